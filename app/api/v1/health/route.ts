@@ -1,0 +1,18 @@
+import { ApiError } from "@/lib/http/errors";
+import { methods, route } from "@/lib/http/route";
+import { healthQuery } from "@/lib/schemas/health";
+import { getHealth } from "@/lib/services/get-health";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: route("GET /api/v1/health", { query: healthQuery }, async ({ query }) => {
+    if (query.probe === "live") return { alive: true };
+    const health = await getHealth();
+    if (!health.database.reachable) {
+      throw new ApiError("database_unavailable", `Database unreachable: ${health.database.error}`, {
+        data: health,
+        headers: { "Retry-After": "5" },
+      });
+    }
+    return health;
+  }),
+});

@@ -1,0 +1,19 @@
+import type { Metadata, Viewport } from "next";
+import type { ReactNode } from "react";
+import "./globals.css";
+
+export const metadata: Metadata = {
+  title: "Global Multi-Source News Analysis",
+  description:
+    "Compare how different news outlets cover the same story: cached content from the last 72 hours with AI-powered perspective comparison.",
+};
+
+export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#1e3a8a" };
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">{children}</body>
+    </html>
+  );
+}

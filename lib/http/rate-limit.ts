@@ -1,0 +1,125 @@
+import "server-only";
+import { env } from "@/lib/env";
+import { getDatabase } from "@/lib/db";
+import { ApiError } from "./errors";
+
+/**
+ * Fixed-window rate limits. One instance keeps counters in memory; several instances on one
+ * PostgreSQL share them through the RateLimitBucket table with one atomic upsert per hit
+ * (docs/decisions/004-rate-limits.md). RATE_LIMIT_STORE=auto picks the database on
+ * PostgreSQL and memory on PGlite (one process anyway).
+ */
+
+export interface Window {
+  count: number;
+  resetAt: Date;
+}
+
+interface Store {
+  hit(key: string, windowMs: number, now: Date): Promise<Window>;
+  peek(key: string, now: Date): Promise<Window | null>;
+  reset(key: string): Promise<void>;
+}
+
+function memoryStore(): Store {
+  const buckets = new Map<string, Window>();
+  let lastSweep = 0;
+  return {
+    async hit(key, windowMs, now) {
+      if (now.getTime() - lastSweep > 60_000) {
+        lastSweep = now.getTime();
+        for (const [k, w] of buckets) if (w.resetAt <= now) buckets.delete(k);
+      }
+      const current = buckets.get(key);
+      const next =
+        current && current.resetAt > now
+          ? { count: current.count + 1, resetAt: current.resetAt }
+          : { count: 1, resetAt: new Date(now.getTime() + windowMs) };
+      buckets.set(key, next);
+      return next;
+    },
+    async peek(key, now) {
+      const w = buckets.get(key);
+      return w && w.resetAt > now ? w : null;
+    },
+    async reset(key) {
+      buckets.delete(key);
+    },
+  };
+}
+
+function databaseStore(): Store {
+  return {
+    async hit(key, windowMs, now) {
+      const resetAt = new Date(now.getTime() + windowMs);
+      const rows = await getDatabase().sql.query<{ count: number; expiresAt: Date }>(
+        `INSERT INTO "RateLimitBucket" (key, count, "windowStart", "expiresAt") VALUES ($1, 1, $2, $3)
+         ON CONFLICT (key) DO UPDATE SET
+           count = CASE WHEN "RateLimitBucket"."expiresAt" <= $2 THEN 1 ELSE "RateLimitBucket".count + 1 END,
+           "windowStart" = CASE WHEN "RateLimitBucket"."expiresAt" <= $2 THEN $2 ELSE "RateLimitBucket"."windowStart" END,
+           "expiresAt" = CASE WHEN "RateLimitBucket"."expiresAt" <= $2 THEN $3 ELSE "RateLimitBucket"."expiresAt" END
+         RETURNING count, "expiresAt"`,
+        [key, now, resetAt],
+      );
+      if (Math.random() < 0.01) {
+        void getDatabase().sql.query(`DELETE FROM "RateLimitBucket" WHERE "expiresAt" < $1`, [now]).catch(() => undefined);
+      }
+      return { count: Number(rows[0].count), resetAt: new Date(rows[0].expiresAt) };
+    },
+    async peek(key, now) {
+      const rows = await getDatabase().sql.query<{ count: number; expiresAt: Date }>(
+        `SELECT count, "expiresAt" FROM "RateLimitBucket" WHERE key = $1 AND "expiresAt" > $2`,
+        [key, now],
+      );
+      return rows[0] ? { count: Number(rows[0].count), resetAt: new Date(rows[0].expiresAt) } : null;
+    },
+    async reset(key) {
+      await getDatabase().sql.query(`DELETE FROM "RateLimitBucket" WHERE key = $1`, [key]);
+    },
+  };
+}
+
+const holder = globalThis as unknown as { __newsRateStore?: Store };
+
+function store(): Store {
+  if (holder.__newsRateStore) return holder.__newsRateStore;
+  const useDb = env.RATE_LIMIT_STORE === "database" || (env.RATE_LIMIT_STORE === "auto" && getDatabase().engine === "postgresql");
+  return (holder.__newsRateStore = useDb ? databaseStore() : memoryStore());
+}
+
+/** The limits, from settings. */
+export const LIMITS = {
+  "login-username": () => ({ max: env.RATE_LIMIT_LOGIN_PER_USERNAME, windowMs: env.RATE_LIMIT_LOGIN_WINDOW_SECONDS * 1000 }),
+  "login-ip": () => ({ max: env.RATE_LIMIT_LOGIN_PER_IP, windowMs: env.RATE_LIMIT_LOGIN_WINDOW_SECONDS * 1000 }),
+  generate: () => ({ max: env.RATE_LIMIT_GENERATE_PER_MINUTE, windowMs: 60_000 }),
+  analysis: () => ({ max: env.RATE_LIMIT_ANALYSIS_PER_MINUTE, windowMs: 60_000 }),
+} as const;
+
+export type LimitName = keyof typeof LIMITS;
+
+function tooMany(name: LimitName, resetAt: Date, now: Date): ApiError {
+  const seconds = Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000));
+  return new ApiError("rate_limited", `Too many requests; try again in ${seconds} s.`, {
+    headers: { "Retry-After": String(seconds) },
+    details: { limit: name, retryAfterSeconds: seconds },
+  });
+}
+
+/** Counts one request against a limit; throws a 429 ApiError (with Retry-After) past it. */
+export async function consume(name: LimitName, subject: string, now = new Date()): Promise<void> {
+  const { max, windowMs } = LIMITS[name]();
+  const w = await store().hit(`${name}:${subject}`, windowMs, now);
+  if (w.count > max) throw tooMany(name, w.resetAt, now);
+}
+
+/** Throws a 429 if a limit is already used up, without counting (failed logins count separately). */
+export async function assertNotLimited(name: LimitName, subject: string, now = new Date()): Promise<void> {
+  const { max } = LIMITS[name]();
+  const w = await store().peek(`${name}:${subject}`, now);
+  if (w && w.count >= max) throw tooMany(name, w.resetAt, now);
+}
+
+/** Counts one event (a failed login) without checking. */
+export async function record(name: LimitName, subject: string, now = new Date()): Promise<void> {
+  await store().hit(`${name}:${subject}`, LIMITS[name]().windowMs, now);
+}

@@ -1,0 +1,190 @@
+import "server-only";
+import crypto from "node:crypto";
+import { z } from "zod";
+import { env } from "@/lib/env";
+import { logger } from "@/lib/log";
+import { ApiError, isDatabaseUnavailable } from "./errors";
+import { resolvePrincipal, type Principal } from "./principal";
+import { consume } from "./rate-limit";
+import { fail, ok } from "./respond";
+import { ROUTES, type RouteKey } from "./routes";
+import { recordRequest } from "./metrics";
+
+/**
+ * The one route wrapper. It owns, for every API route: the request id, access rules (from
+ * ROUTES), rate limits, body size, JSON parsing, zod validation of params, query and body,
+ * the error envelope, 503 when the database is unreachable, 500s that leak nothing, and
+ * the request log line. Handlers only parse-call-respond.
+ */
+
+export interface RouteInput<P, Q, B> {
+  req: Request;
+  params: P;
+  query: Q;
+  body: B;
+  principal: Principal;
+  requestId: string;
+  /** Client address as far as it can be known (see docs/decisions/004-rate-limits.md). */
+  ip: string;
+  log: typeof logger;
+}
+
+interface RouteSpec<P, Q, B> {
+  params?: z.ZodType<P>;
+  query?: z.ZodType<Q>;
+  body?: z.ZodType<B>;
+}
+
+type NextContext = { params: Promise<Record<string, string | string[] | undefined>> };
+type Handler = (req: Request, ctx: NextContext) => Promise<Response>;
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{6,100}$/;
+
+function clientIp(req: Request): string {
+  const forwarded = req.headers.get("x-forwarded-for")?.split(",").map((s) => s.trim()).filter(Boolean) ?? [];
+  // Next sets x-forwarded-for from the socket only when the client sent none; behind a
+  // trusted proxy (TRUST_PROXY=true) the first entry is the client.
+  return (env.TRUST_PROXY ? forwarded[0] : forwarded.at(-1)) ?? "unknown";
+}
+
+function queryObject(url: URL): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const key of new Set(url.searchParams.keys())) {
+    const all = url.searchParams.getAll(key);
+    out[key] = all.length === 1 ? all[0] : all;
+  }
+  return out;
+}
+
+async function readBody(req: Request): Promise<unknown> {
+  const max = env.MAX_BODY_BYTES;
+  const declared = Number(req.headers.get("content-length") ?? "0");
+  const tooLarge = () => new ApiError("payload_too_large", `Request body is larger than ${max} bytes.`);
+  if (declared > max) throw tooLarge();
+  if (!req.body) return undefined;
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = req.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const text = new TextDecoder().decode(Buffer.concat(chunks)).trim();
+  if (!text) return undefined;
+  const type = req.headers.get("content-type");
+  if (type && !/^application\/([\w.+-]+\+)?json\b/i.test(type)) {
+    throw new ApiError("unsupported_media_type", "Send the request body as application/json.");
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError("invalid_json", "Request body is not valid JSON.");
+  }
+}
+
+function validate<T>(schema: z.ZodType<T> | undefined, value: unknown, where: string): T {
+  if (!schema) return undefined as T;
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issues = result.error.issues.map((i) => ({ path: [where, ...i.path].join("."), message: i.message }));
+  const first = issues[0];
+  throw new ApiError("validation_error", `Invalid ${where}: ${first.path} ${first.message}`.trim(), { details: issues });
+}
+
+function authorize(key: RouteKey, principal: Principal): void {
+  const rule = ROUTES[key];
+  if (rule.access === "public") return;
+  if (principal.kind === "anonymous") {
+    const message =
+      principal.failure === "expired" ? "Your session has expired; log in again."
+      : principal.failure === "invalid" ? "The access token is not valid; log in again."
+      : "Log in first: this request needs a bearer token.";
+    throw new ApiError("unauthorized", message, { headers: { "WWW-Authenticate": 'Bearer realm="api"' } });
+  }
+  const role = principal.kind === "user" ? principal.user.role : "cron";
+  const allowed = rule.access === "reader" ? role === "reader" || role === "operator" : role === "operator";
+  if (!allowed) throw new ApiError("forbidden", `This request needs the ${rule.access} role.`);
+}
+
+function toResponse(error: unknown, requestId: string, log: typeof logger): Response {
+  if (error instanceof ApiError) {
+    return fail(error.code, error.message, {
+      details: error.options.details,
+      data: error.options.data,
+      requestId,
+      headers: error.options.headers,
+    });
+  }
+  if (isDatabaseUnavailable(error)) {
+    log.warn({ err: error }, "database unavailable");
+    return fail("database_unavailable", "The database is unavailable; try again shortly.", {
+      requestId,
+      headers: { "Retry-After": "5" },
+    });
+  }
+  log.error({ err: error }, "unhandled error");
+  return fail("internal_error", "Internal server error.", { requestId });
+}
+
+/** Wraps a handler for the route `key` ("METHOD /path"), whose access rule lives in ROUTES. */
+export function route<P = undefined, Q = undefined, B = undefined>(
+  key: RouteKey,
+  spec: RouteSpec<P, Q, B>,
+  handler: (input: RouteInput<P, Q, B>) => Promise<unknown>,
+): Handler {
+  return async (req, ctx) => {
+    const started = performance.now();
+    const incoming = req.headers.get("x-request-id");
+    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+    const url = new URL(req.url);
+    const log = logger.child({ reqId: requestId });
+    let response: Response;
+    let principal: Principal = { kind: "anonymous" };
+    try {
+      principal = await resolvePrincipal(req);
+      authorize(key, principal);
+      const limit = ROUTES[key] as { rateLimit?: "generate" | "analysis" };
+      if (limit.rateLimit && principal.kind === "user") await consume(limit.rateLimit, principal.tokenId);
+      const params = validate(spec.params, (await ctx?.params) ?? {}, "params");
+      const query = validate(spec.query, queryObject(url), "query");
+      const raw = spec.body ? await readBody(req) : undefined;
+      const body = validate(spec.body, raw ?? {}, "body");
+      const result = await handler({ req, params, query, body, principal, requestId, ip: clientIp(req), log });
+      response = result instanceof Response ? result : ok(result);
+    } catch (error) {
+      response = toResponse(error, requestId, log);
+    }
+    response.headers.set("x-request-id", requestId);
+    if (!response.headers.has("cache-control")) response.headers.set("cache-control", "no-store");
+    const ms = performance.now() - started;
+    recordRequest(key, response.status, ms);
+    log.info(
+      {
+        method: req.method, path: url.pathname, status: response.status, ms: Math.round(ms * 10) / 10,
+        who: principal.kind === "user" ? principal.user.role : principal.kind,
+      },
+      "request",
+    );
+    return response;
+  };
+}
+
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+type Method = (typeof METHODS)[number];
+
+/**
+ * Exports for every method of a route file: the given handlers, and for the rest a 405 in
+ * the envelope with an Allow header (Next's own 405 has no body).
+ */
+export function methods(handlers: Partial<Record<Method, Handler>>): Record<Method, Handler> {
+  const allow = Object.keys(handlers).join(", ");
+  const notAllowed: Handler = async (req) =>
+    fail("method_not_allowed", `${req.method} is not allowed here; use ${allow}.`, { headers: { Allow: allow } });
+  return Object.fromEntries(METHODS.map((m) => [m, handlers[m] ?? notAllowed])) as Record<Method, Handler>;
+}

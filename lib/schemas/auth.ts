@@ -1,0 +1,14 @@
+import { z } from "zod";
+
+export const loginBody = z.object({
+  username: z.string().trim().min(1, "is required").max(64),
+  password: z.string().min(1, "is required").max(256),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const loginResponse = z.object({
+  token: z.string(),
+  user: z.object({ username: z.string(), role: z.enum(["reader", "operator"]) }),
+  expiresAt: z.string(),
+});
+export type LoginResponse = z.infer<typeof loginResponse>;

@@ -1,0 +1,4 @@
+import { z } from "zod";
+
+/** For routes that take no query: unknown parameters (cache busters) are ignored. */
+export const noQuery = z.object({});

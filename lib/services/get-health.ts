@@ -1,0 +1,72 @@
+import "server-only";
+import { databaseTarget, getDatabase } from "@/lib/db";
+import { describeTarget } from "@/lib/database/target";
+import { migrationStatus } from "@/lib/database/migrate";
+import { isDatabaseUnavailable } from "@/lib/http/errors";
+import pkg from "@/package.json";
+
+const startedAt = Date.now();
+
+export interface Health {
+  status: "ok" | "degraded" | "down";
+  alive: true;
+  ready: boolean;
+  database: {
+    reachable: boolean;
+    engine: "pglite" | "postgresql";
+    location: string;
+    latencyMs: number | null;
+    error: string | null;
+  };
+  migrations: { applied: number; pending: string[]; total: number; upToDate: boolean } | null;
+  version: string;
+  uptimeSeconds: number;
+  time: string;
+}
+
+const TIMEOUT_MS = 3_000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms).unref()),
+  ]);
+}
+
+/** Liveness and readiness: is the database reachable, which engine, are migrations applied. */
+export async function getHealth(): Promise<Health> {
+  const base = {
+    alive: true as const,
+    version: pkg.version,
+    uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
+    time: new Date().toISOString(),
+  };
+  const target = databaseTarget();
+  const engine = target.engine;
+  const location = describeTarget(target);
+  try {
+    const db = getDatabase();
+    const t0 = performance.now();
+    await withTimeout(db.sql.query("SELECT 1"), TIMEOUT_MS);
+    const latencyMs = Math.round((performance.now() - t0) * 10) / 10;
+    const m = await withTimeout(migrationStatus(db), TIMEOUT_MS);
+    const upToDate = m.pending.length === 0;
+    return {
+      ...base,
+      status: upToDate ? "ok" : "degraded",
+      ready: upToDate,
+      database: { reachable: true, engine, location, latencyMs, error: null },
+      migrations: { applied: m.applied.length, pending: m.pending, total: m.known.length, upToDate },
+    };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const reason = isDatabaseUnavailable(error) || /no answer within/.test(message) ? message : "query failed";
+    return {
+      ...base,
+      status: "down",
+      ready: false,
+      database: { reachable: false, engine, location, latencyMs: null, error: reason.slice(0, 300) },
+      migrations: null,
+    };
+  }
+}

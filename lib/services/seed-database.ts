@@ -1,0 +1,65 @@
+import "server-only";
+import type { PrismaClient } from "@/generated/prisma/client";
+import { hashPassword, verifyPassword } from "@/lib/auth/password";
+import { PUBLIC_READER } from "@/lib/auth/public-reader";
+import { operatorPassword } from "@/lib/auth/secrets";
+import { env } from "@/lib/env";
+import { BIAS_RATING_SOURCE, KNOWN_SOURCES, isAvailable, primaryFeedUrl } from "@/lib/sources/registry";
+
+export interface SeedSummary {
+  sources: number;
+  feeds: number;
+  users: string[];
+}
+
+async function ensureUser(prisma: PrismaClient, username: string, password: string, role: "reader" | "operator") {
+  const existing = await prisma.user.findUnique({ where: { username } });
+  if (existing && existing.role === role && (await verifyPassword(password, existing.passwordHash))) return;
+  const passwordHash = await hashPassword(password);
+  await prisma.user.upsert({
+    where: { username },
+    create: { username, passwordHash, role },
+    update: { passwordHash, role },
+  });
+}
+
+/**
+ * Loads the 19 known outlets, their feeds and the two accounts. Idempotent: a second run
+ * changes nothing; a changed registry or operator password is brought up to date. Fetch
+ * state (etag, next check, errors) of existing feeds is kept.
+ */
+export async function seedDatabase(prisma: PrismaClient): Promise<SeedSummary> {
+  let feeds = 0;
+  for (const s of KNOWN_SOURCES) {
+    const data = {
+      name: s.name,
+      url: primaryFeedUrl(s),
+      homepage: s.homepage,
+      color: s.color,
+      icon: s.icon,
+      biasRating: s.biasRating,
+      biasRatingSource: BIAS_RATING_SOURCE,
+      region: s.region,
+      country: s.country,
+      coverage: s.coverage,
+      available: isAvailable(s),
+      unavailableReason: s.unavailableReason ?? null,
+    };
+    const entries = Object.entries(s.feeds);
+    await prisma.$transaction([
+      prisma.source.upsert({ where: { id: s.id }, create: { id: s.id, ...data }, update: data }),
+      prisma.feed.deleteMany({ where: { sourceId: s.id, category: { notIn: entries.map(([c]) => c) } } }),
+      ...entries.map(([category, url]) =>
+        prisma.feed.upsert({
+          where: { id: `${s.id}:${category}` },
+          create: { id: `${s.id}:${category}`, sourceId: s.id, category, url },
+          update: { url },
+        }),
+      ),
+    ]);
+    feeds += entries.length;
+  }
+  await ensureUser(prisma, PUBLIC_READER.username, PUBLIC_READER.password, "reader");
+  await ensureUser(prisma, env.OPERATOR_USERNAME, operatorPassword(), "operator");
+  return { sources: KNOWN_SOURCES.length, feeds, users: [PUBLIC_READER.username, env.OPERATOR_USERNAME] };
+}

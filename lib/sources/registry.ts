@@ -1,0 +1,209 @@
+import { COUNTRY_IDS, type CategoryId, type CountryId } from "@/lib/catalog";
+
+/**
+ * The 19 known outlets of SPEC §3 and the feeds each publishes, per category.
+ * Feed URLs come from ../shared/data/FEED_URLS.md (evidence per URL there). A category
+ * an outlet publishes no feed for is simply absent; an outlet with no public feed at all
+ * is `available: false` with the reason, and the product shows it as unavailable.
+ */
+
+export type BiasRating = "center-left" | "center" | "center-right";
+
+export interface KnownSource {
+  id: string;
+  name: string;
+  homepage: string;
+  color: string;
+  icon: string;
+  biasRating: BiasRating;
+  region: "North America" | "Europe" | "Global" | "Asia" | "Oceania" | "Middle East";
+  /** Home country (lowercase ISO code; may be outside the 15 supported countries). */
+  country: string;
+  /** Supported countries whose news the outlet covers. */
+  coverage: CountryId[];
+  feeds: Partial<Record<CategoryId, string>>;
+  unavailableReason?: string;
+}
+
+/** Who rated the outlets' bias; shown next to every rating. See docs/decisions/003-bias-ratings.md. */
+export const BIAS_RATING_SOURCE = "Editorial rating (project's known-sources list, 3-point scale)";
+
+const ALL: CountryId[] = [...COUNTRY_IDS];
+
+export const KNOWN_SOURCES: KnownSource[] = [
+  {
+    id: "cnn", name: "CNN", homepage: "https://edition.cnn.com", color: "#CC0000", icon: "📺",
+    biasRating: "center-left", region: "North America", country: "us", coverage: ALL,
+    feeds: {
+      general: "http://rss.cnn.com/rss/edition.rss",
+      business: "http://rss.cnn.com/rss/money_news_international.rss",
+      technology: "http://rss.cnn.com/rss/edition_technology.rss",
+      health: "http://rss.cnn.com/rss/cnn_health.rss",
+      science: "http://rss.cnn.com/rss/edition_space.rss",
+      sports: "http://rss.cnn.com/rss/edition_sport.rss",
+      entertainment: "http://rss.cnn.com/rss/edition_entertainment.rss",
+    },
+  },
+  {
+    id: "npr", name: "NPR", homepage: "https://www.npr.org", color: "#2C5AA0", icon: "📻",
+    biasRating: "center-left", region: "North America", country: "us", coverage: ["us"],
+    feeds: {
+      general: "https://feeds.npr.org/1001/rss.xml",
+      business: "https://feeds.npr.org/1006/rss.xml",
+      technology: "https://feeds.npr.org/1019/rss.xml",
+      health: "https://feeds.npr.org/1128/rss.xml",
+      science: "https://feeds.npr.org/1007/rss.xml",
+      entertainment: "https://feeds.npr.org/1008/rss.xml",
+    },
+  },
+  {
+    id: "abc-news", name: "ABC News", homepage: "https://abcnews.go.com", color: "#1B3A6B", icon: "🔷",
+    biasRating: "center-left", region: "North America", country: "us", coverage: ["us"],
+    feeds: {
+      general: "https://feeds.abcnews.com/abcnews/topstories",
+      business: "https://abcnews.go.com/abcnews/moneyheadlines",
+      technology: "https://abcnews.go.com/abcnews/technologyheadlines",
+      health: "https://abcnews.go.com/abcnews/healthheadlines",
+      sports: "https://abcnews.go.com/abcnews/sportsheadlines",
+      entertainment: "https://abcnews.go.com/abcnews/entertainmentheadlines",
+    },
+  },
+  {
+    id: "fox-news", name: "Fox News", homepage: "https://www.foxnews.com", color: "#003366", icon: "🦊",
+    biasRating: "center-right", region: "North America", country: "us", coverage: ["us"],
+    feeds: {
+      general: "https://moxie.foxnews.com/google-publisher/latest.xml",
+      sports: "https://moxie.foxnews.com/google-publisher/sports.xml",
+    },
+  },
+  {
+    id: "cbc-news", name: "CBC News", homepage: "https://www.cbc.ca/news", color: "#E60505", icon: "🍁",
+    biasRating: "center-left", region: "North America", country: "ca", coverage: ["ca"],
+    feeds: {
+      general: "https://www.cbc.ca/webfeed/rss/rss-topstories",
+      business: "http://rss.cbc.ca/lineup/business.xml",
+      technology: "http://rss.cbc.ca/lineup/technology.xml",
+      health: "http://rss.cbc.ca/lineup/health.xml",
+      sports: "http://rss.cbc.ca/lineup/sports.xml",
+      entertainment: "http://rss.cbc.ca/lineup/arts.xml",
+    },
+  },
+  {
+    id: "bbc-news", name: "BBC News", homepage: "https://www.bbc.com/news", color: "#BB1919", icon: "🇬🇧",
+    biasRating: "center", region: "Europe", country: "gb", coverage: ALL,
+    feeds: {
+      general: "https://feeds.bbci.co.uk/news/rss.xml",
+      business: "https://feeds.bbci.co.uk/news/business/rss.xml",
+      technology: "https://feeds.bbci.co.uk/news/technology/rss.xml",
+      health: "https://feeds.bbci.co.uk/news/health/rss.xml",
+      science: "https://feeds.bbci.co.uk/news/science_and_environment/rss.xml",
+      sports: "https://feeds.bbci.co.uk/sport/rss.xml",
+      entertainment: "https://feeds.bbci.co.uk/news/entertainment_and_arts/rss.xml",
+    },
+  },
+  {
+    id: "the-guardian", name: "The Guardian", homepage: "https://www.theguardian.com", color: "#052962", icon: "🛡️",
+    biasRating: "center-left", region: "Europe", country: "gb", coverage: ALL,
+    feeds: {
+      general: "https://www.theguardian.com/world/rss",
+      business: "https://www.theguardian.com/uk/business/rss",
+      technology: "https://www.theguardian.com/technology/rss",
+      science: "https://www.theguardian.com/science/rss",
+      sports: "https://www.theguardian.com/sport/rss",
+      entertainment: "https://www.theguardian.com/culture/rss",
+    },
+  },
+  {
+    id: "deutsche-welle", name: "Deutsche Welle", homepage: "https://www.dw.com/en", color: "#05B2FC", icon: "🇩🇪",
+    biasRating: "center", region: "Europe", country: "de", coverage: ALL,
+    feeds: {
+      general: "https://rss.dw.com/rdf/rss-en-all",
+      business: "https://rss.dw.com/rdf/rss-en-bus",
+      science: "https://rss.dw.com/xml/rss-en-science",
+      entertainment: "https://rss.dw.com/rdf/rss-en-cul",
+    },
+  },
+  {
+    id: "france-24", name: "France 24", homepage: "https://www.france24.com/en", color: "#00A2E1", icon: "🇫🇷",
+    biasRating: "center", region: "Europe", country: "fr", coverage: ALL,
+    feeds: { general: "https://www.france24.com/en/rss" },
+  },
+  {
+    id: "euronews", name: "Euronews", homepage: "https://www.euronews.com", color: "#0A3D91", icon: "🇪🇺",
+    biasRating: "center", region: "Europe", country: "fr", coverage: ["gb", "de", "fr", "it"],
+    feeds: {},
+    unavailableReason: "No feed URL could be verified for Euronews; it is listed but not fetched.",
+  },
+  {
+    id: "reuters", name: "Reuters", homepage: "https://www.reuters.com", color: "#FF8000", icon: "🌐",
+    biasRating: "center", region: "Global", country: "gb", coverage: ALL,
+    feeds: {},
+    unavailableReason: "Reuters has published no public RSS feed since 2020.",
+  },
+  {
+    id: "associated-press", name: "Associated Press", homepage: "https://apnews.com", color: "#E31B23", icon: "🗞️",
+    biasRating: "center", region: "Global", country: "us", coverage: ALL,
+    feeds: { general: "https://apnews.com/index.rss" },
+  },
+  {
+    id: "south-china-morning-post", name: "South China Morning Post", homepage: "https://www.scmp.com",
+    color: "#FFCA05", icon: "🏙️", biasRating: "center", region: "Asia", country: "hk",
+    coverage: ["jp", "in", "kr", "us", "au", "gb"],
+    feeds: {
+      general: "https://www.scmp.com/rss/91/feed",
+      business: "https://www.scmp.com/rss/92/feed",
+      technology: "https://www.scmp.com/rss/320663/feed",
+    },
+  },
+  {
+    id: "abc-australia", name: "ABC Australia", homepage: "https://www.abc.net.au/news", color: "#000000",
+    icon: "🇦🇺", biasRating: "center-left", region: "Oceania", country: "au", coverage: ["au"],
+    feeds: { general: "https://www.abc.net.au/news/feed/51120/rss.xml" },
+  },
+  {
+    id: "al-jazeera", name: "Al Jazeera", homepage: "https://www.aljazeera.com", color: "#D2A100", icon: "🌙",
+    biasRating: "center-left", region: "Middle East", country: "qa", coverage: ALL,
+    feeds: { general: "https://www.aljazeera.com/xml/rss/all.xml" },
+  },
+  {
+    id: "times-of-israel", name: "Times of Israel", homepage: "https://www.timesofisrael.com", color: "#0B4EA2",
+    icon: "✡️", biasRating: "center-right", region: "Middle East", country: "il", coverage: ["us", "ae"],
+    feeds: { general: "https://www.timesofisrael.com/feed/" },
+  },
+  {
+    id: "wall-street-journal", name: "Wall Street Journal", homepage: "https://www.wsj.com", color: "#0080C3",
+    icon: "💹", biasRating: "center-right", region: "North America", country: "us", coverage: ALL,
+    feeds: {
+      general: "https://feeds.a.dj.com/rss/RSSWorldNews.xml",
+      business: "https://feeds.a.dj.com/rss/WSJcomUSBusiness.xml",
+      technology: "https://feeds.a.dj.com/rss/RSSWSJD.xml",
+    },
+  },
+  {
+    id: "the-economist", name: "The Economist", homepage: "https://www.economist.com", color: "#E3120B",
+    icon: "📊", biasRating: "center", region: "Global", country: "gb", coverage: ALL,
+    feeds: {
+      general: "https://www.economist.com/the-world-this-week/rss.xml",
+      business: "https://www.economist.com/business/rss.xml",
+      science: "https://www.economist.com/science-and-technology/rss.xml",
+    },
+  },
+  {
+    id: "financial-times", name: "Financial Times", homepage: "https://www.ft.com", color: "#FCD0B1", icon: "💷",
+    biasRating: "center", region: "Europe", country: "gb", coverage: ALL,
+    feeds: {
+      general: "https://www.ft.com/world?format=rss",
+      business: "https://www.ft.com/companies?format=rss",
+      technology: "https://www.ft.com/technology?format=rss",
+    },
+  },
+];
+
+/** The feed URL the known-sources list shows for an outlet: its general feed, else its first. */
+export function primaryFeedUrl(source: KnownSource): string | null {
+  return source.feeds.general ?? Object.values(source.feeds)[0] ?? null;
+}
+
+export function isAvailable(source: KnownSource): boolean {
+  return !source.unavailableReason && Object.keys(source.feeds).length > 0;
+}

@@ -1,0 +1,46 @@
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * Browser tests in Debian's Chromium (never a downloaded browser) against the built app,
+ * started on a fresh PGlite folder by scripts/e2e-server.ts.
+ */
+export const E2E_PORT = 3100;
+
+const chromium = {
+  executablePath: "/usr/bin/chromium",
+  args: [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+  ],
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results/e2e-artifacts",
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  reporter: [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    launchOptions: chromium,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    { name: "desktop", use: { viewport: { width: 1280, height: 900 } } },
+    {
+      name: "phone",
+      use: { ...devices["Pixel 7"], defaultBrowserType: "chromium", launchOptions: chromium },
+    },
+  ],
+  webServer: {
+    command: `node --import tsx --conditions=react-server scripts/e2e-server.ts ${E2E_PORT}`,
+    url: `http://127.0.0.1:${E2E_PORT}/api/v1/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

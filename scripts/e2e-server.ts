@@ -1,0 +1,36 @@
+/**
+ * Starts the built app for the browser tests: a fresh PGlite folder in a temp directory,
+ * migrated and seeded, then `next start` on the given port. The folder is removed on exit.
+ */
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const port = process.argv[2] ?? "3100";
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "news-e2e-"));
+Object.assign(process.env, {
+  DATABASE_URL: `pglite:${path.join(dir, "pglite")}`,
+  DATA_DIR: dir,
+  LOG_LEVEL: "warn",
+  SCHEDULER_ENABLED: "false",
+  DEMO_SNAPSHOT: "off",
+  NEXT_TELEMETRY_DISABLED: "1",
+});
+
+const { getDatabase, closeDatabase } = await import("@/lib/db");
+const { migrate } = await import("@/lib/database/migrate");
+const { seedDatabase } = await import("@/lib/services/seed-database");
+const db = getDatabase();
+await migrate(db);
+await seedDatabase(db.prisma);
+await closeDatabase();
+
+const next = spawn(path.join("node_modules", ".bin", "next"), ["start", "-H", "127.0.0.1", "-p", port], { stdio: "inherit" });
+const stop = () => next.kill("SIGTERM");
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);
+next.on("exit", (code) => {
+  fs.rmSync(dir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});

@@ -1,0 +1,24 @@
+import { expect, test } from "@playwright/test";
+
+test("the page loads with the header of SPEC §2", async ({ page }) => {
+  const response = await page.goto("/");
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveTitle("Global Multi-Source News Analysis");
+  const header = page.locator("header");
+  await expect(header.getByText("Global Multi-Source News Analysis")).toBeVisible();
+  await expect(header.getByText("Cross-Source News Analysis")).toBeVisible();
+  await expect(header.getByRole("button", { name: "AI analysis cache statistics" })).toBeVisible();
+  await expect(header.getByRole("button", { name: "Settings" })).toBeVisible();
+  await expect(page.getByPlaceholder("Search topics...")).toHaveCount(1);
+  await expect(page.getByText("Live Analysis").first()).toBeAttached();
+});
+
+test("every response carries the security headers", async ({ request }) => {
+  for (const url of ["/", "/api/v1/health"]) {
+    const res = await request.get(url);
+    const headers = res.headers();
+    expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  }
+});

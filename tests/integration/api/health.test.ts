@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { GET } from "@/app/api/v1/health/route";
+import { getDatabase } from "@/lib/db";
+import { call } from "@/tests/helpers/api";
+import pkg from "@/package.json";
+
+describe("GET /api/v1/health", () => {
+  it("answers 200 with the engine, migrations, version and uptime", async () => {
+    const engine = getDatabase().engine;
+    const res = await call(GET, "/api/v1/health");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.json).toMatchObject({
+      success: true,
+      data: {
+        status: "ok",
+        alive: true,
+        ready: true,
+        database: { reachable: true, engine, error: null },
+        migrations: { applied: 1, pending: [], total: 1, upToDate: true },
+        version: pkg.version,
+      },
+    });
+    const data = (res.json as { data: { uptimeSeconds: number; database: { latencyMs: number; location: string } } }).data;
+    expect(data.uptimeSeconds).toBeGreaterThanOrEqual(0);
+    expect(data.database.latencyMs).toBeGreaterThanOrEqual(0);
+    expect(data.database.location).toMatch(engine === "pglite" ? /^PGlite at \// : /^PostgreSQL at 127\.0\.0\.1:5432\/news_it_/);
+  });
+
+  it("answers the liveness probe without touching the database", async () => {
+    const res = await call(GET, "/api/v1/health", { query: { probe: "live" } });
+    expect(res.json).toEqual({ success: true, data: { alive: true } });
+  });
+
+  it("refuses an unknown probe in the envelope", async () => {
+    const res = await call(GET, "/api/v1/health", { query: { probe: "deep" } });
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({ success: false, code: "validation_error", error: expect.stringContaining("query.probe") });
+  });
+
+  it("keeps the caller's request id", async () => {
+    const res = await call(GET, "/api/v1/health", { headers: { "x-request-id": "trace-abc-123" } });
+    expect(res.headers.get("x-request-id")).toBe("trace-abc-123");
+  });
+});

@@ -1,0 +1,23 @@
+/**
+ * Settings every test process starts with. Tests set variables (never read them) before the
+ * first import of lib/env, which parses them once per test file.
+ */
+export const TEST_OPERATOR = { username: "operator", password: "operator-test-password" };
+export const TEST_CRON_SECRET = "cron-test-secret-0123456789";
+export const TEST_AUTH_SECRET = "test-auth-secret-that-is-long-enough-0123456789";
+export const TEST_POSTGRES_ADMIN_URL = "postgresql://postgres@127.0.0.1:5432/test";
+
+export function applyTestEnv(extra: Record<string, string>): void {
+  Object.assign(process.env, {
+    NODE_ENV: "test",
+    APP_ENV: "local",
+    LOG_LEVEL: "silent",
+    SCHEDULER_ENABLED: "false",
+    DEMO_SNAPSHOT: "off",
+    AUTH_SECRET: TEST_AUTH_SECRET,
+    OPERATOR_USERNAME: TEST_OPERATOR.username,
+    OPERATOR_PASSWORD: TEST_OPERATOR.password,
+    CRON_SECRET: TEST_CRON_SECRET,
+    ...extra,
+  });
+}

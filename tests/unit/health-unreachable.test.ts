@@ -1,0 +1,71 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { applyTestEnv } from "@/tests/setup/test-env";
+import { call } from "@/tests/helpers/api";
+
+const cleanups: (() => void | Promise<void>)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0)) await c();
+});
+
+async function healthWith(databaseUrl: string, dataDir: string) {
+  vi.resetModules();
+  applyTestEnv({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir });
+  const { GET } = await import("@/app/api/v1/health/route");
+  const { closeDatabase } = await import("@/lib/db");
+  cleanups.push(() => closeDatabase());
+  return call(GET, "/api/v1/health");
+}
+
+const shape = {
+  status: "down",
+  alive: true,
+  ready: false,
+  migrations: null,
+  version: expect.any(String),
+  uptimeSeconds: expect.any(Number),
+  time: expect.any(String),
+};
+
+describe("GET /api/v1/health with the database unreachable", () => {
+  it("answers 503 in the envelope when PostgreSQL does not answer", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "news-health-"));
+    cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+    const res = await healthWith("postgresql://postgres@127.0.0.1:1/nothing_here", dir);
+    expect(res.status).toBe(503);
+    expect(res.headers.get("retry-after")).toBe("5");
+    expect(res.json).toMatchObject({
+      success: false,
+      code: "database_unavailable",
+      error: expect.stringMatching(/^Database unreachable: .*ECONNREFUSED|connect/i),
+      requestId: expect.any(String),
+      data: { ...shape, database: { reachable: false, engine: "postgresql", latencyMs: null, error: expect.any(String) } },
+    });
+  });
+
+  it("answers 503 when another process holds the PGlite folder", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "news-health-"));
+    const holder = spawn("sleep", ["30"]);
+    cleanups.push(() => {
+      holder.kill();
+      fs.rmSync(dir, { recursive: true, force: true });
+    });
+    const stat = fs.readFileSync(`/proc/${holder.pid}/stat`, "utf8");
+    const processStart = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
+    fs.writeFileSync(
+      path.join(dir, "pglite.lock"),
+      JSON.stringify({ pid: holder.pid, host: os.hostname(), processStart, purpose: "next start", since: "2026-11-21T10:00:00Z" }),
+    );
+    const res = await healthWith(`pglite:${path.join(dir, "pglite")}`, dir);
+    expect(res.status).toBe(503);
+    expect(res.json).toMatchObject({
+      success: false,
+      code: "database_unavailable",
+      error: expect.stringContaining(`is in use by another process (pid ${holder.pid}, next start`),
+      data: { ...shape, database: { reachable: false, engine: "pglite" } },
+    });
+  });
+});

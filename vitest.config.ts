@@ -1,0 +1,46 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+const root = path.dirname(new URL(import.meta.url).pathname);
+const shared = {
+  environment: "node" as const,
+  pool: "forks" as const,
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  setupFiles: ["tests/setup/no-console-error.ts"],
+};
+const integration = ["tests/integration/**/*.test.ts"];
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      "@": root,
+      // Server modules import "server-only"; under Node (tests, scripts) it is the empty marker.
+      "server-only": path.join(root, "node_modules/server-only/empty.js"),
+    },
+  },
+  test: {
+    projects: [
+      { extends: true, test: { ...shared, name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"] } },
+      {
+        extends: true,
+        test: {
+          ...shared,
+          name: "integration-pglite",
+          include: integration,
+          setupFiles: ["tests/setup/db-pglite.ts", ...shared.setupFiles],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          ...shared,
+          name: "integration-postgres",
+          include: integration,
+          globalSetup: ["tests/setup/postgres-global.ts"],
+          setupFiles: ["tests/setup/db-postgres.ts", ...shared.setupFiles],
+        },
+      },
+    ],
+  },
+});
