@@ -22,6 +22,7 @@ export const ROUTES = {
   "POST /api/v1/comparison-cards/generate": { access: "operator", rateLimit: "generate" },
   "POST /api/v1/comparison-cards/generate/on-demand": { access: "reader", rateLimit: "generate" },
   "POST /api/v1/analysis/compare-articles": { access: "reader", rateLimit: "analysis" },
+  "GET /api/v1/analysis/provider": { access: "public" },
   "GET /api/v1/metrics": { access: "operator" },
 } as const satisfies Record<string, { access: Access; rateLimit?: TokenRateLimit }>;
 

@@ -1,0 +1,82 @@
+import { z } from "zod";
+
+/**
+ * The analysis contract (SPEC §3 "AI analysis", §7 POST /analysis/compare-articles), shared by
+ * the route, both providers and the browser. Every common point and difference cites the
+ * indices (0-based, into the request's `articles`) of the articles that support it.
+ */
+
+export const ANALYSIS_LIMITS = {
+  minArticles: 2,
+  maxArticles: 20,
+  titleMax: 500,
+  summaryMax: 5_000,
+  contentMax: 20_000,
+  sourceMax: 100,
+} as const;
+
+export const analysisArticle = z.object({
+  title: z.string().trim().min(1, "is required").max(ANALYSIS_LIMITS.titleMax),
+  content: z.string().max(ANALYSIS_LIMITS.contentMax).default(""),
+  source: z.string().trim().min(1, "is required").max(ANALYSIS_LIMITS.sourceMax),
+  summary: z.string().max(ANALYSIS_LIMITS.summaryMax).default(""),
+});
+export type AnalysisArticle = z.infer<typeof analysisArticle>;
+
+export const analysisType = z.enum(["comprehensive", "bias", "factual", "sentiment"]);
+
+export const compareArticlesBody = z.object({
+  articles: z.array(analysisArticle).min(ANALYSIS_LIMITS.minArticles).max(ANALYSIS_LIMITS.maxArticles),
+  analysisType: analysisType.default("comprehensive"),
+  comparisonCardId: z.string().trim().min(1).max(100).optional(),
+});
+export type CompareArticlesBody = z.infer<typeof compareArticlesBody>;
+
+export const citedPoint = z.object({
+  text: z.string().min(1),
+  /** Indices of the supporting articles; common points cite at least two distinct outlets. */
+  citations: z.array(z.number().int().min(0)).min(1),
+});
+export type CitedPoint = z.infer<typeof citedPoint>;
+
+export const sentiment = z.enum(["positive", "negative", "neutral"]);
+
+export const articleAssessment = z.object({
+  index: z.number().int().min(0),
+  source: z.string(),
+  sentiment,
+  /** -1 (left) .. +1 (right); SPEC §9 bands on the absolute value. */
+  biasScore: z.number().min(-1).max(1),
+});
+
+export const providerInfo = z.object({
+  kind: z.enum(["openai-compatible", "local"]),
+  /** The model that answered, as the provider named it; "local-analyzer-v1" for the local one. */
+  model: z.string(),
+  /** A sentence the page shows, e.g. "Local analyzer (no AI model; deterministic, runs on this server)". */
+  label: z.string(),
+});
+export type ProviderInfo = z.infer<typeof providerInfo>;
+
+export const comparison = z.object({
+  commonPoints: z.array(citedPoint),
+  differences: z.array(citedPoint),
+  summary: z.string(),
+  biasAnalysis: z.string(),
+  /** 0..100. For the local analyzer: the corroboration score (see factualAccuracyMethod). */
+  factualAccuracy: z.number().min(0).max(100),
+  /** One sentence saying exactly what factualAccuracy measures for this answer. */
+  factualAccuracyMethod: z.string(),
+  emotionalTone: z.string(),
+  frontendSummary: z.string(),
+  articles: z.array(articleAssessment),
+  provider: providerInfo,
+  cached: z.boolean(),
+  generatedAt: z.string(),
+  /** Set when the configured AI provider failed and settings allowed the local analyzer to answer. */
+  fallbackReason: z.string().optional(),
+});
+export type Comparison = z.infer<typeof comparison>;
+
+export const compareArticlesResponse = z.object({ comparison });
+export type CompareArticlesResponse = z.infer<typeof compareArticlesResponse>;

@@ -1,0 +1,135 @@
+import { z } from "zod";
+import { CATEGORY_IDS, COUNTRY_IDS } from "@/lib/catalog";
+
+/**
+ * The comparison-card contract (SPEC §3 "Backend comparison card", §7), shared by the routes,
+ * the services and the browser. SPEC fields first; the rest are our additions (bias bar,
+ * blindspot, confidence, demo marker), all optional to read.
+ */
+
+export const biasRating = z.enum(["center-left", "center", "center-right"]);
+
+export const sourceRef = z.object({
+  id: z.string(),
+  name: z.string(),
+  region: z.string(),
+  country: z.string(),
+  biasRating,
+  /** Who rated the outlet (docs/decisions/003-bias-ratings.md). */
+  biasRatingSource: z.string(),
+  color: z.string(),
+  icon: z.string(),
+});
+export type SourceRef = z.infer<typeof sourceRef>;
+
+/** An article as a card shows it (SPEC: title, description, source {name}, url, publishedAt, urlToImage). */
+export const cardArticle = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  source: sourceRef,
+  url: z.string(),
+  publishedAt: z.string(), // ISO 8601
+  urlToImage: z.string().nullable(),
+});
+export type CardArticle = z.infer<typeof cardArticle>;
+
+/** How the card's outlets spread over the three bias ratings, and which side is missing. */
+export const biasDistribution = z.object({
+  left: z.number().int().min(0), // outlets rated center-left
+  center: z.number().int().min(0),
+  right: z.number().int().min(0), // outlets rated center-right
+  /** "left" or "right" when that side has no outlet in the card while the other has. */
+  blindspot: z.enum(["left", "right"]).nullable(),
+  ratingSource: z.string(),
+});
+
+export const comparisonCard = z.object({
+  cardId: z.string(),
+  topic: z.string(),
+  mainHeadline: cardArticle,
+  relatedArticles: z.array(cardArticle),
+  category: z.string(),
+  country: z.string(),
+  totalArticles: z.number().int().min(1),
+  createdAt: z.string(),
+  summary: z.string().optional(),
+  // Additions.
+  updatedAt: z.string(),
+  countries: z.array(z.string()),
+  sourceCount: z.number().int().min(1),
+  /** How sure the clustering is that these articles report one event, 0..1. */
+  confidence: z.number().min(0).max(1),
+  bias: biasDistribution,
+  isDemo: z.boolean(),
+});
+export type ComparisonCard = z.infer<typeof comparisonCard>;
+
+export const cardListQuery = z.object({
+  country: z.enum(COUNTRY_IDS).optional(),
+  category: z.enum(CATEGORY_IDS).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type CardListQuery = z.infer<typeof cardListQuery>;
+
+export const cardListMetadata = z.object({
+  /** "landing" when neither country nor category was given (SPEC §7), else "pair". */
+  selection: z.enum(["landing", "pair"]),
+  countries: z.array(z.string()),
+  category: z.string(),
+  limit: z.number().int(),
+  count: z.number().int(),
+  /** Present when a valid pair has no cards: the client may ask for on-demand generation. */
+  suggestion: z.literal("on_demand_generation").optional(),
+  /** True when the cards come from the bundled demo snapshot (no real feed was reachable). */
+  isDemo: z.boolean(),
+  lastUpdated: z.string().nullable(),
+});
+
+export const cardListResponse = z.object({
+  comparisonCards: z.array(comparisonCard),
+  metadata: cardListMetadata,
+});
+export type CardListResponse = z.infer<typeof cardListResponse>;
+
+/** One article of a card in full (GET /comparison-cards/{id}). */
+export const fullArticle = cardArticle.extend({
+  summary: z.string(),
+  content: z.string(),
+  author: z.string().nullable(),
+  category: z.string(),
+  countries: z.array(z.string()),
+  position: z.number().int().min(0),
+});
+export type FullArticle = z.infer<typeof fullArticle>;
+
+export const cardDetail = comparisonCard.extend({
+  articles: z.array(fullArticle),
+  /** Set when the requested id was retired (its story merged or split) and this card carries it on. */
+  supersedes: z.string().optional(),
+});
+export type CardDetail = z.infer<typeof cardDetail>;
+
+export const cardIdParams = z.object({ id: z.string().trim().min(1).max(100).regex(/^[A-Za-z0-9_-]+$/, "is not a card id") });
+
+export const generateBody = z.object({ country: z.enum(COUNTRY_IDS).default("us") });
+
+export const onDemandBody = z.object({ country: z.enum(COUNTRY_IDS), category: z.enum(CATEGORY_IDS) });
+
+/** Why on-demand generation did or did not produce cards. */
+export const onDemandAction = z.enum([
+  "generated", // new cards exist for the pair
+  "already_available", // the pair already had cards; nothing to do
+  "no_new_articles", // feeds were fresh or fetched, but no story is covered by two outlets
+  "no_feeds", // no outlet publishes a feed for this pair
+]);
+
+export const onDemandResponse = z.object({
+  action: onDemandAction,
+  country: z.string(),
+  category: z.string(),
+  cards: z.number().int().min(0),
+  fetchedFeeds: z.number().int().min(0),
+  message: z.string(),
+});
+export type OnDemandResponse = z.infer<typeof onDemandResponse>;
