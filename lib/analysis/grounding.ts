@@ -1,7 +1,7 @@
 import type { AnalysisArticle, CitedPoint } from "@/lib/schemas/analysis";
 import type { ProviderAnalysis } from "./provider";
 import {
-  capitalisedRuns, findNumbers, findQuotes, HONORIFICS, matchForm, numberValues, splitSentences, stem,
+  capitalisedRuns, findNumbers, findQuotes, HONORIFICS, matchForm, numberValues, splitSentences, spelledNumber, stem,
   STOP_WORDS, tokenize, type Token,
 } from "./text";
 import { outletOf } from "./local/outlets";
@@ -55,10 +55,17 @@ function evidenceOf(article: AnalysisArticle): ArticleEvidence {
   };
 }
 
+/** Word endings of adjectives, participles and adverbs: "Concerned", "Largely" opening a sentence. */
+const ORDINARY_ENDING = /(?:ed|ing|ly|ness|ful|ous|ive|al|ment|ion)$/;
+
 /** Names as runs of capitalised words, split at titles ("Mayor", "President"). */
 function namesIn(text: string, tokens: Token[]): string[] {
   const out: string[] = [];
   for (const run of capitalisedRuns(text, tokens)) {
+    const first = run[0];
+    // One capitalised ordinary word opening a sentence is not a name ("Three outlets…", "Concerned but…").
+    const opensSentence = /(?:^|[.!?:;"“‘(])$/.test(text.slice(0, first.start).trimEnd());
+    if (run.length === 1 && opensSentence && !first.acronym && (spelledNumber(first.key) || ORDINARY_ENDING.test(first.key))) continue;
     let current: string[] = [];
     for (const t of run) {
       if (HONORIFICS.has(t.key)) {
@@ -81,7 +88,13 @@ export function claimsOf(text: string): Claims {
     names: namesIn(outside, tokens),
     numbers: findNumbers(outside).map((n) => n.value),
     quotes: quotes.flatMap((q) => q.split("…").map((p) => p.trim()).filter((p) => p.split(/\s+/).length >= 2)),
-    keyWords: [...new Set(tokens.filter((t) => !t.capitalised && t.key.length >= 4 && /^\p{L}+$/u.test(t.key) && !STOP_WORDS.has(t.key)).map((t) => stem(t.key)))],
+    keyWords: [
+      ...new Set(
+        tokens
+          .filter((t) => !t.capitalised && t.key.length >= 4 && /^\p{L}+$/u.test(t.key) && !STOP_WORDS.has(t.key) && !spelledNumber(t.key))
+          .map((t) => stem(t.key)),
+      ),
+    ],
   };
 }
 

@@ -116,12 +116,17 @@ export function tokenize(text: string): Token[] {
   return out;
 }
 
-/** A crude but stable stem for matching inflections ("protests" ~ "protesters" is not attempted). */
+/** A crude but stable stem, enough to match inflections: "flooded", "floods", "flooding" → "flood". */
 export function stem(word: string): string {
-  const w = word.toLowerCase();
+  let w = word.toLowerCase();
   if (w.length > 5 && w.endsWith("ies")) return `${w.slice(0, -3)}y`;
-  if (w.length > 4 && /(ches|shes|sses|xes)$/.test(w)) return w.slice(0, -2);
-  if (w.length > 3 && w.endsWith("s") && !/(ss|us|is)$/.test(w)) return w.slice(0, -1);
+  if (w.length > 5 && w.endsWith("ing")) w = w.slice(0, -3);
+  else if (w.length > 4 && w.endsWith("ed")) w = w.slice(0, -2);
+  else if (w.length > 4 && /(ches|shes|sses|xes)$/.test(w)) w = w.slice(0, -2);
+  else if (w.length > 3 && w.endsWith("s") && !/(ss|us|is)$/.test(w)) w = w.slice(0, -1);
+  else if (w.length > 4 && w.endsWith("e")) w = w.slice(0, -1);
+  // "running" → "runn" → "run"
+  if (/([^aeiouls])\1$/.test(w)) w = w.slice(0, -1);
   return w;
 }
 

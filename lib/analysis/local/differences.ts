@@ -60,14 +60,14 @@ export function findDifferences(facts: Fact[], articles: PreparedArticle[]): Cit
   const numbers = facts.filter((f) => f.kind === "number");
   const out = conflicts(numbers, articles);
   const inConflict = new Set(out.flatMap((p) => p.citations));
-  const outlets = [...new Map(articles.map((a) => [a.outlet.key, a.outlet])).values()];
+  const outlets = [...new Map([...articles].reverse().map((a) => [a.outlet.key, a.outlet])).values()].reverse();
   if (outlets.length < 2) return out;
   const queues = outlets.map((outlet) => {
     const own = facts.filter((f) => onlyOutlet(f) && f.outlets.has(outlet.key));
     const cite = (f: Fact) => [...f.articles].sort((a, b) => a - b);
     const items: CitedPoint[] = [];
     const quote = own.find((f) => f.kind === "quote");
-    if (quote) items.push({ text: `Only ${outlet.name} quotes “${clip(quote.display, 160)}”.`, citations: cite(quote) });
+    if (quote) items.push({ text: `Only ${outlet.name} quotes “${clip(quote.display, 160).replace(/[,;:]+$/, "")}”.`, citations: cite(quote) });
     const figure = own.find((f) => f.kind === "number" && f.origin && !inConflict.has(f.origin.article));
     if (figure) {
       const a = articles[figure.origin!.article];

@@ -17,8 +17,11 @@ import { articleTone, cardTone } from "./tone";
 
 const MAX_LISTED_OUTLETS = 6;
 
+/** Each outlet once, named as its first article names it. */
 function outletList(articles: PreparedArticle[]): string[] {
-  return [...new Map(articles.map((a) => [a.outlet.key, a.outlet.name])).values()];
+  const names = new Map<string, string>();
+  for (const a of articles) if (!names.has(a.outlet.key)) names.set(a.outlet.key, a.outlet.name);
+  return [...names.values()];
 }
 
 function outletsInWords(names: string[]): string {
