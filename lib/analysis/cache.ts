@@ -1,7 +1,7 @@
 import "server-only";
 import crypto from "node:crypto";
 import type { Prisma } from "@/generated/prisma/client";
-import { getDb } from "@/lib/db";
+import { getDatabase, getDb } from "@/lib/db";
 import { logger } from "@/lib/log";
 import { comparison, type Comparison, type CompareArticlesBody, type ProviderInfo } from "@/lib/schemas/analysis";
 
@@ -55,21 +55,41 @@ async function countError(error: unknown, operation: string): Promise<void> {
   await bump("errors").catch(() => undefined);
 }
 
+/**
+ * One round trip for the common case: take the row if it is valid now (counting its hit),
+ * or else delete whatever stale row has the key, and count the hit or the miss. Times are
+ * compared in UTC, as Prisma stores them.
+ */
+const READ_SQL = `
+WITH hit AS (
+  UPDATE "Analysis" SET hits = hits + 1, "lastHitAt" = ($2::timestamptz AT TIME ZONE 'UTC')
+  WHERE "cacheKey" = $1 AND version = $3 AND "expiresAt" > ($2::timestamptz AT TIME ZONE 'UTC')
+  RETURNING result
+), stale AS (
+  DELETE FROM "Analysis" WHERE "cacheKey" = $1 AND NOT EXISTS (SELECT 1 FROM hit)
+), counted AS (
+  INSERT INTO "Counter" (name, value, "updatedAt")
+  SELECT CASE WHEN EXISTS (SELECT 1 FROM hit) THEN $4 ELSE $5 END, 1, ($2::timestamptz AT TIME ZONE 'UTC')
+  ON CONFLICT (name) DO UPDATE SET value = "Counter".value + 1, "updatedAt" = EXCLUDED."updatedAt"
+)
+SELECT result FROM hit`;
+
+/** A row that was counted as a hit turned out unreadable: it is a miss, and goes. */
+const UNREADABLE_SQL = `
+WITH gone AS (DELETE FROM "Analysis" WHERE "cacheKey" = $1)
+INSERT INTO "Counter" (name, value, "updatedAt") VALUES ($3, 0, ($4::timestamptz AT TIME ZONE 'UTC')), ($5, 1, ($4::timestamptz AT TIME ZONE 'UTC'))
+ON CONFLICT (name) DO UPDATE SET value = "Counter".value + CASE WHEN "Counter".name = $2 THEN -1 ELSE 1 END, "updatedAt" = EXCLUDED."updatedAt"`;
+
 /** The cached answer for a key, if one is valid now (expired, old-version or unreadable rows are misses and are removed). */
 export async function readCachedAnalysis(key: string, now = new Date()): Promise<Comparison | null> {
   try {
-    const db = getDb();
-    const row = await db.analysis.findUnique({ where: { cacheKey: key } });
-    if (row && row.version === CACHE_VERSION && row.expiresAt > now) {
-      const parsed = comparison.safeParse(row.result);
-      if (parsed.success) {
-        await db.analysis.update({ where: { id: row.id }, data: { hits: { increment: 1 }, lastHitAt: now } });
-        await bump("hits");
-        return parsed.data;
-      }
-    }
-    if (row) await db.analysis.deleteMany({ where: { id: row.id } });
-    await bump("misses");
+    const sql = getDatabase().sql;
+    const rows = await sql.query<{ result: unknown }>(READ_SQL, [key, now.toISOString(), CACHE_VERSION, CACHE_COUNTERS.hits, CACHE_COUNTERS.misses]);
+    if (!rows.length) return null;
+    const parsed = comparison.safeParse(rows[0].result);
+    if (parsed.success) return parsed.data;
+    const hits = CACHE_COUNTERS.hits;
+    await sql.query(UNREADABLE_SQL, [key, hits, hits, now.toISOString(), CACHE_COUNTERS.misses]);
     return null;
   } catch (error) {
     await countError(error, "read");

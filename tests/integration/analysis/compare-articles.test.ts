@@ -155,6 +155,23 @@ describe("POST /api/v1/analysis/compare-articles: the local analyzer and the cac
   });
 });
 
+describe("POST /api/v1/analysis/compare-articles when the cache fails", () => {
+  it("counts the errors and still answers, from the analyzer", async () => {
+    const { getDatabase } = await import("@/lib/db");
+    const before = await cacheCounters();
+    // A real failure: the cache table is out of reach for this one request.
+    await getDatabase().sql.exec(`ALTER TABLE "Analysis" RENAME TO "AnalysisOffline"`);
+    try {
+      const res = await analyse({ articles: freshCard() });
+      expect(res.status).toBe(200);
+      expect(res.json.data.comparison).toMatchObject({ cached: false, provider: LOCAL_PROVIDER_INFO });
+    } finally {
+      await getDatabase().sql.exec(`ALTER TABLE "AnalysisOffline" RENAME TO "Analysis"`);
+    }
+    expect(await cacheCounters()).toEqual({ ...before, errors: before.errors + 2 }); // the read and the write
+  });
+});
+
 describe("GET /api/v1/analysis/provider", () => {
   it("names the local analyzer, publicly", async () => {
     const res = await call(providerRoute.GET, "/api/v1/analysis/provider");

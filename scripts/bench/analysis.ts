@@ -1,0 +1,166 @@
+/**
+ * Analysis benchmark: (a) the local analyzer (analysis + grounding check, as the service runs
+ * it) on 10-article cards of about 5,000 characters per article built from the real
+ * 2020-05-31 dev feeds; (b) a cached answer through the built server (`next start` on a fresh
+ * PGlite folder). Targets: local analysis under 300 ms per card, cached answer under 20 ms (p95).
+ *
+ *   npm run bench:analysis [-- --cards 30 --requests 200 --skip-server --strict]
+ */
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { groundAnalysis } from "@/lib/analysis/grounding";
+import { analyzeLocally } from "@/lib/analysis/local/local-analyzer";
+import type { AnalysisArticle } from "@/lib/schemas/analysis";
+import { PUBLIC_READER } from "@/lib/auth/public-reader";
+import { devItems, type DevItem } from "@/tests/helpers/dev-feeds";
+import { runScript } from "../script-runner";
+
+const TARGET_LOCAL_MS = 300;
+const TARGET_CACHED_P95_MS = 20;
+const ARTICLES_PER_CARD = 10;
+const CHARS_PER_ARTICLE = 5_000;
+
+function flag(name: string): boolean {
+  return process.argv.includes(`--${name}`);
+}
+function option(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+const ms = (v: number) => `${v.toFixed(1)} ms`;
+
+/** Cards of ten outlets' same-day coverage: each article strings one outlet's items together to about 5,000 characters. */
+async function benchCards(count: number): Promise<AnalysisArticle[][]> {
+  const byOutlet = new Map<string, DevItem[]>();
+  for (const item of await devItems()) byOutlet.set(item.outlet, [...(byOutlet.get(item.outlet) ?? []), item]);
+  const outlets = [...byOutlet.entries()].sort((a, b) => b[1].length - a[1].length).slice(0, ARTICLES_PER_CARD);
+  return Array.from({ length: count }, (_, k) =>
+    outlets.map(([outlet, items]) => {
+      const parts: string[] = [];
+      for (let i = k * 3; parts.join(" ").length < CHARS_PER_ARTICLE; i++) {
+        const item = items[i % items.length];
+        parts.push(`${item.title}. ${item.text}`);
+      }
+      const content = parts.join(" ").slice(0, CHARS_PER_ARTICLE);
+      return { title: items[(k * 3) % items.length].title, summary: items[(k * 3) % items.length].text, content, source: outlet };
+    }),
+  );
+}
+
+function benchLocal(cards: AnalysisArticle[][]): { median: number; p95: number; max: number } {
+  for (const card of cards.slice(0, 3)) groundAnalysis(analyzeLocally(card), card); // warm-up
+  const times = cards.map((card) => {
+    const t0 = performance.now();
+    groundAnalysis(analyzeLocally(card), card);
+    return performance.now() - t0;
+  });
+  return { median: percentile(times, 50), p95: percentile(times, 95), max: Math.max(...times) };
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+async function waitFor(url: string, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > until) throw new Error(`The server did not answer ${url} within ${timeoutMs / 1000} s.`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+async function benchServer(card: AnalysisArticle[], requests: number) {
+  if (!fs.existsSync(path.join(".next", "BUILD_ID"))) {
+    console.log("No build found: running npm run build …");
+    const build = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
+    if (build.status !== 0) throw new Error("npm run build failed.");
+  }
+  const port = await freePort();
+  // The server's own settings: no AI provider (no network), and room for the measured requests.
+  Object.assign(process.env, { OPENAI_API_KEY: "", OPENAI_BASE_URL: "", RATE_LIMIT_ANALYSIS_PER_MINUTE: "10000" });
+  // Its own process group, so that stopping it stops `next start` too.
+  const server = spawn(path.join("node_modules", ".bin", "tsx"), ["--conditions=react-server", "scripts/e2e-server.ts", String(port)], {
+    stdio: ["ignore", "ignore", "inherit"],
+    detached: true,
+  });
+  const stop = () => {
+    if (server.pid && server.exitCode === null) process.kill(-server.pid, "SIGTERM");
+  };
+  process.on("exit", stop);
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    await waitFor(`${base}/api/v1/health?probe=live`, 120_000);
+    const login = await fetch(`${base}/api/v1/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(PUBLIC_READER),
+    });
+    const token = ((await login.json()) as { data: { token: string } }).data.token;
+    const body = JSON.stringify({ articles: card });
+    const headers = { "content-type": "application/json", authorization: `Bearer ${token}` };
+    const post = async () => {
+      const t0 = performance.now();
+      const res = await fetch(`${base}/api/v1/analysis/compare-articles`, { method: "POST", headers, body });
+      const json = (await res.json()) as { data?: { comparison: { cached: boolean } }; error?: string };
+      if (!res.ok || !json.data) throw new Error(`Analysis failed: HTTP ${res.status} ${json.error ?? ""}`);
+      return { ms: performance.now() - t0, cached: json.data.comparison.cached };
+    };
+    const first = await post();
+    const second = await post();
+    if (first.cached || !second.cached) throw new Error(`Expected a miss then a hit, got cached=${first.cached}, ${second.cached}.`);
+    const times: number[] = [];
+    for (let i = 0; i < requests; i++) times.push((await post()).ms);
+    // Throughput with ten requests in flight at a time.
+    const started = performance.now();
+    let done = 0;
+    await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        while (done < requests) {
+          done++;
+          await post();
+        }
+      }),
+    );
+    const rps = (done / (performance.now() - started)) * 1000;
+    return { first: first.ms, median: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), rps };
+  } finally {
+    stop();
+  }
+}
+
+runScript(async () => {
+  const cards = await benchCards(option("cards", 30));
+  const chars = cards[0].reduce((s, a) => s + a.content.length, 0);
+  console.log(`Local analyzer: ${cards.length} cards × ${ARTICLES_PER_CARD} articles, ${chars.toLocaleString("en")} characters of content per card`);
+  const local = benchLocal(cards);
+  console.log(`  median ${ms(local.median)}, p95 ${ms(local.p95)}, max ${ms(local.max)} (target < ${TARGET_LOCAL_MS} ms)`);
+  let ok = local.p95 < TARGET_LOCAL_MS;
+
+  if (!flag("skip-server")) {
+    const requests = option("requests", 200);
+    console.log(`Cached answer through the built server: ${requests} sequential requests after a miss and a hit`);
+    const s = await benchServer(cards[0], requests);
+    console.log(`  first (uncached) answer ${ms(s.first)}`);
+    console.log(`  cached: median ${ms(s.median)}, p95 ${ms(s.p95)}, p99 ${ms(s.p99)} (target p95 < ${TARGET_CACHED_P95_MS} ms)`);
+    console.log(`  ten requests in flight: ${Math.round(s.rps)} cached answers per second`);
+    ok &&= s.p95 < TARGET_CACHED_P95_MS;
+  }
+  console.log(ok ? "Targets met." : "Targets missed.");
+  if (!ok && flag("strict")) process.exitCode = 1;
+});
