@@ -64,7 +64,8 @@ function namesIn(text: string, tokens: Token[]): string[] {
   for (const run of capitalisedRuns(text, tokens)) {
     const first = run[0];
     // One capitalised ordinary word opening a sentence is not a name ("Three outlets…", "Concerned but…").
-    const opensSentence = /(?:^|[.!?:;"“‘(])$/.test(text.slice(0, first.start).trimEnd());
+    const before = text.slice(Math.max(0, first.start - 8), first.start).trimEnd();
+    const opensSentence = !before || /[.!?:;"“‘(]$/.test(before);
     if (run.length === 1 && opensSentence && !first.acronym && (spelledNumber(first.key) || ORDINARY_ENDING.test(first.key))) continue;
     let current: string[] = [];
     for (const t of run) {

@@ -22,7 +22,7 @@ let providers: AnalysisProviders | undefined;
 function create(): AnalysisProviders {
   const local = new LocalAnalyzer();
   if (!env.OPENAI_API_KEY && !env.OPENAI_BASE_URL) {
-    logger.info("no AI provider configured (OPENAI_API_KEY / OPENAI_BASE_URL); the local analyzer answers");
+    logger.warn("no AI provider configured (OPENAI_API_KEY / OPENAI_BASE_URL): AI analysis is off; the local analyzer answers");
     return { primary: local, fallback: null };
   }
   const primary = new OpenAIProvider({

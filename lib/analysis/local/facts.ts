@@ -167,7 +167,7 @@ function extractNames(articles: PreparedArticle[]): Map<string, string> {
   const lowercase = new Set<string>();
   for (const a of articles) for (const w of a.lowercaseWords) lowercase.add(w);
   const uncertain = (s: PreparedSentence, t: Token, i: number) =>
-    s.titleCase || i === 0 || /(?:^|\s)['"“‘(]\s*$|:\s*$/.test(s.text.slice(0, t.start));
+    s.titleCase || i === 0 || /(?:^|\s)['"“‘(]\s*$|:\s*$/.test(s.text.slice(Math.max(0, t.start - 4), t.start));
   const confirmed = new Set<string>();
   const certainRuns = new Set<string>();
   for (const a of articles) {
