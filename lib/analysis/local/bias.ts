@@ -28,15 +28,26 @@ const SENSATIONAL = [
   "horrific", "bombshell", "meltdown", "furious", "brutal", "devastating", "explosive", "firestorm",
 ];
 
-function compile(terms: string[]): { term: string; re: RegExp }[] {
-  return terms.map((term) => ({ term, re: new RegExp(`(?<![\\p{L}\\p{N}-])${term.replace(/[-]/g, "[- ]?")}(?![\\p{L}\\p{N}-])`, "gu") }));
+/** "far-right" also matches "far right" and "farright". */
+const loose = (term: string) => term.replace(/[- ]/g, "");
+
+/** One regex per list (a text is scanned once per list), and the terms by their loose form. */
+function compile(terms: string[]): { re: RegExp; byLoose: Map<string, string> } {
+  const alternatives = terms.map((t) => t.replace(/[- ]/g, "[- ]?")).join("|");
+  return { re: new RegExp(`(?<![\\p{L}\\p{N}-])(?:${alternatives})(?![\\p{L}\\p{N}-])`, "gu"), byLoose: new Map(terms.map((t) => [loose(t), t])) };
 }
 const LEFT = compile(LEFT_CODED);
 const RIGHT = compile(RIGHT_CODED);
 const LOUD = compile(SENSATIONAL);
 
-function found(text: string, markers: { term: string; re: RegExp }[]): string[] {
-  return markers.filter((m) => text.match(m.re) !== null).map((m) => m.term);
+/** The distinct terms of a list that a text uses, in list order. */
+function found(text: string, markers: ReturnType<typeof compile>): string[] {
+  const seen = new Set<string>();
+  for (const m of text.matchAll(markers.re)) {
+    const term = markers.byLoose.get(loose(m[0]));
+    if (term) seen.add(term);
+  }
+  return [...markers.byLoose.values()].filter((t) => seen.has(t));
 }
 
 export interface ArticleBias {

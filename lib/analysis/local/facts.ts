@@ -89,17 +89,30 @@ function unitsAfter(tokens: Token[], from: number): string[] {
 export function prepareArticle(article: AnalysisArticle, index: number): PreparedArticle {
   const parts = segments(article);
   const text = parts.map((p) => p.text).join("\n\n");
+  // Tokenised once; each sentence gets its slice of the tokens, positioned within the sentence.
+  const allTokens = tokenize(text);
   const sentences: PreparedSentence[] = [];
   let offset = 0;
+  let cursor = 0;
   for (const part of parts) {
-    const headline = part.title && isTitleCase(tokenize(part.text));
+    const first = cursor;
+    const firstSentence = sentences.length;
     for (const s of splitSentences(part.text)) {
-      const tokens = tokenize(s.text);
-      sentences.push({ text: s.text, start: offset + s.start, tokens, titleCase: headline });
+      const start = offset + s.start;
+      const end = start + s.text.length;
+      while (cursor < allTokens.length && allTokens[cursor].start < start) cursor++;
+      const tokens: Token[] = [];
+      for (; cursor < allTokens.length && allTokens[cursor].end <= end; cursor++) {
+        const t = allTokens[cursor];
+        tokens.push({ ...t, start: t.start - start, end: t.end - start });
+      }
+      sentences.push({ text: s.text, start, tokens, titleCase: false });
+    }
+    if (part.title && isTitleCase(allTokens.slice(first, cursor))) {
+      for (let k = firstSentence; k < sentences.length; k++) sentences[k].titleCase = true;
     }
     offset += part.text.length + 2;
   }
-  const allTokens = tokenize(text);
   // Capitalised n-grams only: "US" is a name, "us" is not; "Nasa" and "NASA" are the same.
   const nameGrams = new Set<string>();
   for (let i = 0; i < allTokens.length; i++) {
@@ -119,10 +132,10 @@ export function prepareArticle(article: AnalysisArticle, index: number): Prepare
     for (const u of units) set.add(u);
     numberUnits.set(value, set);
   };
-  let cursor = 0;
+  let next = 0;
   for (const n of numbers) {
-    while (cursor < allTokens.length && allTokens[cursor].start < n.end) cursor++;
-    addUnits(n.value, unitsAfter(allTokens, cursor));
+    while (next < allTokens.length && allTokens[next].start < n.end) next++;
+    addUnits(n.value, unitsAfter(allTokens, next));
   }
   allTokens.forEach((t, i) => {
     const value = spelledNumber(t.key);
