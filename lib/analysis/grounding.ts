@@ -112,9 +112,11 @@ export function unsupportedClaims(claims: Claims, evidence: ArticleEvidence[]): 
   return missing;
 }
 
+/** Whether an article says anything of the point (a person may be named by surname alone). */
 function mentionsAny(claims: Claims, e: ArticleEvidence): boolean {
+  const surname = (n: string) => tokenize(n).at(-1)?.key ?? "";
   return (
-    claims.names.some((n) => hasName(e, n)) ||
+    claims.names.some((n) => hasName(e, n) || (n.includes(" ") && surname(n).length >= 3 && e.words.includes(` ${surname(n)} `))) ||
     claims.numbers.some((v) => e.numbers.has(v)) ||
     claims.quotes.some((q) => e.match.includes(matchForm(q))) ||
     claims.keyWords.some((w) => e.stems.has(w))

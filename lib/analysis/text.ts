@@ -37,7 +37,7 @@ export const CALENDAR_WORDS = new Set(
 /** Titles that precede a name; stripped from the start of a name ("President Joe Biden" → "Joe Biden"). */
 export const HONORIFICS = new Set(
   (
-    "mr mrs ms miss dr prof sir dame lord lady president vice former gov governor sen senator rep mayor gen " +
+    "mr mrs ms miss dr prof professor sir dame lord lady president vice former gov governor sen senator rep mayor gen " +
     "general secretary minister chancellor king queen prince princess pope judge officer chief st saint " +
     "capt captain lt sgt det commissioner premier sheikh"
   ).split(" "),
@@ -52,13 +52,15 @@ export const STOP_WORDS = new Set([
 ]);
 
 const WORD = /[\p{L}\p{N}]+(?:['’.\-][\p{L}\p{N}]+)*\.?/gu;
-// Digits, with thousands separators and decimals, optionally followed by a unit ("2.5bn", "31st").
+// Digits, with thousands separators and decimals, optionally followed by a unit ("2.5bn", "31st");
+// not inside words ("Covid-19"), dates ("5/31") or compounds ("23-year-old").
 const NUMBER =
-  /(?<![\p{L}\p{N}.,\-/])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?=(?:bn|mn|m|k|pm|am|km|kg|mph|s|th|st|nd|rd)?(?![\p{L}\p{N}])(?![.,/]\d))/gu;
+  /(?<![\p{L}\p{N}.,\-/])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?=(?:bn|mn|m|k|pm|am|km|kg|mph|s|th|st|nd|rd)?(?![\p{L}\p{N}])(?![.,/]\d)(?!-\p{L}))/gu;
 const POSSESSIVE = /['’]s$/u;
 const UPPER = /^\p{Lu}/u;
 const ACRONYM = /^(?:\p{Lu}\.?){2,}$|^\p{Lu}[\p{Lu}\p{N}]+$/u;
-const QUOTE_PAIRS = /“([^”]{3,400})”|"([^"]{3,400})"|‘([^’]{3,400}?)’(?![\p{L}])/gu;
+// Curly, straight double, and single quotes; a single quote closes only where no letter follows ("don't" does not).
+const QUOTE_PAIRS = /“([^”]{3,400})”|"([^"]{3,400})"|‘([^’]{3,400}?)’(?![\p{L}])|(?<![\p{L}\p{N}])'([^'\n]{3,400}?)'(?![\p{L}])/gu;
 const SPACE = /\s+/g;
 
 /** Spelled-out numbers an article may use where another uses digits. */
@@ -200,7 +202,7 @@ export interface QuoteMention {
 export function findQuotes(text: string): QuoteMention[] {
   const out: QuoteMention[] = [];
   for (const m of text.matchAll(QUOTE_PAIRS)) {
-    const inner = (m[1] ?? m[2] ?? m[3]).trim();
+    const inner = (m[1] ?? m[2] ?? m[3] ?? m[4]).trim();
     if (inner.split(SPACE).length >= 3) out.push({ text: inner, start: m.index });
   }
   return out;

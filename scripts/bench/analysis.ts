@@ -1,7 +1,7 @@
 /**
  * Analysis benchmark: (a) the local analyzer (analysis + grounding check, as the service runs
  * it) on 10-article cards of about 5,000 characters per article built from the real
- * 2020-05-31 dev feeds; (b) a cached answer through the built server (`next start` on a fresh
+ * 2020-05-31 dev feeds (tests/helpers/dev-feeds.ts); (b) a cached answer through the built server (`next start` on a fresh
  * PGlite folder). Targets: local analysis under 300 ms per card, cached answer under 20 ms (p95).
  *
  *   npm run bench:analysis [-- --cards 30 --requests 200 --skip-server --strict]
@@ -14,7 +14,7 @@ import { groundAnalysis } from "@/lib/analysis/grounding";
 import { analyzeLocally } from "@/lib/analysis/local/local-analyzer";
 import type { AnalysisArticle } from "@/lib/schemas/analysis";
 import { PUBLIC_READER } from "@/lib/auth/public-reader";
-import { devItems, type DevItem } from "@/tests/helpers/dev-feeds";
+import { devLongCards } from "@/tests/helpers/dev-feeds";
 import { runScript } from "../script-runner";
 
 const TARGET_LOCAL_MS = 300;
@@ -35,24 +35,6 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 const ms = (v: number) => `${v.toFixed(1)} ms`;
-
-/** Cards of ten outlets' same-day coverage: each article strings one outlet's items together to about 5,000 characters. */
-async function benchCards(count: number): Promise<AnalysisArticle[][]> {
-  const byOutlet = new Map<string, DevItem[]>();
-  for (const item of await devItems()) byOutlet.set(item.outlet, [...(byOutlet.get(item.outlet) ?? []), item]);
-  const outlets = [...byOutlet.entries()].sort((a, b) => b[1].length - a[1].length).slice(0, ARTICLES_PER_CARD);
-  return Array.from({ length: count }, (_, k) =>
-    outlets.map(([outlet, items]) => {
-      const parts: string[] = [];
-      for (let i = k * 3; parts.join(" ").length < CHARS_PER_ARTICLE; i++) {
-        const item = items[i % items.length];
-        parts.push(`${item.title}. ${item.text}`);
-      }
-      const content = parts.join(" ").slice(0, CHARS_PER_ARTICLE);
-      return { title: items[(k * 3) % items.length].title, summary: items[(k * 3) % items.length].text, content, source: outlet };
-    }),
-  );
-}
 
 function benchLocal(cards: AnalysisArticle[][]): { median: number; p95: number; max: number } {
   for (const card of cards.slice(0, 3)) groundAnalysis(analyzeLocally(card), card); // warm-up
@@ -85,9 +67,26 @@ async function waitFor(url: string, timeoutMs: number): Promise<void> {
   }
 }
 
+/** Newest modification time of the files below a folder. */
+function newest(dir: string): number {
+  let latest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) latest = Math.max(latest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return latest;
+}
+
+/** True when there is no production build or the server code changed after it. */
+function buildIsStale(): boolean {
+  const id = path.join(".next", "BUILD_ID");
+  if (!fs.existsSync(id)) return true;
+  const built = fs.statSync(id).mtimeMs;
+  return ["app", "lib", "components"].some((dir) => fs.existsSync(dir) && newest(dir) > built);
+}
+
 async function benchServer(card: AnalysisArticle[], requests: number) {
-  if (!fs.existsSync(path.join(".next", "BUILD_ID"))) {
-    console.log("No build found: running npm run build …");
+  if (buildIsStale()) {
+    console.log("No build, or sources newer than it: running npm run build …");
     const build = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
     if (build.status !== 0) throw new Error("npm run build failed.");
   }
@@ -145,7 +144,7 @@ async function benchServer(card: AnalysisArticle[], requests: number) {
 }
 
 runScript(async () => {
-  const cards = await benchCards(option("cards", 30));
+  const cards = await devLongCards(option("cards", 30), ARTICLES_PER_CARD, CHARS_PER_ARTICLE);
   const chars = cards[0].reduce((s, a) => s + a.content.length, 0);
   console.log(`Local analyzer: ${cards.length} cards × ${ARTICLES_PER_CARD} articles, ${chars.toLocaleString("en")} characters of content per card`);
   const local = benchLocal(cards);

@@ -72,5 +72,26 @@ export async function devCard(keywords: RegExp, maxOutlets = 10): Promise<Analys
   return [...chosen.values()].map((i) => ({ title: i.title, summary: i.text, content: i.text, source: i.outlet }));
 }
 
+/**
+ * Long cards for load: ten outlets' same-day coverage, each article stringing one outlet's
+ * items together to about `chars` characters (card k starts three items further on).
+ */
+export async function devLongCards(count: number, outlets = 10, chars = 5_000): Promise<AnalysisArticle[][]> {
+  const byOutlet = new Map<string, DevItem[]>();
+  for (const item of await devItems()) byOutlet.set(item.outlet, [...(byOutlet.get(item.outlet) ?? []), item]);
+  const biggest = [...byOutlet.entries()].sort((a, b) => b[1].length - a[1].length).slice(0, outlets);
+  return Array.from({ length: count }, (_, k) =>
+    biggest.map(([outlet, items]) => {
+      const parts: string[] = [];
+      for (let i = k * 3; parts.join(" ").length < chars; i++) {
+        const item = items[i % items.length];
+        parts.push(`${item.title}. ${item.text}`);
+      }
+      const lead = items[(k * 3) % items.length];
+      return { title: lead.title, summary: lead.text, content: parts.join(" ").slice(0, chars), source: outlet };
+    }),
+  );
+}
+
 export const PROTESTS = /George Floyd|protest/i;
 export const CREWED_LAUNCH = /SpaceX|astronaut/i;

@@ -1,5 +1,5 @@
 import type { CitedPoint } from "@/lib/schemas/analysis";
-import { clip, listInWords } from "../text";
+import { clip, listInWords, stem } from "../text";
 import { sentenceAt, type Fact, type PreparedArticle } from "./facts";
 
 /**
@@ -29,11 +29,14 @@ function onlyOutlet(fact: Fact): boolean {
 }
 
 /** Figures for the same thing (the same following word) that differ between outlets. */
+/** Magnitudes, not things: "$14.9 billion" and "$1 billion" need not count the same thing. */
+const MAGNITUDES = new Set(["hundred", "thousand", "million", "billion", "trillion", "percent", "per", "bn", "mn"]);
+
 function conflicts(numbers: Fact[], articles: PreparedArticle[]): CitedPoint[] {
   const byUnit = new Map<string, Map<string, Fact[]>>();
   for (const f of numbers) {
     const unit = f.origin?.unit;
-    if (!unit || f.outlets.size !== 1) continue;
+    if (!unit || MAGNITUDES.has(unit) || f.outlets.size !== 1) continue;
     const outlet = [...f.outlets][0];
     const perOutlet = byUnit.get(unit) ?? new Map<string, Fact[]>();
     perOutlet.set(outlet, [...(perOutlet.get(outlet) ?? []), f]);
@@ -44,12 +47,16 @@ function conflicts(numbers: Fact[], articles: PreparedArticle[]): CitedPoint[] {
     // One figure per outlet, at least two outlets, and the figures differ.
     const single = [...perOutlet.values()].filter((fs) => fs.length === 1).map((fs) => fs[0]);
     if (single.length < 2 || new Set(single.map((f) => f.origin!.mention.value)).size < 2) continue;
-    const parts = single.slice(0, 3).map((f) => {
-      const a = articles[f.origin!.article];
-      return `${a.outlet.name} “${numberSnippet(a, f)}”`;
-    });
-    const cited = single.slice(0, 3).map((f) => f.origin!.article).sort((a, b) => a - b);
-    out.push({ text: `The reports give different figures: ${parts.join("; ")}.`, citations: cited });
+    const snippets = single.slice(0, 3).map((f) => ({ fact: f, article: articles[f.origin!.article], text: numberSnippet(articles[f.origin!.article], f) }));
+    const parts = snippets.map((x) => `${x.article.outlet.name} “${x.text}”`);
+    // The thing counted, as the first report words it ("cities", "deaths").
+    const first = snippets[0];
+    const thing = first.text
+      .slice(first.text.indexOf(first.fact.origin!.mention.text) + first.fact.origin!.mention.text.length)
+      .match(/[\p{L}’'-]+/gu)
+      ?.find((w) => stem(w.toLowerCase()) === first.fact.origin!.unit);
+    const cited = snippets.map((x) => x.article.index).sort((a, b) => a - b);
+    out.push({ text: `The reports give different figures${thing ? ` for ${thing}` : ""}: ${parts.join("; ")}.`, citations: cited });
     if (out.length >= MAX_CONFLICTS) break;
   }
   return out;
@@ -71,7 +78,7 @@ export function findDifferences(facts: Fact[], articles: PreparedArticle[]): Cit
     const figure = own.find((f) => f.kind === "number" && f.origin && !inConflict.has(f.origin.article));
     if (figure) {
       const a = articles[figure.origin!.article];
-      items.push({ text: `Only ${outlet.name} gives the figure in “${numberSnippet(a, figure)}”.`, citations: [a.index] });
+      items.push({ text: `Only ${outlet.name} gives the figure ${figure.display}: “${numberSnippet(a, figure)}”.`, citations: [a.index] });
     }
     const names = own.filter((f) => f.kind === "name").slice(0, 3);
     if (names.length) {

@@ -1,6 +1,6 @@
 import type { AnalysisArticle } from "@/lib/schemas/analysis";
 import {
-  capitalisedRuns, findNumbers, findQuotes, HONORIFICS, matchForm, spelledNumber, splitSentences, stem, STOP_WORDS,
+  CALENDAR_WORDS, capitalisedRuns, findNumbers, findQuotes, HONORIFICS, matchForm, spelledNumber, splitSentences, stem, STOP_WORDS,
   tokenize, type NumberMention, type Sentence, type Token,
 } from "../text";
 import { outletOf, type Outlet } from "./outlets";
@@ -235,13 +235,13 @@ function outletsOf(articles: PreparedArticle[], indices: Set<number>): Set<strin
  * A shorter form is the same fact as the one longer name that ends with it: "Floyd" is
  * "George Floyd", "Space Station" is "International Space Station". Shared endings stay apart.
  */
-function mergeAliases(names: Map<string, string>): Map<string, { display: string; keys: string[] }> {
+function mergeAliases(names: Map<string, string>): Map<string, { keys: string[] }> {
   const keys = [...names.keys()].sort((a, b) => b.split(" ").length - a.split(" ").length);
-  const out = new Map<string, { display: string; keys: string[] }>();
+  const out = new Map<string, { keys: string[] }>();
   for (const key of keys) {
     const longer = [...out.keys()].filter((k) => k.endsWith(` ${key}`));
     if (longer.length === 1) out.get(longer[0])!.keys.push(key);
-    else out.set(key, { display: names.get(key)!, keys: [key] });
+    else out.set(key, { keys: [key] });
   }
   return out;
 }
@@ -264,13 +264,20 @@ export function extractFacts(articles: PreparedArticle[]): Fact[] {
     if (support.size) facts.push({ kind, key, display, articles: support, outlets: outletsOf(articles, support), origin });
   };
 
-  const names = mergeAliases(extractNames(articles));
+  const extracted = extractNames(articles);
+  const names = mergeAliases(extracted);
   // Phrases that are part of a name ("space station") are that name's business.
   const nameTexts = new Set<string>();
-  for (const [key, { display, keys }] of names) {
+  for (const [key, { keys }] of names) {
     const words = key.split(" ");
     for (let i = 0; i + 1 < words.length; i++) nameTexts.add(`${words[i]} ${words[i + 1]}`);
-    add("name", key, display, new Set(articles.filter((a) => keys.some((k) => hasName(a, k))).map((a) => a.index)));
+    const supportOf = new Map(keys.map((k) => [k, articles.filter((a) => hasName(a, k)).map((a) => a.index)]));
+    const support = new Set(keys.flatMap((k) => supportOf.get(k)!));
+    // Shown in the full form most of its articles use ("George Floyd", "Donald Trump" rather than
+    // "Republican Donald Trump"), else in the form most use ("Covid-19" rather than "EFL Covid-19").
+    const byUse = [...keys].sort((a, b) => supportOf.get(b)!.length - supportOf.get(a)!.length || b.length - a.length);
+    const full = byUse.find((k) => k.includes(" ") && supportOf.get(k)!.length * 2 >= support.size);
+    add("name", key, extracted.get(full ?? byUse[0])!, support);
   }
 
   const seenNumbers = new Set<string>();
@@ -278,9 +285,14 @@ export function extractFacts(articles: PreparedArticle[]): Fact[] {
     for (const mention of a.numbers) {
       const sentence = sentenceAt(a, mention.start);
       const tokens = sentence?.tokens ?? [];
-      const after = tokens.findIndex((t) => t.start + (sentence?.start ?? 0) >= mention.end);
+      const base = sentence?.start ?? 0;
+      const after = tokens.findIndex((t) => t.start + base >= mention.end);
       const unit = after >= 0 ? (unitsAfter(tokens, after)[0] ?? null) : null;
-      const key = Number(mention.value) >= 10 ? mention.value : `${mention.value}:${unit ?? ""}`;
+      // "May 31, 2020" is a date, not a figure; a small number counts only with what it counts.
+      const before = tokens.filter((t) => t.start + base < mention.start).slice(-3);
+      if (before.some((t) => t.capitalised && CALENDAR_WORDS.has(t.key))) continue;
+      if (Number(mention.value) < 10 && !unit) continue;
+      const key = Number(mention.value) >= 10 ? mention.value : `${mention.value}:${unit}`;
       if (seenNumbers.has(key)) continue;
       seenNumbers.add(key);
       const support = new Set(articles.filter((b) => supportsNumber(b, mention.value, Number(mention.value) >= 10 ? null : unit)).map((b) => b.index));
@@ -293,7 +305,10 @@ export function extractFacts(articles: PreparedArticle[]): Fact[] {
     for (const [key, display] of a.phrases) {
       if (seenPhrases.has(key) || nameTexts.has(display)) continue;
       seenPhrases.add(key);
-      add("phrase", key, display, new Set(articles.filter((b) => b.phrases.has(key)).map((b) => b.index)));
+      const having = articles.filter((b) => b.phrases.has(key));
+      // The shortest form reads true of every one of them ("police officer" within "police officers").
+      const shortest = having.map((b) => b.phrases.get(key)!).sort((x, y) => x.length - y.length)[0];
+      add("phrase", key, shortest, new Set(having.map((b) => b.index)));
     }
   }
 

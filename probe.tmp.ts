@@ -1,0 +1,33 @@
+import fs from "node:fs"; import os from "node:os"; import path from "node:path";
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "probe-"));
+Object.assign(process.env, { DATABASE_URL: `pglite:${path.join(dir, "pglite")}`, DATA_DIR: dir, LOG_LEVEL: "warn", OPENAI_API_KEY: "", OPENAI_BASE_URL: "", RATE_LIMIT_ANALYSIS_PER_MINUTE: "10000" });
+const { getDatabase } = await import("@/lib/db");
+const { migrate } = await import("@/lib/database/migrate");
+const { seedDatabase } = await import("@/lib/services/seed-database");
+await migrate(getDatabase()); await seedDatabase(getDatabase().prisma);
+const { devItems } = await import("@/tests/helpers/dev-feeds");
+const items = (await devItems());
+const card = Array.from({ length: 10 }, (_, j) => ({ title: items[j*20].title, summary: items[j*20].text, source: items[j*20].outlet, content: items.slice(j * 20, j * 20 + 40).map(i => i.title + ". " + i.text).join(" ").slice(0, 5000) }));
+const { POST } = await import("@/app/api/v1/analysis/compare-articles/route");
+const { signAccessToken, verifyAccessToken } = await import("@/lib/auth/tokens");
+const { readCachedAnalysis, analysisCacheKey } = await import("@/lib/analysis/cache");
+const { analyzeArticles } = await import("@/lib/services/analyze-articles");
+const { compareArticlesBody } = await import("@/lib/schemas/analysis");
+const token = (await signAccessToken({ username: "reader", role: "reader" })).token;
+const body = JSON.stringify({ articles: card });
+console.log("body bytes", body.length);
+const req = () => new Request("http://127.0.0.1/api/v1/analysis/compare-articles", { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}`, "x-forwarded-for": "1.1.1.1" }, body });
+await (await POST(req(), { params: Promise.resolve({}) })).json();
+const t = async (label: string, n: number, f: () => Promise<unknown>) => { const ts: number[] = []; for (let i = 0; i < n; i++) { const t0 = performance.now(); await f(); ts.push(performance.now() - t0); } ts.sort((a,b)=>a-b); console.log(label.padEnd(16), "median", ts[n>>1].toFixed(2), "p95", ts[Math.floor(n*0.95)].toFixed(2)); };
+const parsed = compareArticlesBody.parse(JSON.parse(body));
+const key = analysisCacheKey(parsed, { kind: "local", model: "local-analyzer-v1" });
+for (let r = 0; r < 2; r++) {
+await t("route", 200, async () => (await POST(req(), { params: Promise.resolve({}) })).text());
+await t("service", 200, () => analyzeArticles(parsed));
+await t("readCached", 200, () => readCachedAnalysis(key));
+await t("verify jwt", 200, () => verifyAccessToken(token));
+await t("parse+validate", 200, async () => compareArticlesBody.parse(JSON.parse(body)));
+await t("req.text", 200, async () => req().text());
+await t("key", 200, async () => analysisCacheKey(parsed, { kind: "local", model: "local-analyzer-v1" }));
+}
+process.exit(0);
