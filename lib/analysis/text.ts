@@ -60,7 +60,7 @@ const POSSESSIVE = /['’]s$/u;
 const UPPER = /^\p{Lu}/u;
 const ACRONYM = /^(?:\p{Lu}\.?){2,}$|^\p{Lu}[\p{Lu}\p{N}]+$/u;
 // Curly, straight double, and single quotes; a single quote closes only where no letter follows ("don't" does not).
-const QUOTE_PAIRS = /“([^”]{3,400})”|"([^"]{3,400})"|‘([^’]{3,400}?)’(?![\p{L}])|(?<![\p{L}\p{N}])'([^'\n]{3,400}?)'(?![\p{L}])/gu;
+const QUOTE_PAIRS = /“([^”]{3,400})”|"([^"]{3,400})"|‘([^’]{3,400}?)’(?![\p{L}])|(?<![\p{L}\p{N}])'((?:[^'\n]|'(?=\p{L})){3,400}?)'(?![\p{L}])/gu;
 const SPACE = /\s+/g;
 
 /** Spelled-out numbers an article may use where another uses digits. */

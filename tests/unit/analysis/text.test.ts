@@ -13,7 +13,7 @@ describe("analysis text primitives", () => {
   });
 
   it("finds numbers with separators, decimals and units, but not inside words or dates", () => {
-    const found = findNumbers("Covid-19 deaths passed 100,000; rates rose 2.5% and £3.2bn was spent by 5/31, at 10.15pm.");
+    const found = findNumbers("Covid-19 deaths passed 100,000; a 23-year-old saw rates rise 2.5% and £3.2bn spent by 5/31, at 10.15pm.");
     expect(found.map((n) => [n.text, n.value])).toEqual([
       ["100,000", "100000"],
       ["2.5", "2.5"],
@@ -43,6 +43,9 @@ describe("analysis text primitives", () => {
     expect(findQuotes(text).map((q) => q.text)).toEqual(["we will rebuild this city", "this is no longer a protest"]);
     expect(withoutQuotes(text)).not.toContain("rebuild");
     expect(withoutQuotes(text)).toHaveLength(text.length);
+    expect(findQuotes("Giuliani: 'Progressives don't know how to police' and the officers' union").map((q) => q.text)).toEqual([
+      "Progressives don't know how to police",
+    ]);
   });
 
   it("stems inflections to one form", () => {
