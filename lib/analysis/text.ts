@@ -56,7 +56,6 @@ const WORD = /[\p{L}\p{N}]+(?:['’.\-][\p{L}\p{N}]+)*\.?/gu;
 // not inside words ("Covid-19"), dates ("5/31") or compounds ("23-year-old").
 const NUMBER =
   /(?<![\p{L}\p{N}.,\-/])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?=(?:bn|mn|m|k|pm|am|km|kg|mph|s|th|st|nd|rd)?(?![\p{L}\p{N}])(?![.,/]\d)(?!-\p{L}))/gu;
-const POSSESSIVE = /['’]s$/u;
 const UPPER = /^\p{Lu}/u;
 const ACRONYM = /^(?:\p{Lu}\.?){2,}$|^\p{Lu}[\p{Lu}\p{N}]+$/u;
 // Curly, straight double, and single quotes; a single quote closes only where no letter follows ("don't" does not).
@@ -70,6 +69,8 @@ const NUMBER_WORDS: Record<string, string> = {
   seventeen: "17", eighteen: "18", nineteen: "19", twenty: "20", dozen: "12", hundred: "100",
   thousand: "1000", million: "1000000",
 };
+
+const SPELLED = new Map(Object.entries(NUMBER_WORDS));
 
 export interface Token {
   /** The word as written, with a trailing abbreviation dot and possessive removed. */
@@ -94,26 +95,18 @@ export function tokenize(text: string): Token[] {
   const out: Token[] = [];
   for (const m of text.matchAll(WORD)) {
     let word = m[0];
-    const dotted = /\p{L}\.\p{L}/u.test(word);
-    // Keep the dot of "U.S." but not a sentence's final period.
-    if (word.endsWith(".") && !dotted) word = word.slice(0, -1);
-    if (word.endsWith(".") && dotted) word = word.slice(0, -1);
-    // The end of the word as kept (a stripped final dot ends a sentence, not a name).
+    // A final dot is punctuation ("Floyd.") or an abbreviation's ("U.S."): never part of the word.
+    if (word.endsWith(".")) word = word.slice(0, -1);
     const end = m.index + word.length;
-    const possessive = POSSESSIVE.test(word);
+    const possessive = word.length > 2 && word[word.length - 1] === "s" && (word[word.length - 2] === "'" || word[word.length - 2] === "’");
     if (possessive) word = word.slice(0, -2);
     if (!word) continue;
-    const acronym = ACRONYM.test(word);
-    out.push({
-      text: word,
-      // "U.S" and "US" are one name.
-      key: (acronym ? word.replace(/\./g, "") : word).toLowerCase().replace(/’/g, "'"),
-      start: m.index,
-      end,
-      capitalised: UPPER.test(word),
-      acronym,
-      possessive,
-    });
+    const capitalised = UPPER.test(word);
+    const acronym = capitalised && ACRONYM.test(word);
+    // "U.S" and "US" are one name.
+    let key = (acronym ? word.replace(/\./g, "") : word).toLowerCase();
+    if (key.includes("’")) key = key.replace(/’/g, "'");
+    out.push({ text: word, key, start: m.index, end, capitalised, acronym, possessive });
   }
   return out;
 }
@@ -180,7 +173,7 @@ export function findNumbers(text: string): NumberMention[] {
 
 /** The value of a number written as a word ("two" → "2"), if it is one. */
 export function spelledNumber(word: string): string | undefined {
-  return Object.hasOwn(NUMBER_WORDS, word) ? NUMBER_WORDS[word] : undefined;
+  return SPELLED.get(word);
 }
 
 /** Every number value a text states, with digits or (one to twenty, dozen, …) in words. */

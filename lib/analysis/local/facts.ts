@@ -238,10 +238,20 @@ function outletsOf(articles: PreparedArticle[], indices: Set<number>): Set<strin
 function mergeAliases(names: Map<string, string>): Map<string, { keys: string[] }> {
   const keys = [...names.keys()].sort((a, b) => b.split(" ").length - a.split(" ").length);
   const out = new Map<string, { keys: string[] }>();
+  // Word-wise endings of the names kept so far → those names.
+  const endings = new Map<string, string[]>();
   for (const key of keys) {
-    const longer = [...out.keys()].filter((k) => k.endsWith(` ${key}`));
-    if (longer.length === 1) out.get(longer[0])!.keys.push(key);
-    else out.set(key, { keys: [key] });
+    const longer = endings.get(key) ?? [];
+    if (longer.length === 1) {
+      out.get(longer[0])!.keys.push(key);
+      continue;
+    }
+    out.set(key, { keys: [key] });
+    const words = key.split(" ");
+    for (let i = 1; i < words.length; i++) {
+      const ending = words.slice(i).join(" ");
+      endings.set(ending, [...(endings.get(ending) ?? []), key]);
+    }
   }
   return out;
 }
