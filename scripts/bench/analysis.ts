@@ -1,8 +1,9 @@
 /**
  * Analysis benchmark: (a) the local analyzer (analysis + grounding check, as the service runs
- * it) on 10-article cards of about 5,000 characters per article built from the real
- * 2020-05-31 dev feeds (tests/helpers/dev-feeds.ts); (b) a cached answer through the built server (`next start` on a fresh
- * PGlite folder). Targets: local analysis under 300 ms per card, cached answer under 20 ms (p95).
+ * it) on 10-article cards of about 5,000 characters per article built from the real 2020-05-31
+ * dev feeds (tests/helpers/dev-feeds.ts); (b) a cached answer through the built server
+ * (`next start` on a fresh PGlite folder), timed at the client and by the server's request
+ * log. Targets: local analysis under 300 ms per card, cached answer under 20 ms (p95).
  *
  *   npm run bench:analysis [-- --cards 30 --requests 200 --skip-server --strict]
  */
@@ -11,6 +12,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import readline from "node:readline";
 import { groundAnalysis } from "@/lib/analysis/grounding";
 import { analyzeLocally } from "@/lib/analysis/local/local-analyzer";
 import type { AnalysisArticle } from "@/lib/schemas/analysis";
@@ -98,17 +100,37 @@ async function benchServer(card: AnalysisArticle[], requests: number) {
     if (build.status !== 0) throw new Error("npm run build failed.");
   }
   const port = await freePort();
-  // The server's own settings: no AI provider (no network), and room for the measured requests.
-  Object.assign(process.env, { OPENAI_API_KEY: "", OPENAI_BASE_URL: "", RATE_LIMIT_ANALYSIS_PER_MINUTE: "10000" });
-  // Its own process group, so that stopping it stops `next start` too.
-  const server = spawn(path.join("node_modules", ".bin", "tsx"), ["--conditions=react-server", "scripts/e2e-server.ts", String(port)], {
-    stdio: ["ignore", "ignore", "inherit"],
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "news-bench-"));
+  // The server's settings: a fresh PGlite folder, no AI provider (no network), request logs on
+  // stdout (they carry the server-side time), and room for the measured requests.
+  Object.assign(process.env, {
+    DATABASE_URL: `pglite:${path.join(dir, "pglite")}`, DATA_DIR: dir, LOG_LEVEL: "info", SCHEDULER_ENABLED: "false",
+    DEMO_SNAPSHOT: "off", OPENAI_API_KEY: "", OPENAI_BASE_URL: "", RATE_LIMIT_ANALYSIS_PER_MINUTE: "10000", NEXT_TELEMETRY_DISABLED: "1",
+  });
+  const { getDatabase, closeDatabase } = await import("@/lib/db");
+  const { migrate } = await import("@/lib/database/migrate");
+  const { seedDatabase } = await import("@/lib/services/seed-database");
+  await migrate(getDatabase());
+  await seedDatabase(getDatabase().prisma);
+  await closeDatabase(); // PGlite: one process per folder, and the server is the next one
+  // Its own process group, so that stopping it stops all of `next start`.
+  const server = spawn(path.join("node_modules", ".bin", "next"), ["start", "-H", "127.0.0.1", "-p", String(port)], {
+    stdio: ["ignore", "pipe", "inherit"],
     detached: true,
+  });
+  const serverMs: number[] = [];
+  readline.createInterface({ input: server.stdout! }).on("line", (line) => {
+    if (!line.startsWith("{")) return;
+    const entry = JSON.parse(line) as { msg?: string; path?: string; ms?: number };
+    if (entry.msg === "request" && entry.path === "/api/v1/analysis/compare-articles" && entry.ms !== undefined) serverMs.push(entry.ms);
   });
   const stop = () => {
     if (server.pid && server.exitCode === null) process.kill(-server.pid, "SIGTERM");
   };
-  process.on("exit", stop);
+  process.on("exit", () => {
+    stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
   try {
     const base = `http://127.0.0.1:${port}`;
     await waitFor(`${base}/api/v1/health?probe=live`, 120_000);
@@ -144,7 +166,11 @@ async function benchServer(card: AnalysisArticle[], requests: number) {
       }),
     );
     const rps = (done / (performance.now() - started)) * 1000;
-    return { first: first.ms, median: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), rps };
+    const server = serverMs.slice(2, 2 + requests); // the sequential cached requests, as the server timed them
+    return {
+      first: first.ms, median: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), rps,
+      serverMedian: percentile(server, 50), serverP95: percentile(server, 95),
+    };
   } finally {
     stop();
   }
@@ -166,7 +192,8 @@ runScript(async () => {
     console.log(`Cached answer through the built server: ${requests} sequential requests after a miss and a hit`);
     const s = await benchServer(cards[0], requests);
     console.log(`  first (uncached) answer ${ms(s.first)}`);
-    console.log(`  cached: median ${ms(s.median)}, p95 ${ms(s.p95)}, p99 ${ms(s.p99)} (target p95 < ${TARGET_CACHED_P95_MS} ms)`);
+    console.log(`  cached, at the client: median ${ms(s.median)}, p95 ${ms(s.p95)}, p99 ${ms(s.p99)} (target p95 < ${TARGET_CACHED_P95_MS} ms)`);
+    console.log(`  cached, in the server (route wrapper's time): median ${ms(s.serverMedian)}, p95 ${ms(s.serverP95)}`);
     console.log(`  ten requests in flight: ${Math.round(s.rps)} cached answers per second`);
     ok &&= s.p95 < TARGET_CACHED_P95_MS;
   }
