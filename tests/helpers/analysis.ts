@@ -1,17 +1,15 @@
 /** Shared pieces of the analysis integration tests (import after the test's settings are applied). */
-import { CACHE_COUNTERS } from "@/lib/analysis/cache";
-import { signAccessToken } from "@/lib/auth/tokens";
-import { getDb } from "@/lib/db";
+import { analysisCacheStats } from "@/lib/analysis/cache";
 import { PUBLIC_READER } from "@/lib/auth/public-reader";
+import { signAccessToken } from "@/lib/auth/tokens";
 
 /** A fresh reader token per call: each token has its own analysis rate limit. */
 export async function readerToken(): Promise<string> {
   return (await signAccessToken({ username: PUBLIC_READER.username, role: "reader" })).token;
 }
 
-/** The shared cache counters, as numbers. */
+/** The shared cache counters. */
 export async function cacheCounters(): Promise<{ hits: number; misses: number; errors: number }> {
-  const rows = await getDb().counter.findMany({ where: { name: { in: Object.values(CACHE_COUNTERS) } } });
-  const value = (name: string) => Number(rows.find((r) => r.name === name)?.value ?? 0n);
-  return { hits: value(CACHE_COUNTERS.hits), misses: value(CACHE_COUNTERS.misses), errors: value(CACHE_COUNTERS.errors) };
+  const { hits, misses, errors } = await analysisCacheStats();
+  return { hits, misses, errors };
 }

@@ -7,7 +7,7 @@ Object.assign(process.env, { OPENAI_API_KEY: "", OPENAI_BASE_URL: "", ANALYSIS_F
 const route = await import("@/app/api/v1/analysis/compare-articles/route");
 const providerRoute = await import("@/app/api/v1/analysis/provider/route");
 const { getDb } = await import("@/lib/db");
-const { CACHE_VERSION, CACHE_MAX_ENTRIES, CACHE_TTL_MS } = await import("@/lib/analysis/cache");
+const { analysisCacheStats, CACHE_VERSION, CACHE_MAX_ENTRIES, CACHE_TTL_MS } = await import("@/lib/analysis/cache");
 const { LOCAL_PROVIDER_INFO } = await import("@/lib/analysis/provider");
 const { cacheCounters, readerToken } = await import("@/tests/helpers/analysis");
 const { signAccessToken } = await import("@/lib/auth/tokens");
@@ -148,7 +148,7 @@ describe("POST /api/v1/analysis/compare-articles: the local analyzer and the cac
     expect(await db.analysis.count()).toBe(1_000);
     const res = await analyse({ articles: freshCard() }); // the 1,001st entry
     expect(res.json.data.comparison.cached).toBe(false);
-    expect(await db.analysis.count()).toBe(1_000);
+    expect((await analysisCacheStats()).size).toBe(1_000);
     expect(await db.analysis.findUnique({ where: { cacheKey: "test-entry-0" } })).toBeNull();
     expect(await db.analysis.findUnique({ where: { cacheKey: "test-entry-1" } })).not.toBeNull();
     expect(await db.analysis.count({ where: { createdAt: { gt: new Date(Date.now() - 60_000) } } })).toBe(1);
