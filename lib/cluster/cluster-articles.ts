@@ -1,0 +1,284 @@
+/**
+ * Story clustering: articles of the window → groups that report one event.
+ * Candidate pairs come from an inverted index; each pair's similarity is a name- and number-aware
+ * cosine, damped by time and by conflicting numbers; edges are merged strongest first, and two groups
+ * join only when their centroids agree, so one loose headline cannot chain two stories together.
+ * The method and its thresholds: docs/decisions/020-story-clustering.md.
+ */
+import { forEachCandidatePair } from "@/lib/cluster/candidates";
+import { cosine, DEFAULT_FEATURE_WEIGHTS, hasConflictingNumbers, vectorizeArticles, type ArticleVector } from "@/lib/cluster/features";
+import type { ClusterArticle, ClusterOptions, StoryCluster } from "@/lib/cluster/types";
+
+export const DEFAULT_CLUSTER_OPTIONS: ClusterOptions = {
+  ...DEFAULT_FEATURE_WEIGHTS,
+  edgeThreshold: 0.2,
+  mergeThreshold: 0.2,
+  minResidualSimilarity: 0.03,
+  attachEdgeThreshold: 0.1,
+  attachThreshold: 0.2,
+  neighbourCount: 8,
+  attachMaxFragment: 5,
+  attachShare: 0.6,
+  attachRounds: 3,
+  maxExhaustivePosting: 64,
+  postingWindow: 24,
+  maxDocumentFrequencyRatio: 0.1,
+  timeHalfLifeHours: 24,
+  timeGraceHours: 12,
+  numberConflictFactor: 0.6,
+};
+
+const HOUR_MS = 3_600_000;
+
+/** Clusters the articles; every article lands in exactly one cluster (singletons included), order-independent. */
+export function clusterArticles(articles: ClusterArticle[], options: Partial<ClusterOptions> = {}): StoryCluster[] {
+  const opts = { ...DEFAULT_CLUSTER_OPTIONS, ...options };
+  const sorted = [...articles].sort((a, b) => compareIds(a.id, b.id));
+  const { vectors, documentFrequency } = vectorizeArticles(sorted, opts);
+  const times = Float64Array.from(sorted, (a) => a.publishedAt.getTime());
+  const { edges, neighbours } = collectEdges(vectors, documentFrequency, times, opts);
+  const forest = new ClusterForest(vectors);
+  mergeStrongEdges(forest, edges, opts);
+  attachLeftovers(forest, neighbours, opts);
+  const groups = forest.groups();
+  return groups
+    .map((members) => ({ articleIds: members.map((i) => sorted[i].id), confidence: clusterConfidence(members, vectors) }))
+    .sort((a, b) => b.articleIds.length - a.articleIds.length || compareIds(a.articleIds[0], b.articleIds[0]));
+}
+
+/** Similarity of two articles as the clusterer sees it: cosine, damped by time apart and by conflicting numbers. */
+export function pairSimilarity(a: ArticleVector, b: ArticleVector, hoursApart: number, opts: ClusterOptions): number {
+  let similarity = cosine(a, b);
+  if (similarity === 0) return 0;
+  if (hasConflictingNumbers(a, b)) similarity *= opts.numberConflictFactor;
+  const lateness = hoursApart - opts.timeGraceHours;
+  if (lateness > 0) similarity *= Math.pow(0.5, lateness / opts.timeHalfLifeHours);
+  return similarity;
+}
+
+/** Plain code-unit order, the same in every locale. */
+export function compareIds(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+interface Edges {
+  from: Int32Array;
+  to: Int32Array;
+  weight: Float64Array;
+}
+
+// Strong pairs become edges for phase 1; every pair above the neighbour floor feeds the neighbour lists.
+function collectEdges(vectors: ArticleVector[], documentFrequency: Int32Array, times: Float64Array, opts: ClusterOptions) {
+  const neighbours = new NeighbourLists(vectors.length, opts.neighbourCount);
+  const from: number[] = [];
+  const to: number[] = [];
+  const weight: number[] = [];
+  forEachCandidatePair(vectors, documentFrequency, times, opts, (i, j) => {
+    const similarity = pairSimilarity(vectors[i], vectors[j], Math.abs(times[i] - times[j]) / HOUR_MS, opts);
+    if (similarity < opts.attachEdgeThreshold) return;
+    neighbours.offer(i, j, similarity);
+    neighbours.offer(j, i, similarity);
+    if (similarity < opts.edgeThreshold) return;
+    from.push(i);
+    to.push(j);
+    weight.push(similarity);
+  });
+  const edges: Edges = { from: Int32Array.from(from), to: Int32Array.from(to), weight: Float64Array.from(weight) };
+  return { edges, neighbours };
+}
+
+/** A growing cluster: the sum of its members' unit vectors, kept sparse. */
+interface Centroid {
+  sum: Map<number, number>;
+  normSquared: number;
+}
+
+/** Union-find over the articles, each root carrying its cluster's centroid. */
+class ClusterForest {
+  private readonly parent: Int32Array;
+  readonly size: Int32Array;
+  private readonly centroids = new Map<number, Centroid>();
+
+  constructor(private readonly vectors: ArticleVector[]) {
+    this.parent = Int32Array.from(vectors, (_, i) => i);
+    this.size = new Int32Array(vectors.length).fill(1);
+  }
+
+  find(x: number): number {
+    while (this.parent[x] !== x) {
+      this.parent[x] = this.parent[this.parent[x]];
+      x = this.parent[x];
+    }
+    return x;
+  }
+
+  centroid(root: number): Centroid {
+    let centroid = this.centroids.get(root);
+    if (!centroid) {
+      const v = this.vectors[root];
+      centroid = { sum: new Map(Array.from(v.features, (f, k) => [f, v.weights[k]])), normSquared: v.features.length ? 1 : 0 };
+      this.centroids.set(root, centroid);
+    }
+    return centroid;
+  }
+
+  /** Joins two roots; the smaller centroid is folded into the larger, so each feature moves O(log n) times. */
+  union(a: number, b: number): void {
+    const [big, small] = this.size[a] >= this.size[b] ? [a, b] : [b, a];
+    const cBig = this.centroid(big);
+    const cSmall = this.centroid(small);
+    let dot = 0;
+    for (const [f, w] of cSmall.sum) {
+      const current = cBig.sum.get(f) ?? 0;
+      dot += w * current;
+      cBig.sum.set(f, current + w);
+    }
+    cBig.normSquared += cSmall.normSquared + 2 * dot;
+    this.centroids.delete(small);
+    this.parent[small] = big;
+    this.size[big] += this.size[small];
+  }
+
+  groups(): number[][] {
+    const groups = new Map<number, number[]>();
+    for (let i = 0; i < this.parent.length; i++) {
+      const root = this.find(i);
+      const group = groups.get(root);
+      if (group) group.push(i);
+      else groups.set(root, [i]);
+    }
+    return [...groups.values()];
+  }
+}
+
+interface Overlap {
+  similarity: number;
+  /** The similarity without the single largest shared feature. */
+  residual: number;
+}
+
+function centroidOverlap(a: Centroid, b: Centroid): Overlap {
+  const [small, big] = a.sum.size <= b.sum.size ? [a, b] : [b, a];
+  let dot = 0;
+  let top = 0;
+  for (const [f, w] of small.sum) {
+    const part = w * (big.sum.get(f) ?? 0);
+    dot += part;
+    top = Math.max(top, part);
+  }
+  const norms = Math.sqrt(a.normSquared * b.normSquared) || 1;
+  return { similarity: dot / norms, residual: (dot - top) / norms };
+}
+
+// Phase 1: strongest edges first (index order breaks ties, so input order does not matter). Two groups
+// join only when their centroids agree on more than one word: "Google" alone does not make wearables
+// and referral bonuses one story.
+function mergeStrongEdges(forest: ClusterForest, edges: Edges, opts: ClusterOptions): void {
+  const order = Array.from(edges.weight.keys())
+    .sort((a, b) => edges.weight[b] - edges.weight[a] || edges.from[a] - edges.from[b] || edges.to[a] - edges.to[b]);
+  for (const e of order) {
+    const a = forest.find(edges.from[e]);
+    const b = forest.find(edges.to[e]);
+    if (a === b) continue;
+    const overlap = centroidOverlap(forest.centroid(a), forest.centroid(b));
+    const refuse = overlap.similarity < opts.mergeThreshold || overlap.residual < opts.minResidualSimilarity;
+    if (refuse) continue;
+    forest.union(a, b);
+  }
+}
+
+// Phase 2: a lone article (or a small fragment) joins the group its nearest neighbours belong to.
+// An article's nearest neighbour reports the same story far more often than not, so a clear
+// majority of its neighbours' similarity pointing at one group is good evidence ("Titanfall had a
+// rocky start" shares only "Titanfall" with the Titanfall group, but all its neighbours are there).
+// Each round is decided against the groups as they stood, so the order does not matter.
+function attachLeftovers(forest: ClusterForest, neighbours: NeighbourLists, opts: ClusterOptions): void {
+  for (let round = 0; round < opts.attachRounds; round++) {
+    const fragments = new Map<number, number[]>();
+    for (let i = 0; i < forest.size.length; i++) {
+      const root = forest.find(i);
+      if (forest.size[root] > opts.attachMaxFragment) continue;
+      const members = fragments.get(root);
+      if (members) members.push(i);
+      else fragments.set(root, [i]);
+    }
+    const joins: [number, number][] = [];
+    for (const [root, members] of fragments) {
+      const votes = new Map<number, number>();
+      let total = 0;
+      for (const m of members) {
+        neighbours.forEach(m, (j, similarity) => {
+          const other = forest.find(j);
+          if (other === root) return;
+          total += similarity;
+          votes.set(other, (votes.get(other) ?? 0) + similarity);
+        });
+      }
+      let best = -1;
+      let bestVote = 0;
+      for (const [other, vote] of votes) if (vote > bestVote || (vote === bestVote && other < best)) [best, bestVote] = [other, vote];
+      if (best < 0 || forest.size[best] <= members.length) continue;
+      if (bestVote < opts.attachThreshold || bestVote < opts.attachShare * total) continue;
+      joins.push([root, best]);
+    }
+    if (!joins.length) break;
+    for (const [root, target] of joins) forest.union(forest.find(target), root);
+  }
+}
+
+/** Each article's k most similar candidates (similarity at least the floor), best first. */
+class NeighbourLists {
+  private readonly ids: Int32Array;
+  private readonly similarities: Float64Array;
+  private readonly counts: Int32Array;
+
+  constructor(n: number, private readonly k: number) {
+    this.ids = new Int32Array(n * k);
+    this.similarities = new Float64Array(n * k);
+    this.counts = new Int32Array(n);
+  }
+
+  offer(i: number, j: number, similarity: number): void {
+    const base = i * this.k;
+    let count = this.counts[i];
+    if (count === this.k) {
+      if (similarity <= this.similarities[base + count - 1]) return;
+      count -= 1;
+    } else this.counts[i] += 1;
+    let at = base + count;
+    // Insertion keeps the list sorted by similarity, then by id, whatever order pairs arrive in.
+    while (at > base && (this.similarities[at - 1] < similarity || (this.similarities[at - 1] === similarity && this.ids[at - 1] > j))) {
+      this.similarities[at] = this.similarities[at - 1];
+      this.ids[at] = this.ids[at - 1];
+      at -= 1;
+    }
+    this.similarities[at] = similarity;
+    this.ids[at] = j;
+  }
+
+  forEach(i: number, visit: (j: number, similarity: number) => void): void {
+    for (let p = i * this.k, end = p + this.counts[i]; p < end; p++) visit(this.ids[p], this.similarities[p]);
+  }
+}
+
+// Mean pairwise similarity through a saturating curve: 0.1 → 0.49, 0.2 → 0.74, 0.3 → 0.86, 0.5 → 0.96.
+// Headlines of one event rarely share more than a third of their weight, so the raw mean reads low.
+const CONFIDENCE_SCALE = 0.15;
+
+function clusterConfidence(members: number[], vectors: ArticleVector[]): number {
+  if (members.length === 1) return 1;
+  const cohesion = meanPairwiseSimilarity(members.map((i) => vectors[i]));
+  return Math.round((1 - Math.exp(-cohesion / CONFIDENCE_SCALE)) * 1000) / 1000;
+}
+
+/** Mean cosine over all pairs of unit vectors, in linear time: |Σv|² = n + Σ_{i≠j} vᵢ·vⱼ. */
+export function meanPairwiseSimilarity(vectors: ArticleVector[]): number {
+  const nonEmpty = vectors.filter((v) => v.features.length > 0);
+  const n = nonEmpty.length;
+  if (n < 2) return 0;
+  const sum = new Map<number, number>();
+  for (const v of nonEmpty) v.features.forEach((f, k) => sum.set(f, (sum.get(f) ?? 0) + v.weights[k]));
+  let normSquared = 0;
+  for (const w of sum.values()) normSquared += w * w;
+  return Math.max(0, (normSquared - n) / (n * (n - 1)));
+}
