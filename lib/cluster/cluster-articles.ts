@@ -6,7 +6,9 @@
  * The method and its thresholds: docs/decisions/020-story-clustering.md.
  */
 import { forEachCandidatePair } from "@/lib/cluster/candidates";
-import { cosine, DEFAULT_FEATURE_WEIGHTS, hasConflictingNumbers, vectorizeArticles, type ArticleVector } from "@/lib/cluster/features";
+import { DEFAULT_FEATURE_WEIGHTS, vectorizeArticles, type ArticleVector } from "@/lib/cluster/features";
+import { ClusterForest } from "@/lib/cluster/cluster-forest";
+import { PairScorer } from "@/lib/cluster/similarity";
 import type { ClusterArticle, ClusterOptions, StoryCluster } from "@/lib/cluster/types";
 
 export const DEFAULT_CLUSTER_OPTIONS: ClusterOptions = {
@@ -28,12 +30,12 @@ export const DEFAULT_CLUSTER_OPTIONS: ClusterOptions = {
   numberConflictFactor: 0.6,
 };
 
-const HOUR_MS = 3_600_000;
-
 /** Clusters the articles; every article lands in exactly one cluster (singletons included), order-independent. */
 export function clusterArticles(articles: ClusterArticle[], options: Partial<ClusterOptions> = {}): StoryCluster[] {
   const opts = { ...DEFAULT_CLUSTER_OPTIONS, ...options };
-  const sorted = [...articles].sort((a, b) => compareIds(a.id, b.id));
+  // Time order (then id) is a total order, so the result does not depend on the input order, and
+  // articles close in time sit close in memory, which the posting windows exploit.
+  const sorted = [...articles].sort((a, b) => a.publishedAt.getTime() - b.publishedAt.getTime() || compareIds(a.id, b.id));
   const { vectors, documentFrequency } = vectorizeArticles(sorted, opts);
   const times = Float64Array.from(sorted, (a) => a.publishedAt.getTime());
   const { edges, neighbours } = collectEdges(vectors, documentFrequency, times, opts);
@@ -42,18 +44,8 @@ export function clusterArticles(articles: ClusterArticle[], options: Partial<Clu
   attachLeftovers(forest, neighbours, opts);
   const groups = forest.groups();
   return groups
-    .map((members) => ({ articleIds: members.map((i) => sorted[i].id), confidence: clusterConfidence(members, vectors) }))
+    .map((members) => ({ articleIds: members.map((i) => sorted[i].id).sort(compareIds), confidence: clusterConfidence(members, vectors) }))
     .sort((a, b) => b.articleIds.length - a.articleIds.length || compareIds(a.articleIds[0], b.articleIds[0]));
-}
-
-/** Similarity of two articles as the clusterer sees it: cosine, damped by time apart and by conflicting numbers. */
-export function pairSimilarity(a: ArticleVector, b: ArticleVector, hoursApart: number, opts: ClusterOptions): number {
-  let similarity = cosine(a, b);
-  if (similarity === 0) return 0;
-  if (hasConflictingNumbers(a, b)) similarity *= opts.numberConflictFactor;
-  const lateness = hoursApart - opts.timeGraceHours;
-  if (lateness > 0) similarity *= Math.pow(0.5, lateness / opts.timeHalfLifeHours);
-  return similarity;
 }
 
 /** Plain code-unit order, the same in every locale. */
@@ -73,8 +65,9 @@ function collectEdges(vectors: ArticleVector[], documentFrequency: Int32Array, t
   const from: number[] = [];
   const to: number[] = [];
   const weight: number[] = [];
+  const scorer = new PairScorer(vectors, documentFrequency.length, times, opts);
   forEachCandidatePair(vectors, documentFrequency, times, opts, (i, j) => {
-    const similarity = pairSimilarity(vectors[i], vectors[j], Math.abs(times[i] - times[j]) / HOUR_MS, opts);
+    const similarity = scorer.score(i, j);
     if (similarity < opts.attachEdgeThreshold) return;
     neighbours.offer(i, j, similarity);
     neighbours.offer(j, i, similarity);
@@ -87,103 +80,27 @@ function collectEdges(vectors: ArticleVector[], documentFrequency: Int32Array, t
   return { edges, neighbours };
 }
 
-/** A growing cluster: the sum of its members' unit vectors, kept sparse. */
-interface Centroid {
-  sum: Map<number, number>;
-  normSquared: number;
-}
-
-/** Union-find over the articles, each root carrying its cluster's centroid. */
-class ClusterForest {
-  private readonly parent: Int32Array;
-  readonly size: Int32Array;
-  private readonly centroids = new Map<number, Centroid>();
-
-  constructor(private readonly vectors: ArticleVector[]) {
-    this.parent = Int32Array.from(vectors, (_, i) => i);
-    this.size = new Int32Array(vectors.length).fill(1);
-  }
-
-  find(x: number): number {
-    while (this.parent[x] !== x) {
-      this.parent[x] = this.parent[this.parent[x]];
-      x = this.parent[x];
-    }
-    return x;
-  }
-
-  centroid(root: number): Centroid {
-    let centroid = this.centroids.get(root);
-    if (!centroid) {
-      const v = this.vectors[root];
-      centroid = { sum: new Map(Array.from(v.features, (f, k) => [f, v.weights[k]])), normSquared: v.features.length ? 1 : 0 };
-      this.centroids.set(root, centroid);
-    }
-    return centroid;
-  }
-
-  /** Joins two roots; the smaller centroid is folded into the larger, so each feature moves O(log n) times. */
-  union(a: number, b: number): void {
-    const [big, small] = this.size[a] >= this.size[b] ? [a, b] : [b, a];
-    const cBig = this.centroid(big);
-    const cSmall = this.centroid(small);
-    let dot = 0;
-    for (const [f, w] of cSmall.sum) {
-      const current = cBig.sum.get(f) ?? 0;
-      dot += w * current;
-      cBig.sum.set(f, current + w);
-    }
-    cBig.normSquared += cSmall.normSquared + 2 * dot;
-    this.centroids.delete(small);
-    this.parent[small] = big;
-    this.size[big] += this.size[small];
-  }
-
-  groups(): number[][] {
-    const groups = new Map<number, number[]>();
-    for (let i = 0; i < this.parent.length; i++) {
-      const root = this.find(i);
-      const group = groups.get(root);
-      if (group) group.push(i);
-      else groups.set(root, [i]);
-    }
-    return [...groups.values()];
-  }
-}
-
-interface Overlap {
-  similarity: number;
-  /** The similarity without the single largest shared feature. */
-  residual: number;
-}
-
-function centroidOverlap(a: Centroid, b: Centroid): Overlap {
-  const [small, big] = a.sum.size <= b.sum.size ? [a, b] : [b, a];
-  let dot = 0;
-  let top = 0;
-  for (const [f, w] of small.sum) {
-    const part = w * (big.sum.get(f) ?? 0);
-    dot += part;
-    top = Math.max(top, part);
-  }
-  const norms = Math.sqrt(a.normSquared * b.normSquared) || 1;
-  return { similarity: dot / norms, residual: (dot - top) / norms };
-}
-
 // Phase 1: strongest edges first (index order breaks ties, so input order does not matter). Two groups
 // join only when their centroids agree on more than one word: "Google" alone does not make wearables
 // and referral bonuses one story.
 function mergeStrongEdges(forest: ClusterForest, edges: Edges, opts: ClusterOptions): void {
-  const order = Array.from(edges.weight.keys())
-    .sort((a, b) => edges.weight[b] - edges.weight[a] || edges.from[a] - edges.from[b] || edges.to[a] - edges.to[b]);
+  const order = Array.from(edges.weight.keys()).sort(
+    (a, b) => edges.weight[b] - edges.weight[a] || edges.from[a] - edges.from[b] || edges.to[a] - edges.to[b],
+  );
+  // Many edges join the same two groups; a refusal stands until one of them grows.
+  const refused = new Map<number, number>();
+  const n = forest.size.length;
   for (const e of order) {
     const a = forest.find(edges.from[e]);
     const b = forest.find(edges.to[e]);
     if (a === b) continue;
-    const overlap = centroidOverlap(forest.centroid(a), forest.centroid(b));
-    const refuse = overlap.similarity < opts.mergeThreshold || overlap.residual < opts.minResidualSimilarity;
-    if (refuse) continue;
-    forest.union(a, b);
+    const [low, high] = a < b ? [a, b] : [b, a];
+    const key = low * n + high;
+    const sizes = forest.size[low] * n + forest.size[high];
+    if (refused.get(key) === sizes) continue;
+    const overlap = forest.overlap(a, b);
+    if (overlap.similarity >= opts.mergeThreshold && overlap.residual >= opts.minResidualSimilarity) forest.union(a, b);
+    else refused.set(key, sizes);
   }
 }
 

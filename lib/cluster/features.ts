@@ -60,7 +60,7 @@ export function vectorizeArticles(articles: ClusterArticle[], weights: FeatureWe
   for (const [key, id] of ids) if (key.startsWith("#") && !isYear(key.slice(1))) numberIds.add(id);
   const n = articles.length;
   const vectors = rawDocs.map((raw) => toVector(raw, documentFrequency, n, numberIds));
-  return { vectors, documentFrequency };
+  return { vectors: packContiguously(vectors), documentFrequency };
 }
 
 /** Dot product of two unit vectors: their cosine similarity. */
@@ -151,6 +151,31 @@ function addTextFeatures(
     }
     previousName = name ? token : null;
   }
+}
+
+// One buffer for all vectors, in batch order: neighbouring articles' features share cache lines,
+// which keeps large batches from paying for scattered memory (the benchmark's 50k/10k ratio).
+function packContiguously(vectors: ArticleVector[]): ArticleVector[] {
+  const total = vectors.reduce((sum, v) => sum + v.features.length, 0);
+  const totalNumbers = vectors.reduce((sum, v) => sum + v.numbers.length, 0);
+  const features = new Int32Array(total);
+  const weights = new Float64Array(total);
+  const numbers = new Int32Array(totalNumbers);
+  let at = 0;
+  let numbersAt = 0;
+  return vectors.map((v) => {
+    features.set(v.features, at);
+    weights.set(v.weights, at);
+    numbers.set(v.numbers, numbersAt);
+    const packed = {
+      features: features.subarray(at, at + v.features.length),
+      weights: weights.subarray(at, at + v.features.length),
+      numbers: numbers.subarray(numbersAt, numbersAt + v.numbers.length),
+    };
+    at += v.features.length;
+    numbersAt += v.numbers.length;
+    return packed;
+  });
 }
 
 function toVector(raw: Map<number, RawFeature>, documentFrequency: Int32Array, n: number, numberIds: Set<number>): ArticleVector {

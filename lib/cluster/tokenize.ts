@@ -55,6 +55,7 @@ const MAGNITUDES: Record<string, string> = {
   t: "t", tn: "t", trillion: "t", trillions: "t",
 };
 
+const PLAIN_WORD = /^[A-Za-z]+$/;
 const NUMBER = /^(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(%|[a-z]+)?$/;
 const CURRENCY_PREFIX = /^(?:us|a|au|c|ca|hk|nz|s)?[$£€¥₹]/i;
 const DOTTED_ACRONYM = /^(?:\p{L}\.){2,}$/u;
@@ -74,9 +75,11 @@ export function tokenizeText(text: string): TokenizedText {
       sentenceStart = true;
       continue;
     }
-    const core = chunk.replace(EDGE_PUNCTUATION, "");
-    const endsSentence = CLOSES_SENTENCE.test(chunk) && !isAbbreviation(core, chunk);
-    for (const part of core ? splitCompound(core) : []) {
+    // Most words are plain letters; only the rest pay for punctuation handling.
+    const plain = PLAIN_WORD.test(chunk);
+    const core = plain ? chunk : chunk.replace(EDGE_PUNCTUATION, "");
+    const endsSentence = !plain && CLOSES_SENTENCE.test(chunk) && !isAbbreviation(core, chunk);
+    for (const part of plain ? [chunk] : core ? splitCompound(core) : []) {
       if (isDatePart(part, position, datePosition)) {
         // "March 10", "10 March", "Tuesday": dates link unrelated stories published the same day.
         datePosition = position;
@@ -131,7 +134,7 @@ export function isYear(term: string): boolean {
 }
 
 function isDatePart(part: string, position: number, datePosition: number): boolean {
-  const lower = part.toLowerCase().replace(/\.$/, "");
+  const lower = part.toLowerCase();
   if (DATE_WORDS.has(lower)) return true;
   // A day number right after a month ("March 10-14"), or a clock time ("2:02").
   return (/^\d{1,2}(st|nd|rd|th)?$/.test(lower) && datePosition === position - 1) || /^\d{1,2}:\d\d$/.test(lower);
@@ -152,40 +155,41 @@ function splitCompound(core: string): string[] {
 }
 
 function toToken(part: string, position: number, sentenceStart: boolean): Token | null {
-  const cleaned = part.replace(EDGE_PUNCTUATION, "").replace(/'s$/i, "").replace(CURRENCY_PREFIX, "");
+  const cleaned = PLAIN_WORD.test(part) ? part : part.replace(EDGE_PUNCTUATION, "").replace(/'s$/i, "").replace(CURRENCY_PREFIX, "");
   if (!cleaned) return null;
-  const base = { position, sentenceStart };
   if (/\d/.test(cleaned)) {
     const term = normalizeNumber(cleaned) ?? cleaned.toLowerCase().replace(/[^\p{L}\p{N}.%]/gu, "");
     // Codes such as "MH370", "S5" or "4G" behave like numbers: a different one is a different thing.
-    return term ? { term, word: term, kind: "number", capitalized: false, strongName: false, ...base } : null;
+    return term ? { term, word: term, kind: "number", capitalized: false, strongName: false, position, sentenceStart } : null;
   }
-  const letters = cleaned.replace(/[^\p{L}]/gu, "");
+  const letters = PLAIN_WORD.test(cleaned) ? cleaned : cleaned.replace(/[^\p{L}]/gu, "");
   if (letters.length < 2) return null;
   const lower = letters.toLowerCase();
   const capitalized = letters[0] !== lower[0];
-  const upperCount = [...letters].filter((c, i) => c !== lower[i]).length;
+  let upperCount = 0;
+  for (let i = 0; i < letters.length; i++) if (letters[i] !== lower[i]) upperCount += 1;
   const acronym = upperCount === letters.length && letters.length <= 5;
   const innerCapital = upperCount > 0 && upperCount < letters.length && letters.slice(1) !== lower.slice(1);
   // "US" in capitals is the country, not the pronoun.
-  if (lower === "us" && acronym) return { term: "usa", word: lower, kind: "word", capitalized, strongName: true, ...base };
+  if (lower === "us" && acronym) return { term: "usa", word: lower, kind: "word", capitalized, strongName: true, position, sentenceStart };
   if (STOPWORDS.has(lower)) return null;
-  return { term: stem(lower), word: lower, kind: "word", capitalized, strongName: acronym || innerCapital, ...base };
+  return { term: stem(lower), word: lower, kind: "word", capitalized, strongName: acronym || innerCapital, position, sentenceStart };
 }
 
 function attachMagnitudes(tokens: Token[]): Token[] {
-  const out: Token[] = [];
+  let kept = 0;
   for (const token of tokens) {
-    const previous = out[out.length - 1];
-    const magnitude = MAGNITUDES[token.term];
+    const previous = kept > 0 ? tokens[kept - 1] : undefined;
     // "$1.8 billion" and "$1.8bn" are the same figure.
-    if (magnitude && previous?.kind === "number" && /^[\d.]+$/.test(previous.term) && previous.position === token.position - 1) {
-      out[out.length - 1] = { ...previous, term: previous.term + magnitude };
+    if (MAGNITUDES[token.term] && previous?.kind === "number" && /^[\d.]+$/.test(previous.term) && previous.position === token.position - 1) {
+      previous.term += MAGNITUDES[token.term];
+      previous.word = previous.term;
       continue;
     }
-    out.push(token);
+    tokens[kept++] = token;
   }
-  return out;
+  tokens.length = kept;
+  return tokens;
 }
 
 function isTitleCase(tokens: Token[]): boolean {

@@ -1,0 +1,58 @@
+/**
+ * `npm run bench:cluster`: clusters 1,000, 10,000 and 50,000 synthetic articles, each size in its own
+ * process so the peak memory (max RSS) belongs to that size alone. Targets: 10k under 2 s, and 50k
+ * at most 6× the 10k time. Also prints B-cubed F1 on the synthetic ground truth as a sanity check.
+ */
+import { execFileSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { clusterArticles } from "@/lib/cluster/cluster-articles";
+import { labelsFromClusters, scoreClustering } from "@/lib/cluster/metrics";
+import { generateSyntheticNews } from "./synthetic-news";
+import { runScript } from "../script-runner";
+
+const SIZES = [1_000, 10_000, 50_000];
+const SIZE_FLAG = "--size=";
+
+interface Measurement {
+  size: number;
+  ms: number;
+  /** CPU time of this process (all threads, GC included): less sensitive to a busy machine than wall time. */
+  cpuMs: number;
+  peakRssMb: number;
+  bcubedF1: number;
+  clusters: number;
+}
+
+runScript(async () => {
+  const sizeArg = process.argv.find((a) => a.startsWith(SIZE_FLAG));
+  if (sizeArg) {
+    process.stdout.write(JSON.stringify(measure(Number(sizeArg.slice(SIZE_FLAG.length)))));
+    return;
+  }
+  const results: Measurement[] = [];
+  for (const size of SIZES) {
+    const output = execFileSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), `${SIZE_FLAG}${size}`], { encoding: "utf8" });
+    const result = JSON.parse(output) as Measurement;
+    results.push(result);
+    console.log(
+      `${String(size).padStart(6)} articles: ${result.ms.toFixed(0).padStart(6)} ms (CPU ${result.cpuMs.toFixed(0)} ms), peak RSS ${result.peakRssMb.toFixed(0)} MB, ` +
+        `${result.clusters} clusters, synthetic B-cubed F1 ${result.bcubedF1.toFixed(3)}`,
+    );
+  }
+  const time = (size: number) => results.find((r) => r.size === size)!.ms;
+  const ratio = time(50_000) / time(10_000);
+  console.log(`10k under 2 s: ${time(10_000) < 2000 ? "yes" : "NO"}; 50k/10k time ratio ${ratio.toFixed(2)} (target ≤ 6): ${ratio <= 6 ? "yes" : "NO"}`);
+});
+
+function measure(size: number): Measurement {
+  // A small warm-up run, so the figure is the algorithm and not the JIT compiling it.
+  clusterArticles(generateSyntheticNews(300, 7).articles);
+  const { articles, truth } = generateSyntheticNews(size);
+  const started = performance.now();
+  const cpu = process.cpuUsage();
+  const clusters = clusterArticles(articles);
+  const ms = performance.now() - started;
+  const used = process.cpuUsage(cpu);
+  const score = scoreClustering(labelsFromClusters(clusters.map((c) => c.articleIds)), truth);
+  return { size, ms, cpuMs: (used.user + used.system) / 1000, peakRssMb: process.resourceUsage().maxRSS / 1024, bcubedF1: score.bcubed.f1, clusters: clusters.length };
+}
