@@ -9,6 +9,7 @@ import { forEachCandidatePair } from "@/lib/cluster/candidates";
 import { DEFAULT_FEATURE_WEIGHTS, vectorizeArticles, type ArticleVector } from "@/lib/cluster/features";
 import { ClusterForest } from "@/lib/cluster/cluster-forest";
 import { PairScorer } from "@/lib/cluster/similarity";
+import { grow, indicesByDescendingWeight } from "@/lib/cluster/typed-arrays";
 import type { ClusterArticle, ClusterOptions, StoryCluster } from "@/lib/cluster/types";
 
 export const DEFAULT_CLUSTER_OPTIONS: ClusterOptions = {
@@ -22,8 +23,9 @@ export const DEFAULT_CLUSTER_OPTIONS: ClusterOptions = {
   attachMaxFragment: 5,
   attachShare: 0.6,
   attachRounds: 3,
-  maxExhaustivePosting: 64,
-  postingWindow: 24,
+  maxKeyFeatures: 8,
+  maxExhaustivePosting: 32,
+  postingWindow: 12,
   maxDocumentFrequencyRatio: 0.1,
   timeHalfLifeHours: 24,
   timeGraceHours: 12,
@@ -53,54 +55,62 @@ export function compareIds(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-interface Edges {
-  from: Int32Array;
-  to: Int32Array;
-  weight: Float64Array;
+/** Candidate pairs strong enough for phase 1, in growing typed arrays (a million edges at 50k articles). */
+class EdgeList {
+  from = new Int32Array(1024);
+  to = new Int32Array(1024);
+  weight = new Float64Array(1024);
+  count = 0;
+
+  push(i: number, j: number, weight: number): void {
+    if (this.count === this.from.length) {
+      this.from = grow(this.from, this.count + 1);
+      this.to = grow(this.to, this.count + 1);
+      this.weight = grow(this.weight, this.count + 1);
+    }
+    this.from[this.count] = i;
+    this.to[this.count] = j;
+    this.weight[this.count++] = weight;
+  }
 }
 
 // Strong pairs become edges for phase 1; every pair above the neighbour floor feeds the neighbour lists.
 function collectEdges(vectors: ArticleVector[], documentFrequency: Int32Array, times: Float64Array, opts: ClusterOptions) {
   const neighbours = new NeighbourLists(vectors.length, opts.neighbourCount);
-  const from: number[] = [];
-  const to: number[] = [];
-  const weight: number[] = [];
+  const edges = new EdgeList();
   const scorer = new PairScorer(vectors, documentFrequency.length, times, opts);
   forEachCandidatePair(vectors, documentFrequency, times, opts, (i, j) => {
     const similarity = scorer.score(i, j);
     if (similarity < opts.attachEdgeThreshold) return;
     neighbours.offer(i, j, similarity);
     neighbours.offer(j, i, similarity);
-    if (similarity < opts.edgeThreshold) return;
-    from.push(i);
-    to.push(j);
-    weight.push(similarity);
+    if (similarity >= opts.edgeThreshold) edges.push(i, j, similarity);
   });
-  const edges: Edges = { from: Int32Array.from(from), to: Int32Array.from(to), weight: Float64Array.from(weight) };
   return { edges, neighbours };
 }
 
 // Phase 1: strongest edges first (index order breaks ties, so input order does not matter). Two groups
 // join only when their centroids agree on more than one word: "Google" alone does not make wearables
 // and referral bonuses one story.
-function mergeStrongEdges(forest: ClusterForest, edges: Edges, opts: ClusterOptions): void {
-  const order = Array.from(edges.weight.keys()).sort(
-    (a, b) => edges.weight[b] - edges.weight[a] || edges.from[a] - edges.from[b] || edges.to[a] - edges.to[b],
-  );
-  // Many edges join the same two groups; a refusal stands until one of them grows.
+function mergeStrongEdges(forest: ClusterForest, edges: EdgeList, opts: ClusterOptions): void {
+  const order = indicesByDescendingWeight(edges.weight, edges.count);
+  // Many edges join the same two groups; a refusal stands until one of them grows. Lone articles
+  // are cheap to compare again, so only refusals between two groups are remembered.
   const refused = new Map<number, number>();
   const n = forest.size.length;
-  for (const e of order) {
+  for (let k = 0; k < order.length; k++) {
+    const e = order[k];
     const a = forest.find(edges.from[e]);
     const b = forest.find(edges.to[e]);
     if (a === b) continue;
     const [low, high] = a < b ? [a, b] : [b, a];
+    const remember = forest.size[low] > 1 && forest.size[high] > 1;
     const key = low * n + high;
     const sizes = forest.size[low] * n + forest.size[high];
-    if (refused.get(key) === sizes) continue;
+    if (remember && refused.get(key) === sizes) continue;
     const overlap = forest.overlap(a, b);
     if (overlap.similarity >= opts.mergeThreshold && overlap.residual >= opts.minResidualSimilarity) forest.union(a, b);
-    else refused.set(key, sizes);
+    else if (remember) refused.set(key, sizes);
   }
 }
 

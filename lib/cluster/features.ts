@@ -4,6 +4,7 @@
  */
 import { isYear, stem, tokenizeText, type Token, type TokenizedText } from "@/lib/cluster/tokenize";
 import type { ClusterArticle } from "@/lib/cluster/types";
+import { grow } from "@/lib/cluster/typed-arrays";
 
 export interface ArticleVector {
   /** Feature ids, ascending. */
@@ -38,29 +39,20 @@ interface TermStats {
   lowercase: number;
 }
 
-interface RawFeature {
-  tf: number;
-  boost: number;
-}
-
 /** Vectorises the batch; the IDF comes from the batch itself, so no corpus statistics are stored. */
 export function vectorizeArticles(articles: ClusterArticle[], weights: FeatureWeights = DEFAULT_FEATURE_WEIGHTS): BatchVectors {
-  const texts = articles.map((a) => ({ title: tokenizeText(a.title), summary: tokenizeText(a.summary) }));
-  const lexicon = buildNameLexicon(texts.flatMap((t) => [t.title, t.summary]));
+  const texts = articles.map((a) => [tokenizeText(a.title), tokenizeText(a.summary)] as const);
+  const lexicon = buildNameLexicon(texts);
   const ids = new Map<string, number>();
-  const rawDocs = texts.map((t) => {
-    const raw = new Map<number, RawFeature>();
-    addTextFeatures(raw, t.title, 1, lexicon, ids, weights);
-    addTextFeatures(raw, t.summary, weights.summaryWeight, lexicon, ids, weights);
-    return raw;
-  });
-  const documentFrequency = new Int32Array(ids.size);
-  for (const raw of rawDocs) for (const id of raw.keys()) documentFrequency[id] += 1;
-  const numberIds = new Set<number>();
-  for (const [key, id] of ids) if (key.startsWith("#") && !isYear(key.slice(1))) numberIds.add(id);
-  const n = articles.length;
-  const vectors = rawDocs.map((raw) => toVector(raw, documentFrequency, n, numberIds));
-  return { vectors: packContiguously(vectors), documentFrequency };
+  const builder = new VectorBuilder(articles.length);
+  for (const [title, summary] of texts) {
+    addTextFeatures(builder, title, 1, lexicon, ids, weights);
+    addTextFeatures(builder, summary, weights.summaryWeight, lexicon, ids, weights);
+    builder.endArticle();
+  }
+  const isNumber = new Uint8Array(ids.size);
+  for (const [key, id] of ids) if (key.startsWith("#") && !isYear(key.slice(1))) isNumber[id] = 1;
+  return builder.finish(ids.size, isNumber);
 }
 
 /** Dot product of two unit vectors: their cosine similarity. */
@@ -93,9 +85,9 @@ export function hasConflictingNumbers(a: ArticleVector, b: ArticleVector): boole
 
 // A word capitalised mid-sentence in ordinary prose is a name; Title Case headlines give no such
 // evidence, so there the batch's prose decides ("Gox" is capitalised wherever it appears, "Files" is not).
-function buildNameLexicon(texts: TokenizedText[]): Map<string, TermStats> {
+function buildNameLexicon(texts: (readonly TokenizedText[])[]): Map<string, TermStats> {
   const lexicon = new Map<string, TermStats>();
-  for (const text of texts) {
+  for (const text of texts.flat()) {
     for (const token of text.tokens) {
       if (token.kind !== "word") continue;
       const stats = lexicon.get(token.term) ?? { capitalizedInProse: 0, lowercase: 0 };
@@ -117,7 +109,7 @@ function isName(token: Token, text: TokenizedText, lexicon: Map<string, TermStat
 }
 
 function addTextFeatures(
-  raw: Map<number, RawFeature>,
+  builder: VectorBuilder,
   text: TokenizedText,
   fieldWeight: number,
   lexicon: Map<string, TermStats>,
@@ -130,11 +122,7 @@ function addTextFeatures(
       id = ids.size;
       ids.set(key, id);
     }
-    const feature = raw.get(id);
-    if (feature) {
-      feature.tf += fieldWeight;
-      feature.boost = Math.max(feature.boost, boost);
-    } else raw.set(id, { tf: fieldWeight, boost });
+    builder.add(id, fieldWeight, boost);
   };
   let previousName: Token | null = null;
   for (const token of text.tokens) {
@@ -153,44 +141,87 @@ function addTextFeatures(
   }
 }
 
-// One buffer for all vectors, in batch order: neighbouring articles' features share cache lines,
-// which keeps large batches from paying for scattered memory (the benchmark's 50k/10k ratio).
-function packContiguously(vectors: ArticleVector[]): ArticleVector[] {
-  const total = vectors.reduce((sum, v) => sum + v.features.length, 0);
-  const totalNumbers = vectors.reduce((sum, v) => sum + v.numbers.length, 0);
-  const features = new Int32Array(total);
-  const weights = new Float64Array(total);
-  const numbers = new Int32Array(totalNumbers);
-  let at = 0;
-  let numbersAt = 0;
-  return vectors.map((v) => {
-    features.set(v.features, at);
-    weights.set(v.weights, at);
-    numbers.set(v.numbers, numbersAt);
-    const packed = {
-      features: features.subarray(at, at + v.features.length),
-      weights: weights.subarray(at, at + v.features.length),
-      numbers: numbers.subarray(numbersAt, numbersAt + v.numbers.length),
-    };
-    at += v.features.length;
-    numbersAt += v.numbers.length;
-    return packed;
-  });
-}
+/**
+ * Collects every article's features into one growing buffer (no map per article), then turns term
+ * frequencies into unit TF-IDF vectors in place. One buffer in batch order also means neighbouring
+ * articles share cache lines, which keeps large batches from paying for scattered memory.
+ */
+class VectorBuilder {
+  private features = new Int32Array(1024);
+  private tf = new Float64Array(1024);
+  private boost = new Float64Array(1024);
+  private length = 0;
+  private readonly offsets: Int32Array;
+  private articles = 0;
+  /** Per feature id, its place in the buffer while the current article holds it. */
+  private slot = new Int32Array(1024).fill(-1);
 
-function toVector(raw: Map<number, RawFeature>, documentFrequency: Int32Array, n: number, numberIds: Set<number>): ArticleVector {
-  const features = Int32Array.from(raw.keys()).sort();
-  const weights = new Float64Array(features.length);
-  let norm = 0;
-  features.forEach((id, k) => {
-    const { tf, boost } = raw.get(id)!;
-    const tfFactor = tf <= 1 ? tf : 1 + Math.log(tf);
-    const w = tfFactor * Math.log(1 + n / documentFrequency[id]) * boost;
-    weights[k] = w;
-    norm += w * w;
-  });
-  norm = Math.sqrt(norm);
-  if (norm > 0) for (let k = 0; k < weights.length; k++) weights[k] /= norm;
-  const numbers = features.filter((id) => numberIds.has(id));
-  return { features, weights, numbers };
+  constructor(articleCount: number) {
+    this.offsets = new Int32Array(articleCount + 1);
+  }
+
+  add(id: number, tf: number, boost: number): void {
+    if (id >= this.slot.length) this.slot = grow(this.slot, id + 1, -1);
+    const at = this.slot[id];
+    if (at >= this.offsets[this.articles]) {
+      this.tf[at] += tf;
+      this.boost[at] = Math.max(this.boost[at], boost);
+      return;
+    }
+    if (this.length === this.features.length) {
+      this.features = grow(this.features, this.length + 1, 0);
+      this.tf = grow(this.tf, this.length + 1, 0);
+      this.boost = grow(this.boost, this.length + 1, 0);
+    }
+    this.features[this.length] = id;
+    this.tf[this.length] = tf;
+    this.boost[this.length] = boost;
+    this.slot[id] = this.length++;
+  }
+
+  endArticle(): void {
+    const start = this.offsets[this.articles];
+    // Features ascending within the article, so two vectors can be walked side by side.
+    const order = Array.from({ length: this.length - start }, (_, k) => start + k).sort((a, b) => this.features[a] - this.features[b]);
+    const features = order.map((k) => this.features[k]);
+    const tf = order.map((k) => this.tf[k]);
+    const boost = order.map((k) => this.boost[k]);
+    this.features.set(features, start);
+    this.tf.set(tf, start);
+    this.boost.set(boost, start);
+    this.articles += 1;
+    this.offsets[this.articles] = this.length;
+  }
+
+  finish(featureCount: number, isNumber: Uint8Array): BatchVectors {
+    const n = this.articles;
+    const documentFrequency = new Int32Array(featureCount);
+    for (let k = 0; k < this.length; k++) documentFrequency[this.features[k]] += 1;
+    const features = this.features.slice(0, this.length);
+    const weights = new Float64Array(this.length);
+    const numberList: number[] = [];
+    const numberOffsets = new Int32Array(n + 1);
+    for (let i = 0; i < n; i++) {
+      const start = this.offsets[i];
+      const end = this.offsets[i + 1];
+      let norm = 0;
+      for (let k = start; k < end; k++) {
+        const tf = this.tf[k];
+        const w = (tf <= 1 ? tf : 1 + Math.log(tf)) * Math.log(1 + n / documentFrequency[features[k]]) * this.boost[k];
+        weights[k] = w;
+        norm += w * w;
+        if (isNumber[features[k]]) numberList.push(features[k]);
+      }
+      norm = Math.sqrt(norm);
+      if (norm > 0) for (let k = start; k < end; k++) weights[k] /= norm;
+      numberOffsets[i + 1] = numberList.length;
+    }
+    const numbers = Int32Array.from(numberList);
+    const vectors = Array.from({ length: n }, (_, i) => ({
+      features: features.subarray(this.offsets[i], this.offsets[i + 1]),
+      weights: weights.subarray(this.offsets[i], this.offsets[i + 1]),
+      numbers: numbers.subarray(numberOffsets[i], numberOffsets[i + 1]),
+    }));
+    return { vectors, documentFrequency };
+  }
 }

@@ -51,6 +51,8 @@ export interface ClusterOptions extends FeatureWeights {
   attachThreshold: number;
   /** Phase 2 repeats, since a fragment that joined can carry its neighbours' votes in the next round. */
   attachRounds: number;
+  /** Each article proposes candidates through at most this many of its heaviest features. */
+  maxKeyFeatures: number;
   /** Postings up to this length are paired exhaustively; longer ones only within a time window. */
   maxExhaustivePosting: number;
   /** In a long posting, each article is paired with this many neighbours on each side (by time). */

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:cluster`: clusters 1,000, 10,000 and 50,000 synthetic articles, each size in its own
  * process so the peak memory (max RSS) belongs to that size alone. Targets: 10k under 2 s, and 50k
- * at most 6× the 10k time. Also prints B-cubed F1 on the synthetic ground truth as a sanity check.
+ * at most 6× the 10k time. Each figure is the best of three runs. Also prints B-cubed F1 on the synthetic ground truth as a sanity check.
  */
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
@@ -12,6 +12,7 @@ import { runScript } from "../script-runner";
 
 const SIZES = [1_000, 10_000, 50_000];
 const SIZE_FLAG = "--size=";
+const RUNS = 3;
 
 interface Measurement {
   size: number;
@@ -48,11 +49,17 @@ function measure(size: number): Measurement {
   // A small warm-up run, so the figure is the algorithm and not the JIT compiling it.
   clusterArticles(generateSyntheticNews(300, 7).articles);
   const { articles, truth } = generateSyntheticNews(size);
-  const started = performance.now();
-  const cpu = process.cpuUsage();
-  const clusters = clusterArticles(articles);
-  const ms = performance.now() - started;
-  const used = process.cpuUsage(cpu);
+  let best = { ms: Infinity, cpuMs: Infinity };
+  let clusters: ReturnType<typeof clusterArticles> = [];
+  // The best of a few runs: a shared machine only ever adds time, never removes it.
+  for (let run = 0; run < RUNS; run++) {
+    const started = performance.now();
+    const cpu = process.cpuUsage();
+    clusters = clusterArticles(articles);
+    const ms = performance.now() - started;
+    const used = process.cpuUsage(cpu);
+    if (ms < best.ms) best = { ms, cpuMs: (used.user + used.system) / 1000 };
+  }
   const score = scoreClustering(labelsFromClusters(clusters.map((c) => c.articleIds)), truth);
-  return { size, ms, cpuMs: (used.user + used.system) / 1000, peakRssMb: process.resourceUsage().maxRSS / 1024, bcubedF1: score.bcubed.f1, clusters: clusters.length };
+  return { size, ...best, peakRssMb: process.resourceUsage().maxRSS / 1024, bcubedF1: score.bcubed.f1, clusters: clusters.length };
 }
