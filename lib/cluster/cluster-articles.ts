@@ -29,7 +29,7 @@ export const DEFAULT_CLUSTER_OPTIONS: ClusterOptions = {
   maxDocumentFrequencyRatio: 0.1,
   timeHalfLifeHours: 24,
   timeGraceHours: 12,
-  numberConflictFactor: 0.6,
+  numberConflictFactor: 0.25,
 };
 
 /** Clusters the articles; every article lands in exactly one cluster (singletons included), order-independent. */
