@@ -6,7 +6,7 @@
  * The method and its thresholds: docs/decisions/020-story-clustering.md.
  */
 import { forEachCandidatePair } from "@/lib/cluster/candidates";
-import { DEFAULT_FEATURE_WEIGHTS, vectorizeArticles, type ArticleVector } from "@/lib/cluster/features";
+import { DEFAULT_FEATURE_WEIGHTS, vectorizeArticles, type ArticleVector, type BatchVectors } from "@/lib/cluster/features";
 import { ClusterForest } from "@/lib/cluster/cluster-forest";
 import { PairScorer } from "@/lib/cluster/similarity";
 import { grow, indicesByDescendingWeight } from "@/lib/cluster/typed-arrays";
@@ -38,9 +38,10 @@ export function clusterArticles(articles: ClusterArticle[], options: Partial<Clu
   // Time order (then id) is a total order, so the result does not depend on the input order, and
   // articles close in time sit close in memory, which the posting windows exploit.
   const sorted = [...articles].sort((a, b) => a.publishedAt.getTime() - b.publishedAt.getTime() || compareIds(a.id, b.id));
-  const { vectors, documentFrequency } = vectorizeArticles(sorted, opts);
+  const batch = vectorizeArticles(sorted, opts);
+  const { vectors } = batch;
   const times = Float64Array.from(sorted, (a) => a.publishedAt.getTime());
-  const { edges, neighbours } = collectEdges(vectors, documentFrequency, times, opts);
+  const { edges, neighbours } = collectEdges(batch, times, opts);
   const forest = new ClusterForest(vectors);
   mergeStrongEdges(forest, edges, opts);
   attachLeftovers(forest, neighbours, opts);
@@ -75,10 +76,11 @@ class EdgeList {
 }
 
 // Strong pairs become edges for phase 1; every pair above the neighbour floor feeds the neighbour lists.
-function collectEdges(vectors: ArticleVector[], documentFrequency: Int32Array, times: Float64Array, opts: ClusterOptions) {
+function collectEdges(batch: BatchVectors, times: Float64Array, opts: ClusterOptions) {
+  const { vectors, documentFrequency } = batch;
   const neighbours = new NeighbourLists(vectors.length, opts.neighbourCount);
   const edges = new EdgeList();
-  const scorer = new PairScorer(vectors, documentFrequency.length, times, opts);
+  const scorer = new PairScorer(batch, times, opts);
   forEachCandidatePair(vectors, documentFrequency, times, opts, (i, j) => {
     const similarity = scorer.score(i, j);
     if (similarity < opts.attachEdgeThreshold) return;

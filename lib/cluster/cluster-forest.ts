@@ -1,7 +1,8 @@
 /**
  * Union-find over the articles of a batch in which every group carries its centroid (the sum of its
  * members' unit vectors), so the clusterer can ask how alike two groups are before joining them.
- * A lone article's centroid is its own vector; a map is built only once a group has two members.
+ * Centroids are sparse vectors in sorted typed arrays: comparing two is a linear walk over
+ * contiguous memory, much cheaper than hash lookups once batches reach tens of thousands.
  */
 import type { ArticleVector } from "@/lib/cluster/features";
 
@@ -13,18 +14,21 @@ export interface Overlap {
 }
 
 interface Centroid {
-  sum: Map<number, number>;
+  features: Int32Array;
+  weights: Float64Array;
   normSquared: number;
 }
 
 export class ClusterForest {
   private readonly parent: Int32Array;
   readonly size: Int32Array;
-  private readonly centroids = new Map<number, Centroid>();
+  /** Per root, its centroid; a lone article's is its own vector. */
+  private readonly centroids: Centroid[];
 
-  constructor(private readonly vectors: ArticleVector[]) {
+  constructor(vectors: ArticleVector[]) {
     this.parent = Int32Array.from(vectors, (_, i) => i);
     this.size = new Int32Array(vectors.length).fill(1);
+    this.centroids = vectors.map((v) => ({ features: v.features, weights: v.weights, normSquared: v.features.length ? 1 : 0 }));
   }
 
   /** The root of x's group. */
@@ -38,53 +42,31 @@ export class ClusterForest {
 
   /** How alike the groups rooted at a and b are. */
   overlap(a: number, b: number): Overlap {
-    const ca = this.centroids.get(a);
-    const cb = this.centroids.get(b);
+    const ca = this.centroids[a];
+    const cb = this.centroids[b];
+    const [small, big] = ca.features.length <= cb.features.length ? [ca, cb] : [cb, ca];
     let dot = 0;
     let top = 0;
-    if (ca && cb) {
-      const [small, big] = ca.sum.size <= cb.sum.size ? [ca.sum, cb.sum] : [cb.sum, ca.sum];
-      small.forEach((w, f) => {
-        const part = w * (big.get(f) ?? 0);
-        dot += part;
-        if (part > top) top = part;
-      });
-    } else {
-      // A lone article against a group, or two lone articles: walk the article's own arrays.
-      const group = ca ?? cb;
-      const v = this.vectors[ca ? b : a];
-      const other = group ? null : this.vectors[b];
-      for (let k = 0, m = 0; k < v.features.length; k++) {
-        let w = 0;
-        if (group) w = group.sum.get(v.features[k]) ?? 0;
-        else {
-          while (m < other!.features.length && other!.features[m] < v.features[k]) m++;
-          if (m < other!.features.length && other!.features[m] === v.features[k]) w = other!.weights[m];
-        }
-        const part = v.weights[k] * w;
-        dot += part;
-        if (part > top) top = part;
-      }
+    // A short vector against a long one: binary search beats walking the long one end to end.
+    const search = big.features.length > 8 * small.features.length;
+    for (let k = 0, m = 0; k < small.features.length; k++) {
+      const f = small.features[k];
+      if (search) m = lowerBound(big.features, f, m);
+      else while (m < big.features.length && big.features[m] < f) m++;
+      if (m === big.features.length) break;
+      if (big.features[m] !== f) continue;
+      const part = small.weights[k] * big.weights[m];
+      dot += part;
+      if (part > top) top = part;
     }
-    const norms = Math.sqrt(this.normSquared(a) * this.normSquared(b)) || 1;
+    const norms = Math.sqrt(ca.normSquared * cb.normSquared) || 1;
     return { similarity: dot / norms, residual: (dot - top) / norms };
   }
 
-  /** Joins two roots; the smaller centroid is folded into the larger, so each feature moves O(log n) times. */
+  /** Joins two roots: the larger group's root stays, and the centroids are added. */
   union(a: number, b: number): void {
     const [big, small] = this.size[a] >= this.size[b] ? [a, b] : [b, a];
-    const target = this.centroids.get(big) ?? this.promote(big);
-    let dot = 0;
-    const fold = (w: number, f: number) => {
-      const current = target.sum.get(f) ?? 0;
-      dot += w * current;
-      target.sum.set(f, current + w);
-    };
-    const source = this.centroids.get(small);
-    if (source) source.sum.forEach(fold);
-    else this.vectors[small].features.forEach((f, k) => fold(this.vectors[small].weights[k], f));
-    target.normSquared += this.normSquared(small) + 2 * dot;
-    this.centroids.delete(small);
+    this.centroids[big] = addCentroids(this.centroids[big], this.centroids[small]);
     this.parent[small] = big;
     this.size[big] += this.size[small];
   }
@@ -100,15 +82,41 @@ export class ClusterForest {
     }
     return [...groups.values()];
   }
+}
 
-  private normSquared(root: number): number {
-    return this.centroids.get(root)?.normSquared ?? (this.vectors[root].features.length ? 1 : 0);
+function addCentroids(a: Centroid, b: Centroid): Centroid {
+  const features = new Int32Array(a.features.length + b.features.length);
+  const weights = new Float64Array(features.length);
+  let i = 0;
+  let j = 0;
+  let n = 0;
+  let dot = 0;
+  while (i < a.features.length || j < b.features.length) {
+    const fa = i < a.features.length ? a.features[i] : Infinity;
+    const fb = j < b.features.length ? b.features[j] : Infinity;
+    if (fa === fb) {
+      dot += a.weights[i] * b.weights[j];
+      features[n] = fa;
+      weights[n++] = a.weights[i++] + b.weights[j++];
+    } else if (fa < fb) {
+      features[n] = fa;
+      weights[n++] = a.weights[i++];
+    } else {
+      features[n] = fb;
+      weights[n++] = b.weights[j++];
+    }
   }
+  return { features: features.slice(0, n), weights: weights.slice(0, n), normSquared: a.normSquared + b.normSquared + 2 * dot };
+}
 
-  private promote(root: number): Centroid {
-    const v = this.vectors[root];
-    const centroid = { sum: new Map(Array.from(v.features, (f, k) => [f, v.weights[k]])), normSquared: this.normSquared(root) };
-    this.centroids.set(root, centroid);
-    return centroid;
+/** The first index at or after `from` whose value is not below `value`. */
+function lowerBound(sorted: Int32Array, value: number, from: number): number {
+  let low = from;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (sorted[mid] < value) low = mid + 1;
+    else high = mid;
   }
+  return low;
 }

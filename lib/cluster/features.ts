@@ -17,8 +17,12 @@ export interface ArticleVector {
 
 export interface BatchVectors {
   vectors: ArticleVector[];
-  /** Per feature id, how many articles of the batch carry it. */
+  /** Per feature id, how many articles of the batch carry it; ids run from the most frequent down. */
   documentFrequency: Int32Array;
+  /** Ids below this are carried by two articles or more; the rest by one, so they never add to a dot product. */
+  sharedFeatureCount: number;
+  /** The same vectors as flat arrays (article i owns entries offsets[i] to offsets[i + 1]), for hot loops. */
+  flat: { offsets: Int32Array; features: Int32Array; weights: Float64Array };
 }
 
 export interface FeatureWeights {
@@ -180,24 +184,17 @@ class VectorBuilder {
   }
 
   endArticle(): void {
-    const start = this.offsets[this.articles];
-    // Features ascending within the article, so two vectors can be walked side by side.
-    const order = Array.from({ length: this.length - start }, (_, k) => start + k).sort((a, b) => this.features[a] - this.features[b]);
-    const features = order.map((k) => this.features[k]);
-    const tf = order.map((k) => this.tf[k]);
-    const boost = order.map((k) => this.boost[k]);
-    this.features.set(features, start);
-    this.tf.set(tf, start);
-    this.boost.set(boost, start);
     this.articles += 1;
     this.offsets[this.articles] = this.length;
   }
 
   finish(featureCount: number, isNumber: Uint8Array): BatchVectors {
     const n = this.articles;
-    const documentFrequency = new Int32Array(featureCount);
-    for (let k = 0; k < this.length; k++) documentFrequency[this.features[k]] += 1;
     const features = this.features.slice(0, this.length);
+    const { documentFrequency, newId } = renumberByFrequency(features, featureCount);
+    for (let k = 0; k < features.length; k++) features[k] = newId[features[k]];
+    const numberFeature = new Uint8Array(featureCount);
+    isNumber.forEach((flag, old) => (numberFeature[newId[old]] = flag));
     const weights = new Float64Array(this.length);
     const numberList: number[] = [];
     const numberOffsets = new Int32Array(n + 1);
@@ -210,10 +207,11 @@ class VectorBuilder {
         const w = (tf <= 1 ? tf : 1 + Math.log(tf)) * Math.log(1 + n / documentFrequency[features[k]]) * this.boost[k];
         weights[k] = w;
         norm += w * w;
-        if (isNumber[features[k]]) numberList.push(features[k]);
       }
       norm = Math.sqrt(norm);
       if (norm > 0) for (let k = start; k < end; k++) weights[k] /= norm;
+      sortSegment(features, weights, start, end);
+      for (let k = start; k < end; k++) if (numberFeature[features[k]]) numberList.push(features[k]);
       numberOffsets[i + 1] = numberList.length;
     }
     const numbers = Int32Array.from(numberList);
@@ -222,6 +220,47 @@ class VectorBuilder {
       weights: weights.subarray(this.offsets[i], this.offsets[i + 1]),
       numbers: numbers.subarray(numberOffsets[i], numberOffsets[i + 1]),
     }));
-    return { vectors, documentFrequency };
+    let sharedFeatureCount = 0;
+    while (sharedFeatureCount < documentFrequency.length && documentFrequency[sharedFeatureCount] >= 2) sharedFeatureCount++;
+    const flat = { offsets: this.offsets, features, weights };
+    return { vectors, documentFrequency, sharedFeatureCount, flat };
+  }
+}
+
+// Ids by descending frequency (ties by first appearance): the features most articles carry get the
+// smallest ids, so lookups by id stay in a small, cache-resident range, and features no other
+// article shares come last in every vector, where a dot product can stop early.
+function renumberByFrequency(features: Int32Array, featureCount: number): { documentFrequency: Int32Array; newId: Int32Array } {
+  const oldFrequency = new Int32Array(featureCount);
+  for (const f of features) oldFrequency[f] += 1;
+  let maxFrequency = 0;
+  for (const df of oldFrequency) maxFrequency = Math.max(maxFrequency, df);
+  // A counting sort: linear, and stable, so equal frequencies keep their first-appearance order.
+  const startOf = new Int32Array(maxFrequency + 2);
+  for (const df of oldFrequency) startOf[maxFrequency - df + 1] += 1;
+  for (let d = 1; d < startOf.length; d++) startOf[d] += startOf[d - 1];
+  const newId = new Int32Array(featureCount);
+  const documentFrequency = new Int32Array(featureCount);
+  for (let old = 0; old < featureCount; old++) {
+    const id = startOf[maxFrequency - oldFrequency[old]]++;
+    newId[old] = id;
+    documentFrequency[id] = oldFrequency[old];
+  }
+  return { documentFrequency, newId };
+}
+
+/** Sorts one article's features ascending (weights alongside): insertion sort, articles are short. */
+function sortSegment(features: Int32Array, weights: Float64Array, start: number, end: number): void {
+  for (let k = start + 1; k < end; k++) {
+    const feature = features[k];
+    const weight = weights[k];
+    let at = k;
+    while (at > start && features[at - 1] > feature) {
+      features[at] = features[at - 1];
+      weights[at] = weights[at - 1];
+      at -= 1;
+    }
+    features[at] = feature;
+    weights[at] = weight;
   }
 }

@@ -2,7 +2,7 @@
  * How similar two articles are as the clusterer sees it: the cosine of their feature vectors,
  * damped when the headlines state different numbers and when they were published far apart.
  */
-import { cosine, hasConflictingNumbers, type ArticleVector } from "@/lib/cluster/features";
+import { cosine, hasConflictingNumbers, type ArticleVector, type BatchVectors } from "@/lib/cluster/features";
 import type { ClusterOptions } from "@/lib/cluster/types";
 
 type DampingOptions = Pick<ClusterOptions, "numberConflictFactor" | "timeGraceHours" | "timeHalfLifeHours">;
@@ -24,35 +24,39 @@ export class PairScorer {
   private current = -1;
 
   constructor(
-    private readonly vectors: ArticleVector[],
-    featureCount: number,
+    private readonly batch: BatchVectors,
     private readonly times: Float64Array,
     private readonly opts: DampingOptions,
   ) {
-    this.dense = new Float64Array(featureCount);
-    this.numberMark = new Uint8Array(featureCount);
+    this.dense = new Float64Array(batch.documentFrequency.length);
+    this.numberMark = new Uint8Array(batch.documentFrequency.length);
   }
 
   /** pairSimilarity(vectors[i], vectors[j], …); cheapest when consecutive calls share i. */
   score(i: number, j: number): number {
     if (i !== this.current) this.spread(i);
-    const a = this.vectors[i];
-    const b = this.vectors[j];
+    // The flat arrays, not the per-article views: one less pointer to chase per partner.
+    const { offsets, features, weights } = this.batch.flat;
+    const shared = this.batch.sharedFeatureCount;
     let dot = 0;
-    for (let k = 0; k < b.features.length; k++) dot += this.dense[b.features[k]] * b.weights[k];
+    // Features are ascending and the unshared ones come last: they cannot meet i's, so stop there.
+    for (let k = offsets[j], end = offsets[j + 1]; k < end && features[k] < shared; k++) dot += this.dense[features[k]] * weights[k];
     if (dot === 0) return 0;
+    const a = this.batch.vectors[i];
+    const b = this.batch.vectors[j];
     let conflict = a.numbers.length > 0 && b.numbers.length > 0;
     for (let k = 0; conflict && k < b.numbers.length; k++) if (this.numberMark[b.numbers[k]]) conflict = false;
     return damp(dot, conflict, Math.abs(this.times[i] - this.times[j]) / HOUR_MS, this.opts);
   }
 
   private spread(i: number): void {
+    const { vectors } = this.batch;
     if (this.current >= 0) {
-      const old = this.vectors[this.current];
+      const old = vectors[this.current];
       for (const f of old.features) this.dense[f] = 0;
       for (const f of old.numbers) this.numberMark[f] = 0;
     }
-    const v = this.vectors[i];
+    const v = vectors[i];
     for (let k = 0; k < v.features.length; k++) this.dense[v.features[k]] = v.weights[k];
     for (const f of v.numbers) this.numberMark[f] = 1;
     this.current = i;

@@ -48,12 +48,10 @@ const DATE_WORDS = new Set(
   ).split(" "),
 );
 
-const MAGNITUDES: Record<string, string> = {
-  k: "k", thousand: "k",
-  m: "m", mn: "m", mil: "m", mln: "m", million: "m", millions: "m",
-  b: "b", bn: "b", bln: "b", billion: "b", billions: "b",
-  t: "t", tn: "t", trillion: "t", trillions: "t",
-};
+// A Map, not an object: arbitrary words must not hit Object.prototype ("constructor").
+const MAGNITUDES = new Map(
+  Object.entries({ k: "k", thousand: "k", m: "m", mn: "m", mil: "m", mln: "m", million: "m", b: "b", bn: "b", bln: "b", billion: "b", t: "t", tn: "t", trillion: "t" }),
+);
 
 const PLAIN_WORD = /^[A-Za-z]+$/;
 const NUMBER = /^(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(%|[a-z]+)?$/;
@@ -122,7 +120,8 @@ export function normalizeNumber(raw: string): string | null {
   const [, whole, fraction = "", suffix = ""] = match;
   const digits = whole.replace(/,/g, "") + fraction;
   if (suffix === "%") return digits + "%";
-  if (MAGNITUDES[suffix]) return digits + MAGNITUDES[suffix];
+  const magnitude = MAGNITUDES.get(suffix);
+  if (magnitude) return digits + magnitude;
   // Ordinals and decades ("1st", "'90s") stay as written; other suffixes are units that add nothing.
   if (/^(st|nd|rd|th|s)$/.test(suffix)) return digits + suffix;
   return digits;
@@ -181,8 +180,9 @@ function attachMagnitudes(tokens: Token[]): Token[] {
   for (const token of tokens) {
     const previous = kept > 0 ? tokens[kept - 1] : undefined;
     // "$1.8 billion" and "$1.8bn" are the same figure.
-    if (MAGNITUDES[token.term] && previous?.kind === "number" && /^[\d.]+$/.test(previous.term) && previous.position === token.position - 1) {
-      previous.term += MAGNITUDES[token.term];
+    const magnitude = MAGNITUDES.get(token.term);
+    if (magnitude && previous?.kind === "number" && /^[\d.]+$/.test(previous.term) && previous.position === token.position - 1) {
+      previous.term += magnitude;
       previous.word = previous.term;
       continue;
     }

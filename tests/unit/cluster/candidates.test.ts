@@ -11,8 +11,8 @@ function countPairs(articles: ClusterArticle[]): { pairs: number; unique: boolea
   const seen = new Set<number>();
   let unique = true;
   const pairs = forEachCandidatePair(vectors, documentFrequency, times, DEFAULT_CLUSTER_OPTIONS, (i, j) => {
-    const key = i * articles.length + j;
-    if (i >= j || seen.has(key)) unique = false;
+    const key = Math.min(i, j) * articles.length + Math.max(i, j);
+    if (i === j || seen.has(key)) unique = false;
     seen.add(key);
   });
   return { pairs, unique };
@@ -40,7 +40,7 @@ describe("forEachCandidatePair", () => {
     }));
     const pairs: [number, number][] = [];
     const { vectors, documentFrequency } = vectorizeArticles(articles);
-    forEachCandidatePair(vectors, documentFrequency, new Float64Array(3), DEFAULT_CLUSTER_OPTIONS, (i, j) => pairs.push([i, j]));
+    forEachCandidatePair(vectors, documentFrequency, new Float64Array(3), DEFAULT_CLUSTER_OPTIONS, (i, j) => pairs.push([Math.min(i, j), Math.max(i, j)]));
     expect(pairs).toEqual([[0, 1]]);
   });
 });
