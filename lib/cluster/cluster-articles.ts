@@ -18,10 +18,11 @@ export const DEFAULT_CLUSTER_OPTIONS: ClusterOptions = {
   mergeThreshold: 0.2,
   minResidualSimilarity: 0.03,
   attachEdgeThreshold: 0.1,
-  attachThreshold: 0.2,
+  attachThreshold: 0.4,
   neighbourCount: 8,
   attachMaxFragment: 5,
   attachShare: 0.6,
+  attachMinNeighbours: 2,
   attachRounds: 3,
   maxKeyFeatures: 8,
   maxExhaustivePosting: 32,
@@ -42,7 +43,7 @@ export function clusterArticles(articles: ClusterArticle[], options: Partial<Clu
   const { vectors } = batch;
   const times = Float64Array.from(sorted, (a) => a.publishedAt.getTime());
   const { edges, neighbours } = collectEdges(batch, times, opts);
-  const forest = new ClusterForest(vectors);
+  const forest = new ClusterForest(vectors, batch.featureGroup);
   mergeStrongEdges(forest, edges, opts);
   attachLeftovers(forest, neighbours, opts);
   const groups = forest.groups();
@@ -134,6 +135,7 @@ function attachLeftovers(forest: ClusterForest, neighbours: NeighbourLists, opts
     const joins: [number, number][] = [];
     for (const [root, members] of fragments) {
       const votes = new Map<number, number>();
+      const voters = new Map<number, number>();
       let total = 0;
       for (const m of members) {
         neighbours.forEach(m, (j, similarity) => {
@@ -141,6 +143,7 @@ function attachLeftovers(forest: ClusterForest, neighbours: NeighbourLists, opts
           if (other === root) return;
           total += similarity;
           votes.set(other, (votes.get(other) ?? 0) + similarity);
+          voters.set(other, (voters.get(other) ?? 0) + 1);
         });
       }
       let best = -1;
@@ -148,6 +151,8 @@ function attachLeftovers(forest: ClusterForest, neighbours: NeighbourLists, opts
       for (const [other, vote] of votes) if (vote > bestVote || (vote === bestVote && other < best)) [best, bestVote] = [other, vote];
       if (best < 0 || forest.size[best] <= members.length) continue;
       if (bestVote < opts.attachThreshold || bestVote < opts.attachShare * total) continue;
+      // One look-alike is not a story: "Queensland" alone must not pull a crash into a murder case.
+      if (voters.get(best)! < opts.attachMinNeighbours) continue;
       joins.push([root, best]);
     }
     if (!joins.length) break;

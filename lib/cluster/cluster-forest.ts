@@ -9,7 +9,10 @@ import type { ArticleVector } from "@/lib/cluster/features";
 export interface Overlap {
   /** Cosine of the two centroids. */
   similarity: number;
-  /** The same without the single largest shared feature: what the groups agree on besides one word. */
+  /**
+   * The same without the largest shared feature (between two lone articles, a name's words and its
+   * phrase count as one feature): what the two agree on besides that one thing.
+   */
   residual: number;
 }
 
@@ -25,7 +28,15 @@ export class ClusterForest {
   /** Per root, its centroid; a lone article's is its own vector. */
   private readonly centroids: Centroid[];
 
-  constructor(vectors: ArticleVector[]) {
+  /** Per feature group, the dot product it contributed to the overlap being computed. */
+  private readonly groupShare: Float64Array;
+  private readonly touched: number[] = [];
+
+  constructor(
+    vectors: ArticleVector[],
+    private readonly featureGroup: Int32Array,
+  ) {
+    this.groupShare = new Float64Array(featureGroup.length);
     this.parent = Int32Array.from(vectors, (_, i) => i);
     this.size = new Int32Array(vectors.length).fill(1);
     this.centroids = vectors.map((v) => ({ features: v.features, weights: v.weights, normSquared: v.features.length ? 1 : 0 }));
@@ -49,6 +60,9 @@ export class ClusterForest {
     let top = 0;
     // A short vector against a long one: binary search beats walking the long one end to end.
     const search = big.features.length > 8 * small.features.length;
+    // Two lone articles sharing only "Saudi Arabia" (two words and their phrase) share one thing; a
+    // group was built on broader agreement, so there each feature counts on its own.
+    const byName = this.size[a] === 1 && this.size[b] === 1;
     for (let k = 0, m = 0; k < small.features.length; k++) {
       const f = small.features[k];
       if (search) m = lowerBound(big.features, f, m);
@@ -57,8 +71,15 @@ export class ClusterForest {
       if (big.features[m] !== f) continue;
       const part = small.weights[k] * big.weights[m];
       dot += part;
-      if (part > top) top = part;
+      const group = byName ? this.featureGroup[f] : f;
+      if (this.groupShare[group] === 0) this.touched.push(group);
+      this.groupShare[group] += part;
     }
+    for (const group of this.touched) {
+      top = Math.max(top, this.groupShare[group]);
+      this.groupShare[group] = 0;
+    }
+    this.touched.length = 0;
     const norms = Math.sqrt(ca.normSquared * cb.normSquared) || 1;
     return { similarity: dot / norms, residual: (dot - top) / norms };
   }

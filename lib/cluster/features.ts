@@ -21,6 +21,8 @@ export interface BatchVectors {
   documentFrequency: Int32Array;
   /** Ids below this are carried by two articles or more; the rest by one, so they never add to a dot product. */
   sharedFeatureCount: number;
+  /** Per feature id, the id standing for the name it is part of ("saudi", "arabia" → "saudiarabia"), else itself. */
+  featureGroup: Int32Array;
   /** The same vectors as flat arrays (article i owns entries offsets[i] to offsets[i + 1]), for hot loops. */
   flat: { offsets: Int32Array; features: Int32Array; weights: Float64Array };
 }
@@ -49,14 +51,48 @@ export function vectorizeArticles(articles: ClusterArticle[], weights: FeatureWe
   const lexicon = buildNameLexicon(texts);
   const ids = new Map<string, number>();
   const builder = new VectorBuilder(articles.length);
-  for (const [title, summary] of texts) {
-    addTextFeatures(builder, title, 1, lexicon, ids, weights);
-    addTextFeatures(builder, summary, weights.summaryWeight, lexicon, ids, weights);
+  const boilerplate = outletBoilerplate(articles, texts);
+  texts.forEach(([title, summary], i) => {
+    const skip = boilerplate.get(articles[i].sourceId);
+    addTextFeatures(builder, title, 1, lexicon, ids, weights, skip?.[0]);
+    addTextFeatures(builder, summary, weights.summaryWeight, lexicon, ids, weights, skip?.[1]);
     builder.endArticle();
-  }
+  });
   const isNumber = new Uint8Array(ids.size);
   for (const [key, id] of ids) if (key.startsWith("#") && !isYear(key.slice(1))) isNumber[id] = 1;
   return builder.finish(ids.size, isNumber);
+}
+
+// An outlet that puts the same words under every item ("Subscribe to our channel", a byline, a
+// section name) would otherwise tie all its articles together. A term in at least half of an
+// outlet's summaries is that outlet's boilerplate; in titles, where one outlet may cover one story
+// all day, only a term in nearly all of them is.
+const BOILERPLATE = [
+  { share: 0.9, minArticles: 10 },
+  { share: 0.5, minArticles: 5 },
+] as const;
+
+/** Per outlet, the boilerplate terms of its titles and of its summaries. */
+function outletBoilerplate(articles: ClusterArticle[], texts: (readonly TokenizedText[])[]): Map<string, Set<string>[]> {
+  const byOutlet = new Map<string, number[]>();
+  articles.forEach((a, i) => {
+    const members = byOutlet.get(a.sourceId);
+    if (members) members.push(i);
+    else byOutlet.set(a.sourceId, [i]);
+  });
+  const result = new Map<string, Set<string>[]>();
+  for (const [source, members] of byOutlet) {
+    const sets = BOILERPLATE.map(({ share, minArticles }, field) => {
+      const found = new Set<string>();
+      if (members.length < minArticles) return found;
+      const counts = new Map<string, number>();
+      for (const i of members) for (const term of new Set(texts[i][field].tokens.map((t) => t.term))) counts.set(term, (counts.get(term) ?? 0) + 1);
+      for (const [term, count] of counts) if (count >= share * members.length) found.add(term);
+      return found;
+    });
+    if (sets.some((set) => set.size > 0)) result.set(source, sets);
+  }
+  return result;
 }
 
 /** Dot product of two unit vectors: their cosine similarity. */
@@ -119,29 +155,38 @@ function addTextFeatures(
   lexicon: Map<string, TermStats>,
   ids: Map<string, number>,
   weights: FeatureWeights,
+  skip?: Set<string>,
 ): void {
-  const add = (key: string, boost: number) => {
+  const add = (key: string, boost: number): number => {
     let id = ids.get(key);
     if (id === undefined) {
       id = ids.size;
       ids.set(key, id);
     }
     builder.add(id, fieldWeight, boost);
+    return id;
   };
   let previousName: Token | null = null;
+  let previousId = -1;
   for (const token of text.tokens) {
+    if (skip?.has(token.term)) {
+      previousName = null;
+      continue;
+    }
     if (token.kind === "number") {
       add("#" + token.term, weights.numberBoost);
       previousName = null;
       continue;
     }
     const name = isName(token, text, lexicon);
-    add(token.term, name ? weights.nameBoost : 1);
+    const id = add(token.term, name ? weights.nameBoost : 1);
     if (name && previousName && previousName.position === token.position - 1) {
       // Joined, so "Mt. Gox" meets "MtGox" and "Flappy Bird" meets "#FlappyBird".
-      add(stem(previousName.word + token.word), weights.phraseBoost);
+      const phrase = add(stem(previousName.word + token.word), weights.phraseBoost);
+      builder.group(phrase, previousId, id);
     }
     previousName = name ? token : null;
+    previousId = id;
   }
 }
 
@@ -157,6 +202,8 @@ class VectorBuilder {
   private length = 0;
   private readonly offsets: Int32Array;
   private articles = 0;
+  /** Per feature id, the phrase it belongs to ("saudi" → "saudiarabia"), or -1. */
+  private groupOf = new Int32Array(1024).fill(-1);
   /** Per feature id, its place in the buffer while the current article holds it. */
   private slot = new Int32Array(1024).fill(-1);
 
@@ -181,6 +228,14 @@ class VectorBuilder {
     this.tf[this.length] = tf;
     this.boost[this.length] = boost;
     this.slot[id] = this.length++;
+  }
+
+  /** Records that a phrase and its two words name one thing (each word keeps its first phrase). */
+  group(phrase: number, first: number, second: number): void {
+    const largest = Math.max(phrase, first, second);
+    if (largest >= this.groupOf.length) this.groupOf = grow(this.groupOf, largest + 1, -1);
+    const root = this.groupOf[phrase] >= 0 ? this.groupOf[phrase] : phrase;
+    for (const id of [phrase, first, second]) if (this.groupOf[id] < 0) this.groupOf[id] = root;
   }
 
   endArticle(): void {
@@ -223,7 +278,12 @@ class VectorBuilder {
     let sharedFeatureCount = 0;
     while (sharedFeatureCount < documentFrequency.length && documentFrequency[sharedFeatureCount] >= 2) sharedFeatureCount++;
     const flat = { offsets: this.offsets, features, weights };
-    return { vectors, documentFrequency, sharedFeatureCount, flat };
+    const featureGroup = new Int32Array(featureCount);
+    for (let old = 0; old < featureCount; old++) {
+      const group = old < this.groupOf.length && this.groupOf[old] >= 0 ? this.groupOf[old] : old;
+      featureGroup[newId[old]] = newId[group];
+    }
+    return { vectors, documentFrequency, sharedFeatureCount, flat, featureGroup };
   }
 }
 

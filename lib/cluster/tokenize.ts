@@ -54,6 +54,7 @@ const MAGNITUDES = new Map(
 );
 
 const PLAIN_WORD = /^[A-Za-z]+$/;
+const URL_LIKE = /:\/\/|^www\.|^@\w|\.(com|org|net|io|co|uk|gov|edu)(\/|\.|$)/i;
 const NUMBER = /^(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(%|[a-z]+)?$/;
 const CURRENCY_PREFIX = /^(?:us|a|au|c|ca|hk|nz|s)?[$£€¥₹]/i;
 const DOTTED_ACRONYM = /^(?:\p{L}\.){2,}$/u;
@@ -73,6 +74,8 @@ export function tokenizeText(text: string): TokenizedText {
       sentenceStart = true;
       continue;
     }
+    // Links and handles in feed descriptions are boilerplate, not words ("http://aje.io/…").
+    if (URL_LIKE.test(chunk)) continue;
     // Most words are plain letters; only the rest pay for punctuation handling.
     const plain = PLAIN_WORD.test(chunk);
     const core = plain ? chunk : chunk.replace(EDGE_PUNCTUATION, "");
@@ -148,7 +151,8 @@ function splitCompound(core: string): string[] {
   if (DOTTED_ACRONYM.test(core + ".") || DOTTED_ACRONYM.test(core)) return [core.replace(/\./g, "")];
   // "Mt.Gox" is "Mt. Gox" written tight; a dot between digits ("7.1") stays.
   const parts = core.split(/[-–—/|]+|(?<=\p{L})\.(?=\p{L})/u).filter(Boolean);
-  // "T-Mobile" and "X-Men" are one name; "half-baked" is two words.
+  // "T-Mobile", "X-Men", "Covid-19" and "G-7" are one name; "half-baked" and "4.7-inch" are two words.
+  if (parts.length === 2 && /^\p{Lu}[\p{L}]*$/u.test(parts[0]) && /^\d+$/.test(parts[1])) return [parts.join("")];
   if (parts.length > 1 && parts.some((p) => /^\p{L}$/u.test(p))) return [parts.join("")];
   return parts;
 }

@@ -47,8 +47,10 @@ export interface ClusterOptions extends FeatureWeights {
   attachMaxFragment: number;
   /** The winning group must hold at least this share of the fragment's outside neighbour similarity… */
   attachShare: number;
-  /** …and at least this much of it in total. */
+  /** …and at least this much of it in total… */
   attachThreshold: number;
+  /** …from at least this many of its neighbours. */
+  attachMinNeighbours: number;
   /** Phase 2 repeats, since a fragment that joined can carry its neighbours' votes in the next round. */
   attachRounds: number;
   /** Each article proposes candidates through at most this many of its heaviest features. */

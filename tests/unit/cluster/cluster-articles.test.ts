@@ -83,6 +83,30 @@ describe("clusterArticles", () => {
     expect(groupsOf(headlinesOnly, clusterArticles(headlinesOnly))).toEqual([]);
   });
 
+  it("does not pair two reports that share only a place name", () => {
+    const a = article("Saudi Arabia lifts the ban on women driving");
+    const b = article("Britain hides the extent of arms sales to Saudi Arabia");
+    expect(groupsOf([a, b], clusterArticles([a, b]))).toEqual([]);
+  });
+
+  it("ignores an outlet's boilerplate, which would tie all its items together", () => {
+    const footer = "Subscribe to our channel, follow us on Twitter, find us on Facebook, check our website and download the app for breaking news videos.";
+    const items = ["Renault cuts jobs worldwide", "Volunteers see rising need in charities", "Statue honours nurses in Tehran", "Floods hit Bangladesh coast", "Locust swarms reach Kenya"];
+    const channel = items.map((title) => article(title, { sourceId: "channel", summary: footer }));
+    // Among other news the footer's words are rare, so without the guard they would weigh a lot.
+    const background = generateSyntheticNews(300, 11).articles;
+    const clusters = clusterArticles([...channel, ...background]);
+    const channelIds = new Set(channel.map((a) => a.id));
+    for (const c of clusters) expect(c.articleIds.filter((id) => channelIds.has(id)).length).toBeLessThanOrEqual(1);
+  });
+
+  it("does not let one look-alike neighbour pull a lone article into a small story", () => {
+    const story = [article("Queensland man charged with attempted murder", { sourceId: "smh" }), article("Man, 32, charged with attempted murder after knife attack", { sourceId: "mail" })];
+    const loner = article("Motorcyclist dies while evading Queensland police", { sourceId: "smh" });
+    const groups = groupsOf([...story, loner], clusterArticles([...story, loner]));
+    expect(groups).toEqual([story.map((a) => a.title).sort()]);
+  });
+
   it("gives every article exactly one cluster, ids sorted, confidence within 0..1", () => {
     const { articles } = generateSyntheticNews(800, 3);
     const clusters = clusterArticles(articles);

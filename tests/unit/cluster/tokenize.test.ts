@@ -39,6 +39,12 @@ describe("tokenizeText", () => {
     expect(tokenizeText("Mt. Gox files for US bankruptcy protection").titleCase).toBe(false);
   });
 
+  it("joins codes like Covid-19 and G-7, drops links and handles", () => {
+    expect(terms("Covid-19 cases rise before G-7 summit")).toEqual(["covid19", "cas", "ris", "g7", "summit"]);
+    expect(terms("Watch: http://aje.io/AJSubscribe @AJEnglish www.example.com bbc.co.uk")).toEqual(["watch"]);
+    expect(terms("A 4.7-inch screen")).toEqual(["4.7", "inch", "screen"]);
+  });
+
   it("keeps abbreviations from ending a sentence and reads U.S. as the country", () => {
     const { tokens } = tokenizeText("Mt. Gox files in the U.S. court");
     expect(tokens.map((t) => t.term)).toEqual(["mt", "gox", "fil", "usa", "court"]);
