@@ -1,9 +1,10 @@
 /**
  * Story clustering: articles of the window → groups that report one event.
  * Candidate pairs come from an inverted index; each pair's similarity is a name- and number-aware
- * cosine, damped by time and by conflicting numbers; edges are merged strongest first, and two groups
- * join only when their centroids agree, so one loose headline cannot chain two stories together.
- * The method and its thresholds: docs/decisions/020-story-clustering.md.
+ * cosine, damped by time and by conflicting numbers. Phase 1 merges edges strongest first, and two
+ * groups join only when their centroids agree on more than one thing, so one loose headline cannot
+ * chain two stories together. Phase 2 lets leftover articles join the group their nearest
+ * neighbours clearly point to. The method and its thresholds: docs/decisions/020-story-clustering.md.
  */
 import { forEachCandidatePair } from "@/lib/cluster/candidates";
 import { DEFAULT_FEATURE_WEIGHTS, vectorizeArticles, type ArticleVector, type BatchVectors } from "@/lib/cluster/features";
@@ -206,7 +207,7 @@ function clusterConfidence(members: number[], vectors: ArticleVector[]): number 
 }
 
 /** Mean cosine over all pairs of unit vectors, in linear time: |Σv|² = n + Σ_{i≠j} vᵢ·vⱼ. */
-export function meanPairwiseSimilarity(vectors: ArticleVector[]): number {
+function meanPairwiseSimilarity(vectors: ArticleVector[]): number {
   const nonEmpty = vectors.filter((v) => v.features.length > 0);
   const n = nonEmpty.length;
   if (n < 2) return 0;
