@@ -71,7 +71,11 @@ export class ClusterForest {
       if (big.features[m] !== f) continue;
       const part = small.weights[k] * big.weights[m];
       dot += part;
-      const group = byName ? this.featureGroup[f] : f;
+      if (!byName) {
+        if (part > top) top = part;
+        continue;
+      }
+      const group = this.featureGroup[f];
       if (this.groupShare[group] === 0) this.touched.push(group);
       this.groupShare[group] += part;
     }

@@ -24,7 +24,7 @@ export interface BatchVectors {
   /** Per feature id, the id standing for the name it is part of ("saudi", "arabia" → "saudiarabia"), else itself. */
   featureGroup: Int32Array;
   /** The same vectors as flat arrays (article i owns entries offsets[i] to offsets[i + 1]), for hot loops. */
-  flat: { offsets: Int32Array; features: Int32Array; weights: Float64Array };
+  flat: { offsets: Int32Array; features: Int32Array; weights: Float64Array; numberOffsets: Int32Array; numbers: Int32Array };
 }
 
 export interface FeatureWeights {
@@ -277,7 +277,7 @@ class VectorBuilder {
     }));
     let sharedFeatureCount = 0;
     while (sharedFeatureCount < documentFrequency.length && documentFrequency[sharedFeatureCount] >= 2) sharedFeatureCount++;
-    const flat = { offsets: this.offsets, features, weights };
+    const flat = { offsets: this.offsets, features, weights, numberOffsets, numbers };
     const featureGroup = new Int32Array(featureCount);
     for (let old = 0; old < featureCount; old++) {
       const group = old < this.groupOf.length && this.groupOf[old] >= 0 ? this.groupOf[old] : old;

@@ -36,16 +36,14 @@ export class PairScorer {
   score(i: number, j: number): number {
     if (i !== this.current) this.spread(i);
     // The flat arrays, not the per-article views: one less pointer to chase per partner.
-    const { offsets, features, weights } = this.batch.flat;
+    const { offsets, features, weights, numberOffsets, numbers } = this.batch.flat;
     const shared = this.batch.sharedFeatureCount;
     let dot = 0;
     // Features are ascending and the unshared ones come last: they cannot meet i's, so stop there.
     for (let k = offsets[j], end = offsets[j + 1]; k < end && features[k] < shared; k++) dot += this.dense[features[k]] * weights[k];
     if (dot === 0) return 0;
-    const a = this.batch.vectors[i];
-    const b = this.batch.vectors[j];
-    let conflict = a.numbers.length > 0 && b.numbers.length > 0;
-    for (let k = 0; conflict && k < b.numbers.length; k++) if (this.numberMark[b.numbers[k]]) conflict = false;
+    let conflict = numberOffsets[i + 1] > numberOffsets[i] && numberOffsets[j + 1] > numberOffsets[j];
+    for (let k = numberOffsets[j]; conflict && k < numberOffsets[j + 1]; k++) if (this.numberMark[numbers[k]]) conflict = false;
     return damp(dot, conflict, Math.abs(this.times[i] - this.times[j]) / HOUR_MS, this.opts);
   }
 
