@@ -39,10 +39,10 @@ export function clusterArticles(articles: ClusterArticle[], options: Partial<Clu
   const opts = { ...DEFAULT_CLUSTER_OPTIONS, ...options };
   // Time order (then id) is a total order, so the result does not depend on the input order, and
   // articles close in time sit close in memory, which the posting windows exploit.
-  const sorted = [...articles].sort((a, b) => a.publishedAt.getTime() - b.publishedAt.getTime() || compareIds(a.id, b.id));
+  const sorted = [...articles].sort((a, b) => timeOf(a) - timeOf(b) || compareIds(a.id, b.id));
   const batch = vectorizeArticles(sorted, opts);
   const { vectors } = batch;
-  const times = Float64Array.from(sorted, (a) => a.publishedAt.getTime());
+  const times = Float64Array.from(sorted, timeOf);
   const { edges, neighbours } = collectEdges(batch, times, opts);
   const forest = new ClusterForest(vectors, batch.featureGroup);
   mergeStrongEdges(forest, edges, opts);
@@ -51,6 +51,12 @@ export function clusterArticles(articles: ClusterArticle[], options: Partial<Clu
   return groups
     .map((members) => ({ articleIds: members.map((i) => sorted[i].id).sort(compareIds), confidence: clusterConfidence(members, vectors) }))
     .sort((a, b) => b.articleIds.length - a.articleIds.length || compareIds(a.articleIds[0], b.articleIds[0]));
+}
+
+// An invalid date must not make the sort inconsistent; such an article counts as the oldest.
+function timeOf(article: ClusterArticle): number {
+  const time = article.publishedAt.getTime();
+  return Number.isFinite(time) ? time : 0;
 }
 
 /** Plain code-unit order, the same in every locale. */

@@ -107,6 +107,12 @@ describe("clusterArticles", () => {
     expect(groups).toEqual([story.map((a) => a.title).sort()]);
   });
 
+  it("survives an invalid publication date", () => {
+    const a = article("Volcano erupts in Iceland", { publishedAt: new Date(Number.NaN) });
+    const b = article("Iceland volcano erupts again");
+    expect(clusterArticles([b, a])).toEqual(clusterArticles([a, b]));
+  });
+
   it("gives every article exactly one cluster, ids sorted, confidence within 0..1", () => {
     const { articles } = generateSyntheticNews(800, 3);
     const clusters = clusterArticles(articles);
