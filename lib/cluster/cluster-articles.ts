@@ -44,7 +44,7 @@ export function clusterArticles(articles: ClusterArticle[], options: Partial<Clu
   const { vectors } = batch;
   const times = Float64Array.from(sorted, timeOf);
   const { edges, neighbours } = collectEdges(batch, times, opts);
-  const forest = new ClusterForest(vectors, batch.featureGroup);
+  const forest = new ClusterForest(batch);
   mergeStrongEdges(forest, edges, opts);
   attachLeftovers(forest, neighbours, opts);
   const groups = forest.groups();
