@@ -2,7 +2,7 @@
  * Turns a batch of articles into sparse, L2-normalised TF-IDF vectors in which names and numbers
  * weigh more: they are what tells one event from another ("magnitude 6.1 in Chile" vs "7.3 in Peru").
  */
-import { isYear, stem, tokenizeText, type Token, type TokenizedText } from "@/lib/cluster/tokenize";
+import { isYear, stem, tokenizeText, type TokenizedText } from "@/lib/cluster/tokenize";
 import type { ClusterArticle } from "@/lib/cluster/types";
 import { grow } from "@/lib/cluster/typed-arrays";
 
@@ -40,27 +40,72 @@ export interface FeatureWeights {
 
 export const DEFAULT_FEATURE_WEIGHTS: FeatureWeights = { nameBoost: 1.6, numberBoost: 1.6, phraseBoost: 1.2, summaryWeight: 0.5 };
 
-interface TermStats {
-  capitalizedInProse: number;
-  lowercase: number;
+/** A tokenized text with its terms interned: parallel arrays, no object kept per token. */
+interface InternedText {
+  titleCase: boolean;
+  /** Per token, its key id: the term for a word, "#" + the term for a number. */
+  keys: Int32Array;
+  flags: Uint8Array;
+  positions: Int32Array;
+  /** Per token, the word as written (lowercased): phrases join these. */
+  words: string[];
+}
+
+const NUMBER = 1;
+const CAPITALIZED = 2;
+const STRONG_NAME = 4;
+const SENTENCE_START = 8;
+
+/** String keys → dense ids; the ids double as feature ids. */
+class KeyTable {
+  readonly ids = new Map<string, number>();
+
+  intern(key: string): number {
+    let id = this.ids.get(key);
+    if (id === undefined) {
+      id = this.ids.size;
+      this.ids.set(key, id);
+    }
+    return id;
+  }
+
+  get size(): number {
+    return this.ids.size;
+  }
 }
 
 /** Vectorises the batch; the IDF comes from the batch itself, so no corpus statistics are stored. */
 export function vectorizeArticles(articles: ClusterArticle[], weights: FeatureWeights = DEFAULT_FEATURE_WEIGHTS): BatchVectors {
-  const texts = articles.map((a) => [tokenizeText(a.title), tokenizeText(a.summary)] as const);
-  const lexicon = buildNameLexicon(texts);
-  const ids = new Map<string, number>();
+  const table = new KeyTable();
+  const texts = articles.map((a) => [internText(tokenizeText(a.title), table), internText(tokenizeText(a.summary), table)] as const);
+  const lexicon = buildNameLexicon(texts, table.size);
+  const boilerplate = outletBoilerplate(articles, texts, table.size);
   const builder = new VectorBuilder(articles.length);
-  const boilerplate = outletBoilerplate(articles, texts);
   texts.forEach(([title, summary], i) => {
     const skip = boilerplate.get(articles[i].sourceId);
-    addTextFeatures(builder, title, 1, lexicon, ids, weights, skip?.[0]);
-    addTextFeatures(builder, summary, weights.summaryWeight, lexicon, ids, weights, skip?.[1]);
+    addTextFeatures(builder, title, 1, lexicon, table, weights, skip?.[0]);
+    addTextFeatures(builder, summary, weights.summaryWeight, lexicon, table, weights, skip?.[1]);
     builder.endArticle();
   });
-  const isNumber = new Uint8Array(ids.size);
-  for (const [key, id] of ids) if (key.startsWith("#") && !isYear(key.slice(1))) isNumber[id] = 1;
-  return builder.finish(ids.size, isNumber);
+  const isNumber = new Uint8Array(table.size);
+  for (const [key, id] of table.ids) if (key.startsWith("#") && !isYear(key.slice(1))) isNumber[id] = 1;
+  return builder.finish(table.size, isNumber);
+}
+
+function internText(text: TokenizedText, table: KeyTable): InternedText {
+  const { tokens } = text;
+  const keys = new Int32Array(tokens.length);
+  const flags = new Uint8Array(tokens.length);
+  const positions = new Int32Array(tokens.length);
+  const words: string[] = new Array(tokens.length);
+  tokens.forEach((token, k) => {
+    const number = token.kind === "number";
+    keys[k] = table.intern(number ? "#" + token.term : token.term);
+    flags[k] = (number ? NUMBER : 0) | (token.capitalized ? CAPITALIZED : 0) | (token.strongName ? STRONG_NAME : 0) | (token.sentenceStart ? SENTENCE_START : 0);
+    positions[k] = token.position;
+    words[k] = token.word;
+  });
+  return { titleCase: text.titleCase, keys, flags, positions, words };
 }
 
 // An outlet that puts the same words under every item ("Subscribe to our channel", a byline, a
@@ -72,22 +117,35 @@ const BOILERPLATE = [
   { share: 0.5, minArticles: 5 },
 ] as const;
 
-/** Per outlet, the boilerplate terms of its titles and of its summaries. */
-function outletBoilerplate(articles: ClusterArticle[], texts: (readonly TokenizedText[])[]): Map<string, Set<string>[]> {
+/** Per outlet, the boilerplate key ids of its titles and of its summaries. */
+function outletBoilerplate(articles: ClusterArticle[], texts: (readonly InternedText[])[], keyCount: number): Map<string, Set<number>[]> {
   const byOutlet = new Map<string, number[]>();
   articles.forEach((a, i) => {
     const members = byOutlet.get(a.sourceId);
     if (members) members.push(i);
     else byOutlet.set(a.sourceId, [i]);
   });
-  const result = new Map<string, Set<string>[]>();
+  // Dense counters reused outlet after outlet; `seenIn` counts each key once per article.
+  const count = new Int32Array(keyCount);
+  const seenIn = new Int32Array(keyCount).fill(-1);
+  const result = new Map<string, Set<number>[]>();
   for (const [source, members] of byOutlet) {
     const sets = BOILERPLATE.map(({ share, minArticles }, field) => {
-      const found = new Set<string>();
+      const found = new Set<number>();
       if (members.length < minArticles) return found;
-      const counts = new Map<string, number>();
-      for (const i of members) for (const term of new Set(texts[i][field].tokens.map((t) => t.term))) counts.set(term, (counts.get(term) ?? 0) + 1);
-      for (const [term, count] of counts) if (count >= share * members.length) found.add(term);
+      const touched: number[] = [];
+      for (const i of members) {
+        for (const key of texts[i][field].keys) {
+          if (seenIn[key] === i) continue;
+          seenIn[key] = i;
+          if (count[key]++ === 0) touched.push(key);
+        }
+      }
+      for (const key of touched) {
+        if (count[key] >= share * members.length) found.add(key);
+        count[key] = 0;
+        seenIn[key] = -1;
+      }
       return found;
     });
     if (sets.some((set) => set.size > 0)) result.set(source, sets);
@@ -123,70 +181,68 @@ export function hasConflictingNumbers(a: ArticleVector, b: ArticleVector): boole
   return true;
 }
 
+/** Per word key, how often the batch writes it capitalised mid-sentence in prose, and how often in lowercase. */
+interface NameLexicon {
+  capitalizedInProse: Int32Array;
+  lowercase: Int32Array;
+}
+
 // A word capitalised mid-sentence in ordinary prose is a name; Title Case headlines give no such
 // evidence, so there the batch's prose decides ("Gox" is capitalised wherever it appears, "Files" is not).
-function buildNameLexicon(texts: (readonly TokenizedText[])[]): Map<string, TermStats> {
-  const lexicon = new Map<string, TermStats>();
-  for (const text of texts.flat()) {
-    for (const token of text.tokens) {
-      if (token.kind !== "word") continue;
-      const stats = lexicon.get(token.term) ?? { capitalizedInProse: 0, lowercase: 0 };
-      if (!token.capitalized) stats.lowercase += 1;
-      else if (!text.titleCase && !token.sentenceStart) stats.capitalizedInProse += 1;
-      lexicon.set(token.term, stats);
+function buildNameLexicon(texts: (readonly InternedText[])[], keyCount: number): NameLexicon {
+  const lexicon = { capitalizedInProse: new Int32Array(keyCount), lowercase: new Int32Array(keyCount) };
+  for (const pair of texts) {
+    for (const text of pair) {
+      for (let k = 0; k < text.keys.length; k++) {
+        const flags = text.flags[k];
+        if (flags & NUMBER) continue;
+        if (!(flags & CAPITALIZED)) lexicon.lowercase[text.keys[k]] += 1;
+        else if (!text.titleCase && !(flags & SENTENCE_START)) lexicon.capitalizedInProse[text.keys[k]] += 1;
+      }
     }
   }
   return lexicon;
 }
 
-function isName(token: Token, text: TokenizedText, lexicon: Map<string, TermStats>): boolean {
-  if (token.kind !== "word" || !token.capitalized) return false;
-  if (token.strongName) return true;
-  if (!text.titleCase && !token.sentenceStart) return true;
-  const stats = lexicon.get(token.term);
-  if (!stats || stats.capitalizedInProse === 0) return false;
-  return stats.capitalizedInProse >= 2 * stats.lowercase;
+function isName(text: InternedText, k: number, lexicon: NameLexicon): boolean {
+  const flags = text.flags[k];
+  if (flags & NUMBER || !(flags & CAPITALIZED)) return false;
+  if (flags & STRONG_NAME) return true;
+  if (!text.titleCase && !(flags & SENTENCE_START)) return true;
+  const capitalized = lexicon.capitalizedInProse[text.keys[k]];
+  return capitalized > 0 && capitalized >= 2 * lexicon.lowercase[text.keys[k]];
 }
 
 function addTextFeatures(
   builder: VectorBuilder,
-  text: TokenizedText,
+  text: InternedText,
   fieldWeight: number,
-  lexicon: Map<string, TermStats>,
-  ids: Map<string, number>,
+  lexicon: NameLexicon,
+  table: KeyTable,
   weights: FeatureWeights,
-  skip?: Set<string>,
+  skip?: Set<number>,
 ): void {
-  const add = (key: string, boost: number): number => {
-    let id = ids.get(key);
-    if (id === undefined) {
-      id = ids.size;
-      ids.set(key, id);
-    }
-    builder.add(id, fieldWeight, boost);
-    return id;
-  };
-  let previousName: Token | null = null;
-  let previousId = -1;
-  for (const token of text.tokens) {
-    if (skip?.has(token.term)) {
-      previousName = null;
+  let previousName = -1;
+  for (let k = 0; k < text.keys.length; k++) {
+    const id = text.keys[k];
+    if (skip?.has(id)) {
+      previousName = -1;
       continue;
     }
-    if (token.kind === "number") {
-      add("#" + token.term, weights.numberBoost);
-      previousName = null;
+    if (text.flags[k] & NUMBER) {
+      builder.add(id, fieldWeight, weights.numberBoost);
+      previousName = -1;
       continue;
     }
-    const name = isName(token, text, lexicon);
-    const id = add(token.term, name ? weights.nameBoost : 1);
-    if (name && previousName && previousName.position === token.position - 1) {
+    const name = isName(text, k, lexicon);
+    builder.add(id, fieldWeight, name ? weights.nameBoost : 1);
+    if (name && previousName >= 0 && text.positions[previousName] === text.positions[k] - 1) {
       // Joined, so "Mt. Gox" meets "MtGox" and "Flappy Bird" meets "#FlappyBird".
-      const phrase = add(stem(previousName.word + token.word), weights.phraseBoost);
-      builder.group(phrase, previousId, id);
+      const phrase = table.intern(stem(text.words[previousName] + text.words[k]));
+      builder.add(phrase, fieldWeight, weights.phraseBoost);
+      builder.group(phrase, text.keys[previousName], id);
     }
-    previousName = name ? token : null;
-    previousId = id;
+    previousName = name ? k : -1;
   }
 }
 
