@@ -104,16 +104,19 @@ function collectEdges(batch: BatchVectors, times: Float64Array, opts: ClusterOpt
 // and referral bonuses one story.
 function mergeStrongEdges(forest: ClusterForest, edges: EdgeList, opts: ClusterOptions): void {
   const order = indicesByDescendingWeight(edges.weight, edges.count);
+  // Endpoints gathered in merge order once: a tight loop of independent reads, then a sequential walk.
+  const from = Int32Array.from(order, (e) => edges.from[e]);
+  const to = Int32Array.from(order, (e) => edges.to[e]);
   // Many edges join the same two groups; a refusal stands until one of them grows. Lone articles
   // are cheap to compare again, so only refusals between two groups are remembered.
   const refused = new Map<number, number>();
   const n = forest.size.length;
   for (let k = 0; k < order.length; k++) {
-    const e = order[k];
-    const a = forest.find(edges.from[e]);
-    const b = forest.find(edges.to[e]);
+    const a = forest.find(from[k]);
+    const b = forest.find(to[k]);
     if (a === b) continue;
-    const [low, high] = a < b ? [a, b] : [b, a];
+    const low = Math.min(a, b);
+    const high = Math.max(a, b);
     const remember = forest.size[low] > 1 && forest.size[high] > 1;
     const key = low * n + high;
     const sizes = forest.size[low] * n + forest.size[high];
