@@ -107,7 +107,11 @@ function sendCompressed(req: http.IncomingMessage, res: http.ServerResponse, sta
   const accepts = String(req.headers["accept-encoding"] ?? "");
   const force = new URL(req.url ?? "/", "http://x").searchParams.get("encoding");
   const encoding = force ?? (accepts.includes("br") ? "br" : accepts.includes("gzip") ? "gzip" : accepts.includes("deflate") ? "deflate" : null);
-  if (encoding === "br") return res.writeHead(status, { ...headers, "content-encoding": "br" }).end(zlib.brotliCompressSync(body));
+  if (encoding === "br") {
+    // Quality 5, as web servers use on the fly (the default, 11, takes a second per feed).
+    const br = zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
+    return res.writeHead(status, { ...headers, "content-encoding": "br" }).end(br);
+  }
   if (encoding === "gzip") return res.writeHead(status, { ...headers, "content-encoding": "gzip" }).end(zlib.gzipSync(body));
   if (encoding === "deflate") return res.writeHead(status, { ...headers, "content-encoding": "deflate" }).end(zlib.deflateSync(body));
   res.writeHead(status, { ...headers, "content-length": String(body.length) }).end(body);
@@ -116,10 +120,21 @@ function sendCompressed(req: http.IncomingMessage, res: http.ServerResponse, sta
 /** Serves a feed body with validators; answers 304 to a matching conditional GET. */
 function sendFeed(req: http.IncomingMessage, res: http.ServerResponse, body: Buffer, contentType = "application/rss+xml") {
   const etag = etagOf(body);
-  if (req.headers["if-none-match"] === etag || req.headers["if-modified-since"] === LAST_MODIFIED) {
+  // If-None-Match wins over If-Modified-Since when both are sent (RFC 9110 §13.2.2).
+  const inm = req.headers["if-none-match"];
+  if (inm ? inm === etag : req.headers["if-modified-since"] === LAST_MODIFIED) {
     return res.writeHead(304, { etag, "last-modified": LAST_MODIFIED }).end();
   }
   sendCompressed(req, res, 200, { "content-type": contentType, etag, "last-modified": LAST_MODIFIED }, body);
+}
+
+/** A port on 127.0.0.1 where nothing listens (connection refused), like an unreachable outlet. */
+export async function closedPort(): Promise<number> {
+  const probe = http.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
 }
 
 export async function startFeedServer(options: { slowMs?: number } = {}): Promise<FeedServer> {
@@ -162,14 +177,14 @@ export async function startFeedServer(options: { slowMs?: number } = {}): Promis
         return res.writeHead(500, { "content-type": "text/plain" }).end("internal error");
       case "/hostile/flaky":
         if (hit === 1) return res.writeHead(503).end("try again");
-        return sendFeed(req, res, fs.readFileSync(path.join(DEV_FEEDS_DIR, "wsj-world-2020-05-31.xml")));
+        return sendFeed(req, res, fs.readFileSync(path.join(DEV_FEEDS_DIR, "fox-politics-2018-06-23.xml")));
       case "/hostile/304":
         return res.writeHead(304).end();
       case "/hostile/429":
         return res.writeHead(429, { "retry-after": url.searchParams.get("after") ?? "120" }).end("slow down");
       case "/hostile/429-once":
         if (hit === 1) return res.writeHead(429, { "retry-after": "1" }).end("slow down");
-        return sendFeed(req, res, fs.readFileSync(path.join(DEV_FEEDS_DIR, "fox-latest-2020-05-31.xml")));
+        return sendFeed(req, res, fs.readFileSync(path.join(DEV_FEEDS_DIR, "reuters-topnews-2018-06-23.xml")));
       case "/hostile/redirect-loop":
         return res.writeHead(302, { location: "/hostile/redirect-loop-b" }).end();
       case "/hostile/redirect-loop-b":
