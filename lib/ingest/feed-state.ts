@@ -1,10 +1,22 @@
-import type { Prisma } from "@/generated/prisma/client";
-
 /**
  * A feed's fetch state after one fetch (Miniflux style): validators for the next
  * conditional GET, the last status, and when to check again. Failing feeds back off
  * exponentially, so a dead feed costs one request a day rather than one per tick.
  */
+
+/** Columns of the Feed row a fetch changes (only those present are written). */
+export interface FeedState {
+  errorCount: number;
+  lastError?: string | null;
+  lastErrorAt?: Date;
+  lastStatus: number | null;
+  lastFetchedAt: Date;
+  lastSuccessAt?: Date;
+  nextCheckAt: Date;
+  etag?: string | null;
+  lastModified?: string | null;
+  lastItemCount?: number;
+}
 
 /** The longest a failing feed waits before its next check. */
 export const MAX_BACKOFF_MS = 24 * 3_600_000;
@@ -25,7 +37,7 @@ export function feedStateAfter(
   previousErrorCount: number,
   now: Date,
   intervalMs: number,
-): Prisma.FeedUpdateInput {
+): FeedState {
   const at = (ms: number) => new Date(now.getTime() + ms);
   if (outcome.status === "error") {
     const errorCount = previousErrorCount + 1;
@@ -39,7 +51,7 @@ export function feedStateAfter(
       nextCheckAt: at(wait),
     };
   }
-  const common = { errorCount: 0, lastError: null, lastStatus: outcome.httpStatus, lastFetchedAt: now, lastSuccessAt: now, nextCheckAt: at(intervalMs) };
+  const common: FeedState = { errorCount: 0, lastError: null, lastStatus: outcome.httpStatus, lastFetchedAt: now, lastSuccessAt: now, nextCheckAt: at(intervalMs) };
   if (outcome.status === "not_modified") return common;
   return { ...common, etag: outcome.etag, lastModified: outcome.lastModified, lastItemCount: outcome.items };
 }

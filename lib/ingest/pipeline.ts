@@ -1,5 +1,5 @@
 import fs from "node:fs/promises";
-import type { PrismaClient } from "@/generated/prisma/client";
+import type { SqlRunner } from "@/lib/database/open";
 import type { CategoryId } from "@/lib/catalog";
 import { parseFeedDate } from "./dates";
 import { feedStateAfter } from "./feed-state";
@@ -45,6 +45,8 @@ export interface JobOutcome extends FeedOutcome {
   rejected: number;
   /** From the start of the fetch to the commit. */
   durationMs: number;
+  /** Milliseconds spent in each stage (the benchmark's breakdown). */
+  stageMs: { fetch: number; parse: number; normalize: number; store: number };
   /** The end of the window this job's articles were measured against. */
   windowEnd: Date;
 }
@@ -83,8 +85,15 @@ function shiftDates(feed: ParsedFeed, ms: number): void {
 }
 
 /** Runs one job through the stages and records its outcome (and the feed's fetch state). */
-export async function runJob(prisma: PrismaClient, job: IngestJob, ctx: JobContext): Promise<JobOutcome> {
+export async function runJob(sql: SqlRunner, job: IngestJob, ctx: JobContext): Promise<JobOutcome> {
   const started = performance.now();
+  const stageMs = { fetch: 0, parse: 0, normalize: 0, store: 0 };
+  let mark = started;
+  const lap = (stage: keyof typeof stageMs) => {
+    const t = performance.now();
+    stageMs[stage] += t - mark;
+    mark = t;
+  };
   const base = { key: job.key, sourceId: job.sourceId, sourceName: job.sourceName, feedId: job.feedId, category: job.category, label: job.label };
 
   const record = async (
@@ -95,7 +104,7 @@ export async function runJob(prisma: PrismaClient, job: IngestJob, ctx: JobConte
     rejected = 0,
   ): Promise<JobOutcome> => {
     const feedState = job.kind === "feed" && state ? feedStateAfter(state, job.feed.errorCount, ctx.now, ctx.intervalMs) : undefined;
-    const counts = await storeFeedResult(prisma, {
+    const counts = await storeFeedResult(sql, {
       runId: ctx.runId,
       sourceId: job.sourceId,
       feedId: job.feedId,
@@ -107,7 +116,8 @@ export async function runJob(prisma: PrismaClient, job: IngestJob, ctx: JobConte
       outcome,
       startedAt: started,
     });
-    return { ...base, ...outcome, ...counts, rejected, windowEnd };
+    lap("store");
+    return { ...base, ...outcome, ...counts, rejected, windowEnd, stageMs };
   };
 
   // Stage 1: fetch (or read the saved file).
@@ -140,6 +150,7 @@ export async function runJob(prisma: PrismaClient, job: IngestJob, ctx: JobConte
     }
     feedUrl = `file://${job.path}`;
   }
+  lap("fetch");
 
   // Stage 2: parse. A broken feed is an error for this feed only; its validators are not
   // kept, so the next check downloads it in full again.
@@ -152,6 +163,7 @@ export async function runJob(prisma: PrismaClient, job: IngestJob, ctx: JobConte
     return record(outcome, [], { status: "error", httpStatus, error: message });
   }
   if (ctx.shiftDatesMs) shiftDates(parsed, ctx.shiftDatesMs);
+  lap("parse");
 
   // Stage 3: normalize.
   const windowEnd = (ctx.windowFromNewestItem && newestItemDate(parsed)) || ctx.now;
@@ -171,6 +183,8 @@ export async function runJob(prisma: PrismaClient, job: IngestJob, ctx: JobConte
     if (result.ok) articles.push(result.article);
     else rejected++;
   }
+
+  lap("normalize");
 
   // Stage 4: store, with the fetch state and the outcome, in one transaction.
   const outcome = { status: "ok" as const, httpStatus, bytes: body.length, items: parsed.items.length, error: null };

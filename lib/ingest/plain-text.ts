@@ -34,8 +34,10 @@ function onePass(input: string): string {
 export function toPlainText(input: string | null | undefined, maxLength = 10_000): string {
   if (!input) return "";
   let text = input;
-  // Fast path: no markup and no entities means it is already plain text.
-  if (/[<&]/.test(text)) {
+  // Fast paths: no markup and no entities means plain text already; entities alone are
+  // decoded, and only sanitized when decoding reveals markup.
+  if (!text.includes("<") && text.includes("&")) text = decodeHTML(text);
+  if (text.includes("<") || text.includes("&lt;")) {
     // Feeds often escape their HTML once more inside CDATA ("&lt;p&gt;"), some twice;
     // decoding reveals markup again, so repeat while the text still looks like (escaped)
     // markup. Bounded: a text about "&lt;div&gt;" may lose that word, never more.

@@ -2,7 +2,7 @@ import "server-only";
 import fs from "node:fs";
 import path from "node:path";
 import { isCategoryId, type CategoryId } from "@/lib/catalog";
-import { getDb } from "@/lib/db";
+import { getDatabase, getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
 import { selectFeeds } from "@/lib/ingest/feeds";
@@ -155,6 +155,7 @@ function totalsOf(outcomes: JobOutcome[]): IngestTotals {
  */
 export async function runIngest(options: RunIngestOptions = {}): Promise<IngestSummary> {
   const prisma = getDb();
+  const { sql } = getDatabase();
   const trigger = options.trigger ?? "on-demand";
   const now = options.now ?? new Date();
   const categories = options.categories?.filter(isCategoryId);
@@ -190,7 +191,7 @@ export async function runIngest(options: RunIngestOptions = {}): Promise<IngestS
   const failedOutcome = (job: IngestJob, status: "error" | "skipped", error: string, durationMs: number): JobOutcome => ({
     key: job.key, sourceId: job.sourceId, sourceName: job.sourceName, feedId: job.feedId, category: job.category, label: job.label,
     status, httpStatus: null, bytes: 0, items: 0, newCount: 0, updated: 0, unchanged: 0, tooOld: 0, rejected: 0,
-    durationMs, error, windowEnd: now,
+    durationMs, error, windowEnd: now, stageMs: { fetch: 0, parse: 0, normalize: 0, store: durationMs },
   });
 
   const runOne = async (job: IngestJob): Promise<JobOutcome> => {
@@ -200,10 +201,10 @@ export async function runIngest(options: RunIngestOptions = {}): Promise<IngestS
       if (budget.signal.aborted) {
         const error = "the run's time budget ran out before this feed";
         const outcome = { status: "skipped" as const, httpStatus: null, bytes: 0, items: 0, error };
-        const counts = await storeFeedResult(prisma, { runId: run.id, sourceId: job.sourceId, feedId: job.feedId, category: job.category, articles: [], now, outcome, startedAt: started });
+        const counts = await storeFeedResult(sql, { runId: run.id, sourceId: job.sourceId, feedId: job.feedId, category: job.category, articles: [], now, outcome, startedAt: started });
         return failedOutcome(job, "skipped", error, counts.durationMs);
       }
-      return await runJob(prisma, job, {
+      return await runJob(sql, job, {
         runId: run.id,
         now,
         windowFromNewestItem: !!options.fromDir && !options.now,
@@ -247,7 +248,7 @@ export async function runIngest(options: RunIngestOptions = {}): Promise<IngestS
     );
     // Saved files each carry their own window; purge only what is older than all of them.
     const purgeAt = options.fromDir && !options.now && outcomes.length ? new Date(Math.min(...outcomes.map((o) => o.windowEnd.getTime()))) : now;
-    purged = await purgeOldArticles(prisma, purgeAt);
+    purged = await purgeOldArticles(sql, purgeAt);
   } catch (error) {
     await prisma.ingestRun
       .update({ where: { id: run.id }, data: { status: "failed", finishedAt: new Date(), error: (error as Error).message.slice(0, 1_000) } })

@@ -41,17 +41,24 @@ export const COUNTRY_TERMS: Record<CountryId, CountryTerms> = {
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-// One regex per country, built once. Letters and digits on either side mean a longer word
+// Every term of every country in one regex, longest first ("South Korea" before "Korea"),
+// so a text is scanned once. Letters or digits on either side mean a longer word
 // ("Indiana", "USB"); a period after an abbreviation is fine ("the U.S.").
-const MATCHERS: [CountryId, RegExp][] = COUNTRY_IDS.map((id) => {
-  const { terms, notAfter = [] } = COUNTRY_TERMS[id];
-  const longestFirst = [...terms].sort((a, b) => b.length - a.length).map(escape);
-  const guards = notAfter.map((w) => `(?<!${escape(w)}\\s)`).join("");
-  return [id, new RegExp(`(?<![\\p{L}\\p{N}])${guards}(?:${longestFirst.join("|")})(?![\\p{L}\\p{N}])`, "u")];
-});
+const TERM_COUNTRY = new Map<string, CountryId>();
+for (const id of COUNTRY_IDS) for (const term of COUNTRY_TERMS[id].terms) TERM_COUNTRY.set(term, id);
+const ALL_TERMS = [...TERM_COUNTRY.keys()].sort((a, b) => b.length - a.length).map(escape);
+const MATCHER = new RegExp(`(?<![\\p{L}\\p{N}])(?:${ALL_TERMS.join("|")})(?![\\p{L}\\p{N}])`, "gu");
+const GUARDS = new Map(COUNTRY_IDS.map((id) => [id, (COUNTRY_TERMS[id].notAfter ?? []).map((w) => new RegExp(`${escape(w)}\\s$`))]));
 
 /** The supported countries a text mentions, in catalog order. */
 export function detectCountries(text: string): CountryId[] {
   if (!text) return [];
-  return MATCHERS.filter(([, re]) => re.test(text)).map(([id]) => id);
+  const found = new Set<CountryId>();
+  for (const match of text.matchAll(MATCHER)) {
+    const id = TERM_COUNTRY.get(match[0])!;
+    if (found.has(id)) continue;
+    const before = text.slice(Math.max(0, match.index - 12), match.index);
+    if (!GUARDS.get(id)!.some((guard) => guard.test(before))) found.add(id);
+  }
+  return COUNTRY_IDS.filter((id) => found.has(id));
 }

@@ -24,7 +24,7 @@ const target = databaseTarget();
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "news-cli-"));
 // On PGlite the child needs its own folder (this test process holds the test database's);
 // on PostgreSQL it shares the test database, as a second process would.
-const childDb = target.engine === "pglite" ? { DATABASE_URL: `pglite:${path.join(scratch, "pglite")}`, DATA_DIR: scratch } : {};
+const childDb: Record<string, string> = target.engine === "pglite" ? { DATABASE_URL: `pglite:${path.join(scratch, "pglite")}`, DATA_DIR: scratch } : {};
 
 afterAll(() => {
   fs.rmSync(scratch, { recursive: true, force: true });
