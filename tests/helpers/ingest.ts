@@ -1,7 +1,8 @@
 /** Shared set-up of the ingest integration tests: feeds pointed at the local feed server. */
+import { afterAll, beforeAll } from "vitest";
 import { getDb } from "@/lib/db";
 import type { RunIngestOptions } from "@/lib/services/run-ingest";
-import { closedPort, type FeedServer } from "./feed-server";
+import { closedPort, startFeedServer, type FeedServer } from "./feed-server";
 
 /** Small timeouts and backoffs so hostile cases finish quickly (passed explicitly, not via env). */
 export const FAST_FETCH: RunIngestOptions["fetch"] = {
@@ -48,4 +49,29 @@ export async function pointFeed(server: FeedServer, feedId: string, pathname: st
 export async function allArticleText(): Promise<string[]> {
   const rows = await getDb().article.findMany({ select: { title: true, summary: true, content: true, author: true } });
   return rows.flatMap((r) => [r.title, r.summary, r.content, r.author ?? ""]);
+}
+
+/** A feed server for the calling test file: started before its tests, closed after them. */
+export function feedServerForFile(options?: Parameters<typeof startFeedServer>[0]): FeedServer {
+  let server: FeedServer | undefined;
+  beforeAll(async () => {
+    server = await startFeedServer(options);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  const get = () => {
+    if (!server) throw new Error("the feed server starts in beforeAll");
+    return server;
+  };
+  return {
+    get origin() {
+      return get().origin;
+    },
+    url: (pathname) => get().url(pathname),
+    hits: (pathname) => get().hits(pathname),
+    lastHeaders: (pathname) => get().lastHeaders(pathname),
+    serve: (pathname, response) => get().serve(pathname, response),
+    close: () => get().close(),
+  };
 }

@@ -1,20 +1,13 @@
 import zlib from "node:zlib";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
 import { selectFeeds, type RegisteredFeed } from "@/lib/ingest/feeds";
 import { fetchFeed, FetchRefusedError, USER_AGENT, type FetchOptions } from "@/lib/ingest/fetch";
-import { closedPort, startFeedServer, type FeedServer } from "@/tests/helpers/feed-server";
-import { pointFeed, resetIngest } from "@/tests/helpers/ingest";
+import { closedPort } from "@/tests/helpers/feed-server";
+import { pointFeed, resetIngest, feedServerForFile } from "@/tests/helpers/ingest";
 
-let server: FeedServer;
 const options: FetchOptions = { timeoutMs: 1_000, maxBytes: 5 * 1024 * 1024, retries: 2, retryBaseMs: 10, maxRetryAfterMs: 2_000 };
-
-beforeAll(async () => {
-  server = await startFeedServer({ slowMs: 3_000 });
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = feedServerForFile({ slowMs: 3_000 });
 beforeEach(async () => {
   await resetIngest(server);
 });

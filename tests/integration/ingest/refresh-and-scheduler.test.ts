@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { getDatabase, getDb } from "@/lib/db";
 import { runSchedulerTick } from "@/lib/scheduler/tick";
 import { startScheduler } from "@/lib/scheduler/start";
 import { loadDemoSnapshot } from "@/lib/services/load-demo-snapshot";
 import { refreshNews } from "@/lib/services/refresh-news";
-import { startFeedServer, type FeedServer } from "@/tests/helpers/feed-server";
-import { FAST_FETCH, pointFeed, resetIngest } from "@/tests/helpers/ingest";
+import { FAST_FETCH, pointFeed, resetIngest, feedServerForFile } from "@/tests/helpers/ingest";
 
-let server: FeedServer;
-beforeAll(async () => {
-  server = await startFeedServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = feedServerForFile();
 
 const NOW = new Date("2020-05-31T07:00:00Z");
 const OFFLINE_FETCH = { ...FAST_FETCH, retries: 0 };

@@ -1,19 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { getDatabase, getDb } from "@/lib/db";
 import { WINDOW_MS } from "@/lib/ingest/store";
 import { runIngest, type IngestSummary } from "@/lib/services/run-ingest";
-import { DEV_FEEDS_DIR, startFeedServer, type FeedServer } from "@/tests/helpers/feed-server";
-import { allArticleText, FAST_FETCH, pointFeed, resetIngest } from "@/tests/helpers/ingest";
+import { DEV_FEEDS_DIR } from "@/tests/helpers/feed-server";
+import { allArticleText, FAST_FETCH, pointFeed, resetIngest, feedServerForFile } from "@/tests/helpers/ingest";
 
-let server: FeedServer;
-beforeAll(async () => {
-  server = await startFeedServer({ slowMs: 10_000 });
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = feedServerForFile({ slowMs: 10_000 });
 beforeEach(async () => {
   await resetIngest(server);
 });
