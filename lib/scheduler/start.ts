@@ -1,6 +1,7 @@
 import "server-only";
 import { getDatabase } from "@/lib/db";
 import { env } from "@/lib/env";
+import { onShutdown } from "@/lib/lifecycle/shutdown";
 import { logger } from "@/lib/log";
 import { loadDemoSnapshot } from "@/lib/services/load-demo-snapshot";
 import { runSchedulerTick } from "./tick";
@@ -48,12 +49,15 @@ export function startScheduler(): SchedulerHandle | null {
   first.unref();
   every.unref();
   logger.info({ intervalMinutes: env.SCHEDULER_INTERVAL_MINUTES }, "scheduler started");
-  holder.__newsScheduler = {
+  const handle = {
     stop() {
       clearTimeout(first);
       clearInterval(every);
-      holder.__newsScheduler = undefined;
+      if (holder.__newsScheduler === handle) holder.__newsScheduler = undefined;
     },
   };
-  return holder.__newsScheduler;
+  holder.__newsScheduler = handle;
+  // A shutdown stops new ticks; a run in progress stops starting feeds (runIngest).
+  onShutdown(() => handle.stop());
+  return handle;
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { getDatabase } from "@/lib/db";
+import { isDraining } from "@/lib/lifecycle/shutdown";
 import { logger } from "@/lib/log";
 import { refreshNews, type RefreshOptions, type RefreshSummary } from "@/lib/services/refresh-news";
 
@@ -11,6 +12,7 @@ export type TickResult = { ran: true; summary: RefreshSummary } | { ran: false; 
  * makes exactly one of several app instances run; PGlite has one process anyway.
  */
 export async function runSchedulerTick(options: Omit<RefreshOptions, "dueOnly" | "trigger"> = {}): Promise<TickResult> {
+  if (isDraining()) return { ran: false, reason: "the server is shutting down" };
   const result = await getDatabase().tryWithLock("ingest", () =>
     refreshNews({ ...options, trigger: "scheduler", dueOnly: true, now: options.now ?? new Date() }),
   );

@@ -5,6 +5,7 @@ import { isCategoryId, type CategoryId } from "@/lib/catalog";
 import { getDatabase, getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
+import { isDraining, trackTask } from "@/lib/lifecycle/shutdown";
 import { selectFeeds } from "@/lib/ingest/feeds";
 import type { FetchOptions } from "@/lib/ingest/fetch";
 import { createLimiter } from "@/lib/ingest/limiter";
@@ -153,7 +154,12 @@ function totalsOf(outcomes: JobOutcome[]): IngestTotals {
  * recorded on the run and on the feed, and articles older than 72 hours are purged. The
  * scheduler, the operator route and the command line all come through here.
  */
-export async function runIngest(options: RunIngestOptions = {}): Promise<IngestSummary> {
+export function runIngest(options: RunIngestOptions = {}): Promise<IngestSummary> {
+  // A shutdown waits for the run: feeds not started are skipped, the rest commit or not at all.
+  return trackTask(ingest(options));
+}
+
+async function ingest(options: RunIngestOptions): Promise<IngestSummary> {
   const prisma = getDb();
   const { sql } = getDatabase();
   const trigger = options.trigger ?? "on-demand";
@@ -198,8 +204,8 @@ export async function runIngest(options: RunIngestOptions = {}): Promise<IngestS
     emit({ type: "job-started", key: job.key });
     const started = performance.now();
     try {
-      if (budget.signal.aborted) {
-        const error = "the run's time budget ran out before this feed";
+      if (budget.signal.aborted || isDraining()) {
+        const error = isDraining() ? "the server is shutting down" : "the run's time budget ran out before this feed";
         const outcome = { status: "skipped" as const, httpStatus: null, bytes: 0, items: 0, error };
         const counts = await storeFeedResult(sql, { runId: run.id, sourceId: job.sourceId, feedId: job.feedId, category: job.category, articles: [], now, outcome, startedAt: started });
         return failedOutcome(job, "skipped", error, counts.durationMs);

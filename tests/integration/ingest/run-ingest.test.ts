@@ -298,6 +298,22 @@ describe("run options", () => {
     }
   });
 
+  it("starts no feed once the server is shutting down, and the shutdown waits for the run", async () => {
+    await pointFeed(server, "bbc-news:general", "/dev/bbc-frontpage-excerpt-2018-03-25.xml");
+    // The lifecycle state lives on globalThis (lib/lifecycle/shutdown.ts); a signal would set this.
+    const lifecycle = (globalThis as unknown as { __newsLifecycle: { draining: boolean; tasks: Set<Promise<unknown>> } }).__newsLifecycle;
+    lifecycle.draining = true;
+    try {
+      const running = runIngest({ sources: ["bbc-news"], categories: ["general"], now: NOW, fetch: FAST_FETCH });
+      expect(lifecycle.tasks.size).toBe(1);
+      const summary = await running;
+      expect(summary.outcomes.map((o) => [o.status, o.error])).toEqual([["skipped", "the server is shutting down"]]);
+      expect(server.hits("/dev/bbc-frontpage-excerpt-2018-03-25.xml")).toBe(0);
+    } finally {
+      lifecycle.draining = false;
+    }
+  });
+
   it("refuses an unknown source and reports outlets without feeds as unavailable", async () => {
     await expect(runIngest({ sources: ["no-such-outlet"] })).rejects.toThrow(/Unknown source "no-such-outlet"/);
     const summary = await runIngest({ sources: ["reuters", "euronews"], now: NOW });
