@@ -1,6 +1,7 @@
 import "server-only";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
+import { isDraining } from "@/lib/lifecycle/shutdown";
 import { logger } from "@/lib/log";
 import { loadDemoSnapshot } from "./load-demo-snapshot";
 import { runIngest, type IngestSummary, type RunIngestOptions } from "./run-ingest";
@@ -50,6 +51,8 @@ export async function refreshNews(options: RefreshOptions = {}): Promise<Refresh
   const mode = options.demoSnapshot ?? env.DEMO_SNAPSHOT;
   const ingest = await runIngest(options);
   const demo: RefreshSummary["demo"] = { loaded: null, removed: 0 };
+  // A run cut short by a shutdown says nothing about the network.
+  if (isDraining()) return { ingest, demo };
   if (mode === "auto" && ingest.totals.new > 0) {
     demo.removed = await removeDemoContent();
   } else if (mode === "auto" && (await isOfflineFirstStart(ingest))) {
