@@ -50,7 +50,8 @@ export type NormalizeResult = { ok: true; article: NormalizedArticle } | { ok: f
 
 export const LIMITS = { title: 300, summary: 1_000, content: 20_000, author: 200, url: 2_048 };
 
-const sha1 = (text: string) => crypto.createHash("sha1").update(text).digest("hex");
+// One-shot hashing (Node 20.12+): no Hash object per call, measurably cheaper per item.
+const sha1 = (text: string) => crypto.hash("sha1", text);
 
 /**
  * The title reduced to what makes two headlines "the same" for one outlet: case, accents,
