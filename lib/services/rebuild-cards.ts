@@ -5,7 +5,7 @@ import { clusterArticles } from "@/lib/cluster/cluster-articles";
 import type { ClusterArticle } from "@/lib/cluster/types";
 import { getDatabase } from "@/lib/db";
 import { CARD_WINDOW_MS } from "./list-cards";
-import { invalidateReadCache } from "./read-cache";
+import { invalidateReadCache } from "@/lib/read-cache";
 
 export interface RebuildSummary {
   articles: number;

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as listRoute } from "@/app/api/v1/comparison-cards/route";
 import { GET as cardRoute } from "@/app/api/v1/comparison-cards/[id]/route";
-import { invalidateReadCache } from "@/lib/services/read-cache";
+import { invalidateReadCache } from "@/lib/read-cache";
 import { call } from "@/tests/helpers/api";
 import { insertStory } from "@/tests/helpers/cards";
 
@@ -148,5 +148,16 @@ describe("GET /api/v1/comparison-cards/{id}", () => {
     const bad = await call(cardRoute, "/api/v1/comparison-cards/x", { params: { id: "<script>" } });
     expect(bad.status).toBe(400);
     expect(bad.json).toMatchObject({ code: "validation_error" });
+  });
+});
+
+describe("GET /api/v1/comparison-cards caching", () => {
+  it("answers an unchanged list with 304 to If-None-Match", async () => {
+    const first = await call(listRoute, "/api/v1/comparison-cards", { query: { country: "us" } });
+    const etag = first.headers.get("etag")!;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers.get("cache-control")).toBe("no-cache");
+    const again = await call(listRoute, "/api/v1/comparison-cards", { query: { country: "us" }, headers: { "if-none-match": etag } });
+    expect(again.status).toBe(304);
   });
 });

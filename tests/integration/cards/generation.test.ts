@@ -5,7 +5,7 @@ import { POST as onDemandRoute } from "@/app/api/v1/comparison-cards/generate/on
 import { GET as schedulerRoute } from "@/app/api/v1/comparison-cards/status/scheduler/route";
 import { signAccessToken } from "@/lib/auth/tokens";
 import { getDatabase, getDb } from "@/lib/db";
-import { invalidateReadCache } from "@/lib/services/read-cache";
+import { invalidateReadCache } from "@/lib/read-cache";
 import { call } from "@/tests/helpers/api";
 import { startFeedServer, type FeedServer } from "@/tests/helpers/feed-server";
 import { pointFeed, resetIngest } from "@/tests/helpers/ingest";

@@ -1,0 +1,24 @@
+import "server-only";
+import crypto from "node:crypto";
+import { cachedRead } from "@/lib/read-cache";
+
+interface Encoded {
+  body: string;
+  etag: string;
+}
+
+/**
+ * Answers `{ success: true, data }` for read-heavy routes (card lists, sources) from the short
+ * read cache, already serialized, with an ETag: a hot list costs no JSON serialization per
+ * request, and a revalidating browser gets 304. (Compression stays with Next: it drops a
+ * route handler's own Content-Encoding header, so a pre-compressed body cannot be sent.)
+ */
+export async function cachedJsonResponse(req: Request, key: string, compute: () => Promise<unknown>): Promise<Response> {
+  const entry = await cachedRead<Encoded>(`json:${key}`, async () => {
+    const body = JSON.stringify({ success: true, data: await compute() });
+    return { body, etag: `"${crypto.createHash("sha1").update(body).digest("base64url")}"` };
+  });
+  const headers: Record<string, string> = { etag: entry.etag, "cache-control": "no-cache" };
+  if (req.headers.get("if-none-match") === entry.etag) return new Response(null, { status: 304, headers });
+  return new Response(entry.body, { headers: { ...headers, "content-type": "application/json" } });
+}
