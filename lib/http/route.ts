@@ -185,7 +185,12 @@ type Method = (typeof METHODS)[number];
  */
 export function methods(handlers: Partial<Record<Method, Handler>>): Record<Method, Handler> {
   const allow = Object.keys(handlers).join(", ");
-  const notAllowed: Handler = async (req) =>
-    fail("method_not_allowed", `${req.method} is not allowed here; use ${allow}.`, { headers: { Allow: allow } });
+  const notAllowed: Handler = async (req) => {
+    const requestId = crypto.randomUUID();
+    return fail("method_not_allowed", `${req.method} is not allowed here; use ${allow}.`, {
+      requestId,
+      headers: { Allow: allow, "x-request-id": requestId },
+    });
+  };
   return Object.fromEntries(METHODS.map((m) => [m, handlers[m] ?? notAllowed])) as Record<Method, Handler>;
 }

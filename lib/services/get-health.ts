@@ -3,6 +3,7 @@ import { databaseTarget, getDatabase } from "@/lib/db";
 import { describeTarget } from "@/lib/database/target";
 import { migrationStatus } from "@/lib/database/migrate";
 import { isDatabaseUnavailable } from "@/lib/http/errors";
+import { isDraining } from "@/lib/lifecycle/shutdown";
 import pkg from "@/package.json";
 
 const startedAt = Date.now();
@@ -11,6 +12,8 @@ export interface Health {
   status: "ok" | "degraded" | "down";
   alive: true;
   ready: boolean;
+  /** True once a shutdown signal arrived: load balancers should stop sending requests. */
+  draining: boolean;
   database: {
     reachable: boolean;
     engine: "pglite" | "postgresql";
@@ -35,8 +38,10 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 /** Liveness and readiness: is the database reachable, which engine, are migrations applied. */
 export async function getHealth(): Promise<Health> {
+  const draining = isDraining();
   const base = {
     alive: true as const,
+    draining,
     version: pkg.version,
     uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
     time: new Date().toISOString(),
@@ -53,8 +58,8 @@ export async function getHealth(): Promise<Health> {
     const upToDate = m.pending.length === 0;
     return {
       ...base,
-      status: upToDate ? "ok" : "degraded",
-      ready: upToDate,
+      status: upToDate && !draining ? "ok" : "degraded",
+      ready: upToDate && !draining,
       database: { reachable: true, engine, location, latencyMs, error: null },
       migrations: { applied: m.applied.length, pending: m.pending, total: m.known.length, upToDate },
     };

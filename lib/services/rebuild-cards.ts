@@ -4,6 +4,7 @@ import { buildCardDraft, isCardWorthy } from "@/lib/cluster/build-card";
 import { clusterArticles } from "@/lib/cluster/cluster-articles";
 import type { ClusterArticle } from "@/lib/cluster/types";
 import { getDatabase } from "@/lib/db";
+import { trackTask } from "@/lib/lifecycle/shutdown";
 import { CARD_WINDOW_MS } from "./list-cards";
 import { invalidateReadCache } from "@/lib/read-cache";
 
@@ -28,10 +29,10 @@ const sameList = (a: string[], b: string[]) => a.length === b.length && a.every(
  * retires the absorbed card with its successor, so links, analyses and caches stay valid.
  * One rebuild at a time across instances; everything commits in one transaction.
  */
-export async function rebuildCards(now = new Date()): Promise<RebuildSummary> {
+export function rebuildCards(now = new Date()): Promise<RebuildSummary> {
   const started = performance.now();
   const db = getDatabase();
-  return db.withLock("rebuild-cards", async () => {
+  return trackTask(db.withLock("rebuild-cards", async () => {
     const prisma = db.prisma;
     const rows = await prisma.article.findMany({
       where: { publishedAt: { gte: new Date(now.getTime() - CARD_WINDOW_MS) } },
@@ -118,5 +119,5 @@ export async function rebuildCards(now = new Date()): Promise<RebuildSummary> {
     );
     invalidateReadCache();
     return { ...summary, ms: Math.round(performance.now() - started) };
-  });
+  }));
 }

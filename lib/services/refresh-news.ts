@@ -1,7 +1,7 @@
 import "server-only";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
-import { isDraining } from "@/lib/lifecycle/shutdown";
+import { isDraining, trackTask } from "@/lib/lifecycle/shutdown";
 import { logger } from "@/lib/log";
 import { loadDemoSnapshot } from "./load-demo-snapshot";
 import { rebuildCards, type RebuildSummary } from "./rebuild-cards";
@@ -50,7 +50,12 @@ async function removeDemoContent(): Promise<number> {
  * articles arrive; "always" keeps it loaded; "off" never), then re-clusters the articles
  * into comparison cards. The scheduler, the command line and the operator routes call this.
  */
-export async function refreshNews(options: RefreshOptions = {}): Promise<RefreshSummary> {
+export function refreshNews(options: RefreshOptions = {}): Promise<RefreshSummary> {
+  // A shutdown waits for the whole refresh, re-clustering included.
+  return trackTask(refresh(options));
+}
+
+async function refresh(options: RefreshOptions): Promise<RefreshSummary> {
   const mode = options.demoSnapshot ?? env.DEMO_SNAPSHOT;
   const ingest = await runIngest(options);
   const demo: RefreshSummary["demo"] = { loaded: null, removed: 0 };

@@ -22,5 +22,7 @@ it("answers 405 in the envelope for another method", async () => {
   const res = await call(optionsRoute.POST, "/api/v1/comparison-cards/options", { method: "POST", body: {} });
   expect(res.status).toBe(405);
   expect(res.headers.get("allow")).toBe("GET");
-  expect(res.json).toEqual({ success: false, code: "method_not_allowed", error: "POST is not allowed here; use GET." });
+  expect(res.json).toEqual({
+    success: false, code: "method_not_allowed", error: "POST is not allowed here; use GET.", requestId: res.headers.get("x-request-id"),
+  });
 });

@@ -27,4 +27,8 @@ it("GET /api/v1/metrics answers Prometheus text with request counts and latencie
   expect(res.text).toMatch(/^# HELP http_requests_total /);
   expect(res.text).toMatch(/http_requests_total\{route="GET \/api\/v1\/health",status="200"\} [1-9]\d*/);
   expect(res.text).toMatch(/http_request_duration_ms_bucket\{route="GET \/api\/v1\/health",le="\+Inf"\} [1-9]/);
+  expect(res.text).toContain('feeds_failing{source="bbc-news"} 0');
+  expect(res.text).toMatch(/^analysis_cache_hits_total 0$/m);
+  expect(res.text).toMatch(/^analysis_cache_hit_ratio 0$/m);
+  expect(res.text).toMatch(/^comparison_cards_live 0$/m);
 });

@@ -7,6 +7,9 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route("GET /api/v1/health", { query: healthQuery }, async ({ query }) => {
     if (query.probe === "live") return { alive: true };
     const health = await getHealth();
+    if (health.draining) {
+      throw new ApiError("service_unavailable", "This instance is shutting down.", { data: health, headers: { "Retry-After": "5" } });
+    }
     if (!health.database.reachable) {
       throw new ApiError("database_unavailable", `Database unreachable: ${health.database.error}`, {
         data: health,
