@@ -1,4 +1,5 @@
-import { ANALYSIS_LIMITS, type CompareArticlesBody, type Comparison } from "@/lib/schemas/analysis";
+import type { CompareArticlesBody, Comparison } from "@/lib/schemas/analysis";
+import { ANALYSIS_LIMITS } from "@/lib/schemas/analysis-limits";
 import { cacheKey, type AnalysisCache } from "./analysis-cache";
 import { DEMO_CARD_ID } from "./map-card";
 import type { AiAnalysis, Article, NewsComparison } from "./types";

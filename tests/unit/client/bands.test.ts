@@ -35,3 +35,15 @@ describe("relative time (SPEC §9)", () => {
     expect(formatCommentTime(now - 2 * 86_400_000, now)).toBe("2d ago");
   });
 });
+
+describe("safeUrl", () => {
+  it("keeps http(s) links and drops the rest", async () => {
+    const { safeUrl } = await import("@/lib/client/safe-url");
+    expect(safeUrl("https://example.test/a?b=1")).toBe("https://example.test/a?b=1");
+    expect(safeUrl("http://example.test/")).toBe("http://example.test/");
+    expect(safeUrl("javascript:alert(1)")).toBeUndefined();
+    expect(safeUrl("data:text/html,x")).toBeUndefined();
+    expect(safeUrl("not a url")).toBeUndefined();
+    expect(safeUrl(null)).toBeUndefined();
+  });
+});

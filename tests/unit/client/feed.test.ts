@@ -77,7 +77,7 @@ describe("loadCardSet", () => {
     expect(d.onDemand).toHaveBeenCalledTimes(1);
     expect(d.onDemand).toHaveBeenCalledWith({ country: "gb", category: "business" });
     expect(d.sleep).toHaveBeenCalledWith(2000);
-    expect(d.get.mock.calls.map((c) => c[0])).toEqual([gb, fr, gb]);
+    expect(vi.mocked(d.get).mock.calls.map((c) => c[0])).toEqual([gb, fr, gb]);
     expect(set.cards.map((c) => c.cardId)).toEqual(["new"]);
   });
 

@@ -1,0 +1,83 @@
+"use client";
+import { useState } from "react";
+import { canSubmitText } from "@/lib/client/community";
+import { LINK_COPIED, shareComparison } from "@/lib/client/share";
+import type { CardComment, NewsComparison } from "@/lib/client/types";
+
+let seq = 0;
+
+/**
+ * Footer (SPEC §2): like and comment toggles (local only; shown when the card carries real
+ * counts), Share, and 'Multiple perspectives analyzed'.
+ */
+export function CardFooter({ card, summary, onToast }: { card: NewsComparison; summary: string; onToast: (m: string) => void }) {
+  const [like, setLike] = useState({ likes: card.likes, isLiked: card.isLiked });
+  const [comments, setComments] = useState<CardComment[]>([]);
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState("");
+  const counts = card.realLikes !== undefined || card.realComments !== undefined;
+
+  const share = async () => {
+    const outcome = await shareComparison({ ...card, aiAnalysis: { ...card.aiAnalysis, summary } }, { navigator, url: window.location.href });
+    if (outcome === "copied") onToast(LINK_COPIED);
+  };
+
+  return (
+    <footer className="border-t border-slate-200 px-4 py-3 sm:px-5">
+      <div className="flex flex-wrap items-center gap-3 text-sm">
+        {counts && (
+          <>
+            <button
+              type="button"
+              aria-pressed={like.isLiked}
+              onClick={() => setLike((l) => ({ isLiked: !l.isLiked, likes: l.likes + (l.isLiked ? -1 : 1) }))}
+              className={`rounded-lg px-2 py-1 hover:bg-slate-100 ${like.isLiked ? "font-semibold text-blue-900" : "text-slate-800"}`}
+              data-testid="like-toggle"
+            >
+              <span aria-hidden="true">{like.isLiked ? "♥" : "♡"}</span> {like.likes} <span className="sr-only">likes</span>
+            </button>
+            <button
+              type="button"
+              aria-expanded={open}
+              onClick={() => setOpen((o) => !o)}
+              className="rounded-lg px-2 py-1 text-slate-800 hover:bg-slate-100"
+              data-testid="comment-toggle"
+            >
+              <span aria-hidden="true">💬</span> {card.comments + comments.length} <span className="sr-only">comments</span>
+            </button>
+          </>
+        )}
+        <button type="button" onClick={() => void share()} className="rounded-lg border border-slate-400 px-3 py-1 font-medium text-slate-800 hover:bg-slate-100">
+          Share
+        </button>
+        <span className="ml-auto text-xs text-slate-700">Multiple perspectives analyzed</span>
+      </div>
+      {counts && open && (
+        <div className="mt-3" data-testid="card-comments">
+          <ul className="space-y-1 text-sm">
+            {comments.map((c) => (
+              <li key={c.id}>
+                <strong>{c.author}:</strong> {c.content}
+              </li>
+            ))}
+          </ul>
+          <form
+            className="mt-2 flex gap-2"
+            onSubmit={(e) => {
+              e.preventDefault();
+              const content = text.trim();
+              if (!content) return;
+              setComments((list) => [...list, { id: `c${seq++}`, author: "Anonymous User", content, timestamp: Date.now() }]);
+              setText("");
+            }}
+          >
+            <input aria-label="Write a comment" value={text} onChange={(e) => setText(e.target.value)} placeholder="Add a comment..." className="flex-1 rounded-lg border border-slate-400 px-2 py-1 text-sm" />
+            <button type="submit" disabled={!canSubmitText(text)} className="rounded-lg bg-blue-800 px-3 py-1 text-sm font-medium text-white disabled:opacity-50">
+              Comment
+            </button>
+          </form>
+        </div>
+      )}
+    </footer>
+  );
+}

@@ -1,0 +1,30 @@
+"use client";
+import { useNow } from "@/lib/client/hooks/use-now";
+import { formatUpdated } from "@/lib/client/relative-time";
+
+interface Props {
+  articleCount: number;
+  updatedAt: number | null;
+  refreshing: boolean;
+  onRefresh: () => void;
+}
+
+/** 'Articles: {total}', 'Updated: {relative time}', the 'Live Analysis' badge and Refresh (SPEC §2). */
+export function StatsBar({ articleCount, updatedAt, refreshing, onRefresh }: Props) {
+  const now = useNow();
+  return (
+    <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-700" data-testid="stats-bar">
+      <span>Articles: {articleCount}</span>
+      <span>Updated: {now === null ? "Never" : formatUpdated(updatedAt, Math.max(now, updatedAt ?? 0))}</span>
+      <span className="rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-medium text-green-800">Live Analysis</span>
+      <button
+        type="button"
+        onClick={onRefresh}
+        disabled={refreshing}
+        className="ml-auto rounded-lg border border-slate-400 bg-white px-3 py-1 text-sm font-medium text-slate-800 hover:bg-slate-100 disabled:opacity-60"
+      >
+        {refreshing ? "Refreshing..." : "Refresh"}
+      </button>
+    </div>
+  );
+}
