@@ -149,12 +149,13 @@ export function route<P = undefined, Q = undefined, B = undefined>(
     try {
       principal = await resolvePrincipal(req);
       authorize(key, principal);
-      const limit = ROUTES[key] as { rateLimit?: "generate" | "analysis" };
-      if (limit.rateLimit && principal.kind === "user") await consume(limit.rateLimit, principal.tokenId);
       const params = validate(spec.params, (await ctx?.params) ?? {}, "params");
       const query = validate(spec.query, queryObject(url), "query");
       const raw = spec.body ? await readBody(req) : undefined;
       const body = validate(spec.body, raw ?? {}, "body");
+      // Counted after validation, so a malformed request does not use up the caller's quota.
+      const limit = ROUTES[key] as { rateLimit?: "generate" | "analysis" };
+      if (limit.rateLimit && principal.kind === "user") await consume(limit.rateLimit, principal.tokenId);
       const result = await handler({ req, params, query, body, principal, requestId, ip: clientIp(req), log });
       response = result instanceof Response ? result : ok(result);
     } catch (error) {

@@ -11,7 +11,6 @@
  */
 export const ROUTES = {
   "GET /api/v1/health": { access: "public" },
-  "GET /api/v1/openapi.json": { access: "public" },
   "POST /api/v1/auth/login": { access: "public" }, // limited per IP and per username in the login service
   "GET /api/v1/comparison-cards/options": { access: "public" },
   "GET /api/v1/comparison-cards": { access: "public" },

@@ -1,6 +1,10 @@
 import { expect, test } from "@playwright/test";
 
-test("the page loads with the header of SPEC §2", async ({ page }) => {
+test("the page loads with the header of SPEC §2 and passes its Content-Security-Policy", async ({ page }) => {
+  const violations: string[] = [];
+  page.on("console", (m) => {
+    if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text());
+  });
   const response = await page.goto("/");
   expect(response?.status()).toBe(200);
   await expect(page).toHaveTitle("Global Multi-Source News Analysis");
@@ -11,6 +15,8 @@ test("the page loads with the header of SPEC §2", async ({ page }) => {
   await expect(header.getByRole("button", { name: "Settings" })).toBeVisible();
   await expect(page.getByPlaceholder("Search topics...")).toHaveCount(1);
   await expect(page.getByText("Live Analysis").first()).toBeAttached();
+  await page.waitForLoadState("networkidle");
+  expect(violations).toEqual([]);
 });
 
 test("every response carries the security headers", async ({ request }) => {

@@ -15,6 +15,7 @@ export interface CallResult<T = Record<string, unknown>> {
   status: number;
   headers: Headers;
   json: T;
+  text: string;
 }
 
 export async function call<T = Record<string, unknown>>(
@@ -34,5 +35,6 @@ export async function call<T = Record<string, unknown>>(
   const req = new Request(url, { method: options.method ?? (body ? "POST" : "GET"), headers, body });
   const res = await handler(req, { params: Promise.resolve(options.params ?? {}) });
   const text = await res.text();
-  return { status: res.status, headers: res.headers, json: (text ? JSON.parse(text) : null) as T };
+  const isJson = res.headers.get("content-type")?.includes("json");
+  return { status: res.status, headers: res.headers, json: (text && isJson ? JSON.parse(text) : null) as T, text };
 }

@@ -21,3 +21,14 @@ export function applyTestEnv(extra: Record<string, string>): void {
     ...extra,
   });
 }
+
+/**
+ * Distinctive secrets the e2e build is made with (scripts/e2e-build.ts); the bundle test greps
+ * the client bundle for them. Settings that could leak if a server module reached the browser.
+ */
+export const BUILD_CANARIES = {
+  OPERATOR_PASSWORD: "canary-operator-password-5b1e9c",
+  AUTH_SECRET: "canary-auth-secret-5b1e9c-0123456789abcdef",
+  CRON_SECRET: "canary-cron-secret-5b1e9c",
+  OPENAI_API_KEY: "canary-openai-key-5b1e9c",
+} as const;

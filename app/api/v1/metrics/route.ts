@@ -1,0 +1,9 @@
+import { methods, route } from "@/lib/http/route";
+import { noQuery } from "@/lib/schemas/common";
+import { renderMetrics } from "@/lib/services/render-metrics";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: route("GET /api/v1/metrics", { query: noQuery }, async () =>
+    new Response(await renderMetrics(), { headers: { "content-type": "text/plain; version=0.0.4; charset=utf-8" } }),
+  ),
+});

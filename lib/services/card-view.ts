@@ -1,0 +1,85 @@
+import "server-only";
+import type { Prisma } from "@/generated/prisma/client";
+import type { CardArticle, CardDetail, ComparisonCard, FullArticle, SourceRef } from "@/lib/schemas/cards";
+import { BIAS_RATING_SOURCE } from "@/lib/sources/registry";
+
+/** The Prisma include that loads a card with its articles (in order) and their sources. */
+export const CARD_INCLUDE = {
+  articles: { orderBy: { position: "asc" }, include: { article: { include: { source: true } } } },
+} as const satisfies Prisma.ComparisonCardInclude;
+
+export type CardRow = Prisma.ComparisonCardGetPayload<{ include: typeof CARD_INCLUDE }>;
+type ArticleRow = CardRow["articles"][number]["article"];
+
+function sourceRef(s: ArticleRow["source"]): SourceRef {
+  return {
+    id: s.id,
+    name: s.name,
+    region: s.region,
+    country: s.country,
+    biasRating: s.biasRating as SourceRef["biasRating"],
+    biasRatingSource: s.biasRatingSource,
+    color: s.color,
+    icon: s.icon,
+  };
+}
+
+function cardArticle(a: ArticleRow): CardArticle {
+  return {
+    id: a.id,
+    title: a.title,
+    description: a.summary,
+    source: sourceRef(a.source),
+    url: a.url,
+    publishedAt: a.publishedAt.toISOString(),
+    urlToImage: a.imageUrl,
+  };
+}
+
+/** Counts the card's distinct outlets per bias rating; a side with no outlet while the other has some is a blindspot. */
+function biasOf(rows: ArticleRow[]): ComparisonCard["bias"] {
+  const ratingBySource = new Map(rows.map((a) => [a.sourceId, a.source.biasRating]));
+  const count = (r: string) => [...ratingBySource.values()].filter((v) => v === r).length;
+  const left = count("center-left");
+  const center = count("center");
+  const right = count("center-right");
+  const blindspot = left > 0 && right === 0 ? "right" : right > 0 && left === 0 ? "left" : null;
+  return { left, center, right, blindspot, ratingSource: BIAS_RATING_SOURCE };
+}
+
+/** A stored card in the API shape of SPEC §3 (main headline first, related articles after). */
+export function toComparisonCard(card: CardRow): ComparisonCard {
+  const rows = card.articles.map((m) => m.article);
+  const [main, ...related] = rows;
+  return {
+    cardId: card.id,
+    topic: card.topic,
+    mainHeadline: cardArticle(main),
+    relatedArticles: related.map(cardArticle),
+    category: card.category,
+    country: card.country,
+    totalArticles: rows.length,
+    createdAt: card.createdAt.toISOString(),
+    ...(card.summary ? { summary: card.summary } : {}),
+    updatedAt: card.updatedAt.toISOString(),
+    countries: card.countries,
+    sourceCount: new Set(rows.map((a) => a.sourceId)).size,
+    confidence: card.confidence,
+    bias: biasOf(rows),
+    isDemo: card.isDemo,
+  };
+}
+
+/** The card with every article in full, for GET /comparison-cards/{id}. */
+export function toCardDetail(card: CardRow, supersedes?: string): CardDetail {
+  const articles: FullArticle[] = card.articles.map(({ article: a, position }) => ({
+    ...cardArticle(a),
+    summary: a.summary,
+    content: a.content,
+    author: a.author,
+    category: a.category,
+    countries: a.countries,
+    position,
+  }));
+  return { ...toComparisonCard(card), articles, ...(supersedes ? { supersedes } : {}) };
+}

@@ -1,0 +1,23 @@
+import "server-only";
+import { getDb } from "@/lib/db";
+import { ApiError } from "@/lib/http/errors";
+import type { CardDetail } from "@/lib/schemas/cards";
+import { CARD_INCLUDE, toCardDetail } from "./card-view";
+
+/**
+ * One card with all its articles. A retired id (its story merged into or split from another
+ * card) answers the card that carries the story on, with `supersedes` naming the old id, so
+ * shared links keep working.
+ */
+export async function getCardOrThrow(id: string): Promise<CardDetail> {
+  const prisma = getDb();
+  let current = id;
+  for (let hops = 0; hops < 10; hops++) {
+    const card = await prisma.comparisonCard.findUnique({ where: { id: current }, include: CARD_INCLUDE });
+    if (!card) break;
+    if (!card.retiredAt && card.articles.length > 0) return toCardDetail(card, current === id ? undefined : id);
+    if (!card.successorId) break;
+    current = card.successorId;
+  }
+  throw new ApiError("not_found", `Comparison card ${id} not found.`);
+}

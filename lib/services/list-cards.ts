@@ -1,0 +1,51 @@
+import "server-only";
+import { LANDING_PAGE } from "@/lib/catalog";
+import { getDb } from "@/lib/db";
+import type { CardListQuery, CardListResponse } from "@/lib/schemas/cards";
+import { CARD_INCLUDE, toComparisonCard } from "./card-view";
+import { cachedRead } from "./read-cache";
+
+/** Cards are shown for the stories of the last 72 hours (SPEC §1). */
+export const CARD_WINDOW_MS = 72 * 60 * 60 * 1000;
+
+/**
+ * Newest comparison cards for a country/category pair, or for the landing selection when
+ * neither is given (SPEC §7: six countries, category general). A valid pair with no cards
+ * carries the on-demand generation suggestion.
+ */
+export async function listCards(query: CardListQuery, now = new Date()): Promise<CardListResponse> {
+  const landing = !query.country && !query.category;
+  const countries = query.country ? [query.country] : [...LANDING_PAGE.countries];
+  const category = query.category ?? "general";
+  return cachedRead(`list:${countries.join(",")}:${category}:${query.limit}`, async () => {
+    const prisma = getDb();
+    const since = new Date(now.getTime() - CARD_WINDOW_MS);
+    const [cards, lastRun] = await Promise.all([
+      prisma.comparisonCard.findMany({
+        where: { retiredAt: null, category, countries: { hasSome: countries }, latestPublishedAt: { gte: since } },
+        orderBy: [{ latestPublishedAt: "desc" }, { id: "asc" }],
+        take: query.limit,
+        include: CARD_INCLUDE,
+      }),
+      prisma.ingestRun.findFirst({
+        where: { finishedAt: { not: null }, status: { not: "failed" } },
+        orderBy: { finishedAt: "desc" },
+        select: { finishedAt: true },
+      }),
+    ]);
+    const comparisonCards = cards.filter((c) => c.articles.length > 0).map(toComparisonCard);
+    return {
+      comparisonCards,
+      metadata: {
+        selection: landing ? "landing" : "pair",
+        countries,
+        category,
+        limit: query.limit,
+        count: comparisonCards.length,
+        ...(comparisonCards.length === 0 ? { suggestion: "on_demand_generation" as const } : {}),
+        isDemo: comparisonCards.some((c) => c.isDemo),
+        lastUpdated: lastRun?.finishedAt?.toISOString() ?? null,
+      },
+    };
+  });
+}

@@ -1,0 +1,98 @@
+import { decodeJwt } from "jose";
+import { describe, expect, it, vi } from "vitest";
+
+// This file's own limits: a 2-second login window (so "after the window" is real time) and a small body cap.
+vi.hoisted(() => {
+  process.env.RATE_LIMIT_LOGIN_WINDOW_SECONDS = "2";
+  process.env.MAX_BODY_BYTES = "2048";
+});
+
+import { POST as loginRoute } from "@/app/api/v1/auth/login/route";
+import { PUBLIC_READER } from "@/lib/auth/public-reader";
+import { verifyAccessToken } from "@/lib/auth/tokens";
+import { call } from "@/tests/helpers/api";
+import { TEST_OPERATOR } from "@/tests/setup/test-env";
+
+type LoginOk = { success: true; data: { token: string; user: { username: string; role: string }; expiresAt: string } };
+const login = (body: unknown, ip = "10.0.0.1", extra: Parameters<typeof call>[2] = {}) =>
+  call(loginRoute, "/api/v1/auth/login", { method: "POST", body, headers: { "x-forwarded-for": ip }, ...extra });
+
+describe("POST /api/v1/auth/login", () => {
+  it("answers a signed token with expiry, issuer and role claims for the public reader", async () => {
+    const res = await login(PUBLIC_READER);
+    expect(res.status).toBe(200);
+    const { data } = res.json as LoginOk;
+    expect(data.user).toEqual({ username: "reader", role: "reader" });
+    const claims = decodeJwt(data.token);
+    expect(claims).toMatchObject({ sub: "reader", role: "reader", iss: "global-news-analysis", aud: "global-news-analysis/api" });
+    expect(claims.exp! * 1000).toBe(Date.parse(data.expiresAt));
+    expect(claims.exp! - claims.iat!).toBe(720 * 60);
+    expect(await verifyAccessToken(data.token)).toEqual({ ok: true, user: { username: "reader", role: "reader" } });
+  });
+
+  it("gives the operator account the operator role", async () => {
+    const res = await login(TEST_OPERATOR, "10.0.0.2");
+    expect((res.json as LoginOk).data.user).toEqual({ username: "operator", role: "operator" });
+  });
+
+  it("answers a wrong password and an unknown user with the same 401", async () => {
+    const wrong = await login({ username: "reader", password: "nope" }, "10.0.0.3");
+    const unknown = await login({ username: "nobody", password: "nope" }, "10.0.0.3");
+    for (const res of [wrong, unknown]) {
+      expect(res.status).toBe(401);
+      expect(res.json).toEqual({ success: false, code: "unauthorized", error: "Wrong username or password.", requestId: expect.any(String) });
+    }
+  });
+
+  it.each([
+    [{}, "body.username"],
+    [{ username: "reader" }, "body.password"],
+    [{ username: "", password: "x" }, "body.username"],
+    [{ username: "a".repeat(65), password: "x" }, "body.username"],
+    [{ username: 7, password: "x" }, "body.username"],
+  ])("refuses %o with a 400 naming %s", async (body, path) => {
+    const res = await login(body, "10.0.0.4");
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({ success: false, code: "validation_error", error: expect.stringContaining(path), details: expect.any(Array) });
+  });
+
+  it("refuses malformed JSON (400), a non-JSON body (415) and an oversized body (413) in the envelope", async () => {
+    const malformed = await login(undefined, "10.0.0.5", { rawBody: '{"username": "reader",', headers: { "content-type": "application/json", "x-forwarded-for": "10.0.0.5" } });
+    expect(malformed.status).toBe(400);
+    expect(malformed.json).toMatchObject({ success: false, code: "invalid_json", error: "Request body is not valid JSON." });
+    const form = await login(undefined, "10.0.0.5", { rawBody: "username=reader", headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": "10.0.0.5" } });
+    expect(form.status).toBe(415);
+    expect(form.json).toMatchObject({ success: false, code: "unsupported_media_type" });
+    const huge = await login({ username: "reader", password: "x".repeat(5000) }, "10.0.0.5");
+    expect(huge.status).toBe(413);
+    expect(huge.json).toMatchObject({ success: false, code: "payload_too_large", error: "Request body is larger than 2048 bytes." });
+  });
+
+  it("answers 405 in the envelope for GET", async () => {
+    const { GET } = await import("@/app/api/v1/auth/login/route");
+    const res = await call(GET, "/api/v1/auth/login");
+    expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe("POST");
+  });
+
+  it("brute force: the sixth wrong password within the window gets 429, and the right password works after it", async () => {
+    const ip = "10.0.0.6";
+    for (let i = 1; i <= 5; i++) {
+      const res = await login({ username: "operator", password: `guess-${i}` }, ip);
+      expect(res.status).toBe(401);
+    }
+    const sixth = await login({ username: "operator", password: "guess-6" }, ip);
+    expect(sixth.status).toBe(429);
+    expect(Number(sixth.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(sixth.json).toMatchObject({ success: false, code: "rate_limited", error: expect.stringMatching(/^Too many requests; try again in \d+ s\.$/) });
+    // Within the window even the right password waits, from any address.
+    const right = await login(TEST_OPERATOR, "10.0.0.7");
+    expect(right.status).toBe(429);
+    // Other usernames are unaffected.
+    expect((await login(PUBLIC_READER, ip)).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 2_100));
+    const after = await login(TEST_OPERATOR, ip);
+    expect(after.status).toBe(200);
+    expect((after.json as LoginOk).data.user.role).toBe("operator");
+  });
+});
