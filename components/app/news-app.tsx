@@ -46,10 +46,18 @@ export function NewsApp() {
         cards: search.card ? [search.card] : [],
         isLoading: search.isLoading,
         error: search.message,
+        loadMoreError: null,
         hasMore: false,
         retry: search.retry,
       }
-    : { cards: feed.cards, isLoading: feed.isLoading, error: feed.error, hasMore: feed.hasMore, retry: () => void feed.refresh() };
+    : {
+        cards: feed.cards,
+        isLoading: feed.isLoading,
+        error: feed.notice,
+        loadMoreError: feed.loadMoreError,
+        hasMore: feed.hasMore,
+        retry: () => void feed.refresh(),
+      };
   const articleCount = view.cards.reduce((n, c) => n + c.articles.length, 0);
 
   return (
@@ -85,6 +93,7 @@ export function NewsApp() {
           cards={view.cards}
           isLoading={view.isLoading}
           error={view.error}
+          loadMoreError={view.loadMoreError}
           hasMore={view.hasMore}
           isLoadingMore={feed.isLoadingMore}
           isFallback={!searching && feed.isFallback}

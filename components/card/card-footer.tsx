@@ -1,5 +1,6 @@
 "use client";
 import { useState } from "react";
+import { CommentIcon, HeartIcon } from "@/components/app/icons";
 import { canSubmitText } from "@/lib/client/community";
 import { LINK_COPIED, shareComparison } from "@/lib/client/share";
 import type { CardComment, NewsComparison } from "@/lib/client/types";
@@ -31,19 +32,19 @@ export function CardFooter({ card, summary, onToast }: { card: NewsComparison; s
               type="button"
               aria-pressed={like.isLiked}
               onClick={() => setLike((l) => ({ isLiked: !l.isLiked, likes: l.likes + (l.isLiked ? -1 : 1) }))}
-              className={`rounded-lg px-2 py-1 hover:bg-slate-100 ${like.isLiked ? "font-semibold text-blue-900" : "text-slate-800"}`}
+              className={`flex items-center gap-1 rounded-lg px-2 py-1 hover:bg-slate-100 ${like.isLiked ? "font-semibold text-blue-900" : "text-slate-800"}`}
               data-testid="like-toggle"
             >
-              <span aria-hidden="true">{like.isLiked ? "♥" : "♡"}</span> {like.likes} <span className="sr-only">likes</span>
+              <HeartIcon filled={like.isLiked} /> {like.likes} <span className="sr-only">likes</span>
             </button>
             <button
               type="button"
               aria-expanded={open}
               onClick={() => setOpen((o) => !o)}
-              className="rounded-lg px-2 py-1 text-slate-800 hover:bg-slate-100"
+              className="flex items-center gap-1 rounded-lg px-2 py-1 text-slate-800 hover:bg-slate-100"
               data-testid="comment-toggle"
             >
-              <span aria-hidden="true">💬</span> {card.comments + comments.length} <span className="sr-only">comments</span>
+              <CommentIcon /> {card.comments + comments.length} <span className="sr-only">comments</span>
             </button>
           </>
         )}

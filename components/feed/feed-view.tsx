@@ -14,6 +14,8 @@ interface Props {
   cards: NewsComparison[];
   isLoading: boolean;
   error: string | null;
+  /** Shown next to the Load More button, where the reader is looking. */
+  loadMoreError: string | null;
   hasMore: boolean;
   isLoadingMore: boolean;
   isFallback: boolean;
@@ -46,6 +48,11 @@ export function FeedView(p: Props) {
             ))}
           </ul>
         </Suspense>
+        {p.loadMoreError && (
+          <div className="mt-6">
+            <WarningBanner message={p.loadMoreError} />
+          </div>
+        )}
         {p.hasMore && <LoadMore loading={p.isLoadingMore} onLoadMore={p.onLoadMore} />}
       </>
     );

@@ -1,4 +1,5 @@
 "use client";
+import { ChartIcon, GearIcon } from "@/components/app/icons";
 import { SearchBox } from "./search-box";
 
 interface Props {
@@ -32,7 +33,7 @@ export function SiteHeader({ onSearch, cacheOpen, settingsOpen, onToggleCache, o
           onClick={onToggleCache}
           className="rounded-lg p-2 text-lg leading-none hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-700"
         >
-          <span aria-hidden="true">📊</span>
+          <ChartIcon />
         </button>
         <button
           type="button"
@@ -42,7 +43,7 @@ export function SiteHeader({ onSearch, cacheOpen, settingsOpen, onToggleCache, o
           onClick={onToggleSettings}
           className="rounded-lg p-2 text-lg leading-none hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-700"
         >
-          <span aria-hidden="true">⚙️</span>
+          <GearIcon />
         </button>
       </div>
     </header>

@@ -79,7 +79,10 @@ export function useComparisonCards(selection: Selection) {
     isLoading: key !== null && data === undefined,
     isRefreshing: isValidating && data !== undefined && !current.loadingMore,
     isLoadingMore: current.loadingMore,
-    error: current.error ?? data?.notice ?? null,
+    /** The demo fallback's message (page 1). */
+    notice: data?.notice ?? null,
+    /** 'Failed to load more news. Please try again.' after a failed Load More. */
+    loadMoreError: current.error,
     isFallback: data?.fallback ?? false,
     serverDemo: data?.serverDemo ?? false,
     updatedAt: data?.fetchedAt ?? null,
