@@ -48,7 +48,7 @@ export function ComparisonCardView({ card, onToast }: { card: NewsComparison; on
   const articles = withAssessments(card.articles, analysis);
   const base = `card-${card.id}`;
   return (
-    <article aria-labelledby={`${base}-title`} className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm" data-testid="comparison-card">
+    <article aria-labelledby={`${base}-title`} className="cv-auto overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm" data-testid="comparison-card">
       <CardHeader card={card} analysis={analysis} titleId={`${base}-title`} />
       <CardTabs base={base} active={tab} onChange={setTab} pulse={!analysis.isAnalyzed && !analysis.isLoading} />
       <div id={`${base}-panel-${tab}`} role="tabpanel" aria-labelledby={`${base}-tab-${tab}`} className="p-4 sm:p-5">

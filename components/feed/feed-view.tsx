@@ -1,5 +1,5 @@
 "use client";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useDeferredValue } from "react";
 import type { NewsComparison, Selection } from "@/lib/client/types";
 import { DemoNotice, EmptyState, ErrorState, LoadingState, NoCountryState, WarningBanner } from "./feed-states";
 import { LoadMore } from "./load-more";
@@ -28,33 +28,36 @@ interface Props {
 }
 
 /** The list of comparison cards and the page states around it (SPEC §2, §4, §8). */
-export function FeedView(p: Props) {
+export function FeedView(props: Props) {
+  // SWR delivers data through a synchronous store update; deferring the list lets React render
+  // the cards in an interruptible pass instead of one long task (Total Blocking Time).
+  const cards = useDeferredValue(props.cards, []);
+  const p = { ...props, cards, isLoading: props.isLoading || (props.cards.length > 0 && cards.length === 0) };
   let body: React.ReactNode;
   if (!p.search && p.selection.countries.length === 0) body = <NoCountryState onDefaults={p.onDefaults} />;
   else if (p.cards.length === 0 && p.isLoading) body = <LoadingState />;
   else if (p.cards.length === 0 && p.error) body = <ErrorState message={p.error} onRetry={p.onRetry} />;
   else if (p.cards.length === 0) body = <EmptyState onRefresh={p.onRefresh} />;
   else
+    // One boundary around the whole list: nothing below the cards shows before them (no layout shift).
     body = (
-      <>
+      <Suspense fallback={<LoadingState />}>
         {p.error && <WarningBanner message={p.error} />}
         {(p.isFallback || p.serverDemo) && <DemoNotice fallback={p.isFallback} />}
-        <Suspense fallback={<LoadingState />}>
-          <ul className="space-y-6" aria-label="News comparisons">
-            {p.cards.map((card) => (
-              <li key={card.id}>
-                <ComparisonCardView card={card} onToast={p.onToast} />
-              </li>
-            ))}
-          </ul>
-        </Suspense>
+        <ul className="space-y-6" aria-label="News comparisons">
+          {p.cards.map((card) => (
+            <li key={card.id}>
+              <ComparisonCardView card={card} onToast={p.onToast} />
+            </li>
+          ))}
+        </ul>
         {p.loadMoreError && (
           <div className="mt-6">
             <WarningBanner message={p.loadMoreError} />
           </div>
         )}
         {p.hasMore && <LoadMore loading={p.isLoadingMore} onLoadMore={p.onLoadMore} />}
-      </>
+      </Suspense>
     );
   return (
     <section aria-label="News comparisons feed" className="mt-4">

@@ -21,9 +21,12 @@ export function formatCommentTime(timestamp: number, now: number = Date.now()): 
   return `${Math.floor(minutes / 1440)}d ago`;
 }
 
-/** A card's date: month, day and time. */
+let cardDateFormat: Intl.DateTimeFormat | null = null;
+
+/** A card's date: month, day and time (one shared formatter: building one per call is slow). */
 export function formatCardDate(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "";
-  return date.toLocaleString("en-US", { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
+  cardDateFormat ??= new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
+  return cardDateFormat.format(date);
 }
