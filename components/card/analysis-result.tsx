@@ -24,7 +24,7 @@ export function AnalysisResult({ analysis, articles, onShowArticle }: Props) {
         <AccuracyGauge score={analysis.factualAccuracy} method={analysis.factualAccuracyMethod} />
         <div className="rounded-lg border border-slate-200 p-4">
           <p className="text-sm font-semibold text-slate-900">Emotional Tone</p>
-          <p className="mt-1 text-lg font-medium text-slate-800">{analysis.emotionalTone}</p>
+          <p className="mt-1 text-slate-800">{analysis.emotionalTone}</p>
         </div>
       </div>
       <CitedPoints title="Common Points" points={analysis.commonPoints} articles={articles} onShowArticle={onShowArticle} empty="The sources share no common point." />

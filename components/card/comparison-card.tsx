@@ -35,6 +35,7 @@ export function ComparisonCardView({ card, onToast }: { card: NewsComparison; on
         cache: getAnalysisCache(),
         request: (body) => authorizedRequest<CompareArticlesResponse>("/analysis/compare-articles", { method: "POST", body }),
         onProgress: (a) => mounted.current && setAnalysis(a),
+        pause: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
       },
     );
     if (mounted.current) setAnalysis(result);

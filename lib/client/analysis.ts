@@ -69,17 +69,24 @@ export function cachedAnalysis(card: NewsComparison, cache: AnalysisCache): AiAn
   return hit ? toAiAnalysis(hit) : null;
 }
 
+/** How long the quick steps (10 and 90) stay on screen, so a reader sees each one. */
+export const STEP_PAUSE_MS = 300;
+
 export interface RunDeps {
   cache: AnalysisCache;
   request: (body: CompareArticlesBody) => Promise<{ comparison: Comparison }>;
   onProgress: (analysis: AiAnalysis) => void;
+  /** Lets the browser paint a step; a no-op in tests. */
+  pause?: (ms: number) => Promise<void>;
 }
 
 /** Runs the steps 10 → 30 → 90 → 100 and answers the final analysis (or the failure state). */
 export async function runAnalysis(card: NewsComparison, deps: RunDeps): Promise<AiAnalysis> {
   const start: AiAnalysis = { ...card.aiAnalysis, isLoading: true, isAnalyzed: false, ...STEPS.cache };
+  const pause = deps.pause ?? (async () => undefined);
   deps.onProgress(start);
   try {
+    await pause(STEP_PAUSE_MS);
     const body = analysisRequest(card);
     const key = cacheKey("comparison_analysis", body);
     const cached = deps.cache.get<Comparison>(key);
@@ -88,6 +95,7 @@ export async function runAnalysis(card: NewsComparison, deps: RunDeps): Promise<
     const { comparison } = await deps.request(body);
     deps.onProgress({ ...start, ...STEPS.process });
     deps.cache.set(key, comparison);
+    await pause(STEP_PAUSE_MS);
     return toAiAnalysis(comparison);
   } catch (error) {
     console.warn("AI analysis failed", error);

@@ -1,12 +1,19 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Page, Request, Route, TestInfo } from "@playwright/test";
+import type { Locator, Page, Request, Route, TestInfo } from "@playwright/test";
 
 /** Saves `test-results/screenshots/<state>-<project>.png` (looked at by a person after each run). */
 export async function shot(page: Page, info: TestInfo, state: string, fullPage = false): Promise<void> {
   const dir = path.join("test-results", "screenshots");
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${state}-${info.project.name}.png`), fullPage });
+}
+
+/** The same for one element (a card), whatever its height. */
+export async function shotOf(locator: Locator, info: TestInfo, state: string): Promise<void> {
+  const dir = path.join("test-results", "screenshots");
+  fs.mkdirSync(dir, { recursive: true });
+  await locator.screenshot({ path: path.join(dir, `${state}-${info.project.name}.png`) });
 }
 
 export const isPhone = (info: TestInfo) => info.project.name === "phone";

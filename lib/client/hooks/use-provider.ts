@@ -15,8 +15,7 @@ export function useProvider(): ProviderInfo | null {
   return data ?? null;
 }
 
-/** The words the page uses for the provider. */
+/** The words the page uses for the provider: the server's own label. */
 export function providerName(provider: ProviderInfo | null): string {
-  if (!provider) return "the backend AI model";
-  return provider.label.includes(provider.model) ? provider.label : `${provider.label} (${provider.model})`;
+  return provider ? provider.label : "the backend AI model";
 }

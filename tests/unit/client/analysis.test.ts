@@ -40,7 +40,9 @@ describe("runAnalysis (SPEC §4)", () => {
     const card = mapCard(backendCard("c1"));
     const steps: [number | undefined, string | undefined][] = [];
     const request = vi.fn(async () => ({ comparison }));
-    const result = await runAnalysis(card, { cache, request, onProgress: (a: AiAnalysis) => steps.push([a.progress, a.currentStep]) });
+    const pause = vi.fn(async () => undefined);
+    const result = await runAnalysis(card, { cache, request, pause, onProgress: (a: AiAnalysis) => steps.push([a.progress, a.currentStep]) });
+    expect(pause.mock.calls).toEqual([[300], [300]]);
     expect(steps).toEqual([[10, "Checking cache..."], [30, "Sending articles to backend AI..."], [90, "Processing analysis results..."]]);
     expect(result).toMatchObject({
       isAnalyzed: true, isLoading: false, progress: 100, currentStep: "Complete", summary: "Short summary.", factualAccuracy: 92,
