@@ -1,7 +1,7 @@
 "use client";
 import { useState } from "react";
 import { CommentIcon, HeartIcon } from "@/components/app/icons";
-import { canSubmitText } from "@/lib/client/community";
+import { CommentForm } from "@/components/community/comment-form";
 import { LINK_COPIED, shareComparison } from "@/lib/client/share";
 import type { CardComment, NewsComparison } from "@/lib/client/types";
 
@@ -15,7 +15,6 @@ export function CardFooter({ card, summary, onToast }: { card: NewsComparison; s
   const [like, setLike] = useState({ likes: card.likes, isLiked: card.isLiked });
   const [comments, setComments] = useState<CardComment[]>([]);
   const [open, setOpen] = useState(false);
-  const [text, setText] = useState("");
   const counts = card.realLikes !== undefined || card.realComments !== undefined;
 
   const share = async () => {
@@ -62,21 +61,14 @@ export function CardFooter({ card, summary, onToast }: { card: NewsComparison; s
               </li>
             ))}
           </ul>
-          <form
-            className="mt-2 flex gap-2"
-            onSubmit={(e) => {
-              e.preventDefault();
-              const content = text.trim();
-              if (!content) return;
-              setComments((list) => [...list, { id: `c${seq++}`, author: "Anonymous User", content, timestamp: Date.now() }]);
-              setText("");
-            }}
-          >
-            <input aria-label="Write a comment" value={text} onChange={(e) => setText(e.target.value)} placeholder="Add a comment..." className="flex-1 rounded-lg border border-slate-400 px-2 py-1 text-sm" />
-            <button type="submit" disabled={!canSubmitText(text)} className="rounded-lg bg-blue-800 px-3 py-1 text-sm font-medium text-white disabled:opacity-50">
-              Comment
-            </button>
-          </form>
+          <CommentForm
+            label="Write a comment"
+            submitLabel="Comment"
+            placeholder="Add a comment..."
+            onSubmit={(content) =>
+              setComments((list) => [...list, { id: `c${seq++}`, author: "Anonymous User", content, timestamp: Date.now() }])
+            }
+          />
         </div>
       )}
     </footer>

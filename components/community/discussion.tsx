@@ -1,15 +1,14 @@
 "use client";
 import { useState, type Dispatch } from "react";
-import { canSubmitText, SORT_ORDERS, sortComments, type Comment, type SortOrder } from "@/lib/client/community";
+import { SORT_ORDERS, sortComments, type Comment, type SortOrder } from "@/lib/client/community";
 import { useNow } from "@/lib/client/hooks/use-now";
 import { formatCommentTime } from "@/lib/client/relative-time";
+import { CommentForm } from "./comment-form";
 import type { CommunityAction } from "./community-preview";
 
 /** The threaded discussion: sorting, comment and reply forms, a scrolling list, moderated comments in red. */
 export function Discussion({ comments, sort, dispatch }: { comments: Comment[]; sort: SortOrder; dispatch: Dispatch<CommunityAction> }) {
-  const [text, setText] = useState("");
   const [replyTo, setReplyTo] = useState<string | null>(null);
-  const [reply, setReply] = useState("");
   const now = useNow(60_000) ?? 0;
   return (
     <section className="rounded-lg border border-slate-200 p-3">
@@ -26,19 +25,7 @@ export function Discussion({ comments, sort, dispatch }: { comments: Comment[]; 
           </select>
         </label>
       </div>
-      <form
-        className="mt-2 flex gap-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          dispatch({ type: "comment", text });
-          setText("");
-        }}
-      >
-        <input aria-label="Add a comment" value={text} onChange={(e) => setText(e.target.value)} placeholder="Share your perspective..." className="flex-1 rounded border border-slate-300 px-2 py-1 text-sm" />
-        <button type="submit" disabled={!canSubmitText(text)} className="rounded bg-blue-800 px-2 py-1 text-xs text-white disabled:opacity-50">
-          Post
-        </button>
-      </form>
+      <CommentForm label="Add a comment" submitLabel="Post" placeholder="Share your perspective..." onSubmit={(text) => dispatch({ type: "comment", text })} />
       <ul className="mt-3 max-h-72 space-y-2 overflow-y-auto pr-1">
         {sortComments(comments, sort).map((c) => (
           <li key={c.id} className={`rounded border p-2 text-sm ${c.isModerated ? "border-red-300 bg-red-50 text-red-800" : "border-slate-200"}`}>
@@ -68,20 +55,15 @@ export function Discussion({ comments, sort, dispatch }: { comments: Comment[]; 
               </ul>
             )}
             {replyTo === c.id && (
-              <form
-                className="mt-2 flex gap-2"
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  dispatch({ type: "reply", parentId: c.id, text: reply });
-                  setReply("");
+              <CommentForm
+                label="Reply"
+                submitLabel="Reply"
+                small
+                onSubmit={(text) => {
+                  dispatch({ type: "reply", parentId: c.id, text });
                   setReplyTo(null);
                 }}
-              >
-                <input aria-label="Reply" value={reply} onChange={(e) => setReply(e.target.value)} className="flex-1 rounded border border-slate-300 px-2 py-1 text-xs" />
-                <button type="submit" disabled={!canSubmitText(reply)} className="rounded bg-blue-800 px-2 py-1 text-xs text-white disabled:opacity-50">
-                  Reply
-                </button>
-              </form>
+              />
             )}
           </li>
         ))}

@@ -1,5 +1,6 @@
 "use client";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
+import { PopoverDialog } from "@/components/app/popover-dialog";
 import { getAnalysisCache } from "@/lib/client/analysis-cache";
 import { login, logout } from "@/lib/client/auth";
 import { providerName, useProvider } from "@/lib/client/hooks/use-provider";
@@ -12,13 +13,6 @@ export function SettingsPanel({ authenticated, onClose }: { authenticated: boole
   const provider = useProvider();
   const [cached, setCached] = useState(() => getAnalysisCache().getStats().size);
   const [busy, setBusy] = useState(false);
-  const closeRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    closeRef.current?.focus();
-    const onKey = (e: KeyboardEvent) => e.key === "Escape" && onClose();
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [onClose]);
 
   const signInAgain = async () => {
     setBusy(true);
@@ -32,20 +26,7 @@ export function SettingsPanel({ authenticated, onClose }: { authenticated: boole
   };
 
   return (
-    <div
-      id="settings-panel"
-      role="dialog"
-      aria-labelledby="settings-title"
-      className="fixed inset-x-4 top-28 z-40 mx-auto max-w-md rounded-xl border border-slate-200 bg-white p-5 shadow-2xl sm:top-20 sm:right-4 sm:left-auto sm:mx-0 sm:w-96"
-    >
-      <div className="flex items-start justify-between gap-3">
-        <h2 id="settings-title" className="text-lg font-semibold text-slate-900">
-          Settings
-        </h2>
-        <button ref={closeRef} type="button" onClick={onClose} aria-label="Close settings" className="rounded-lg p-1 text-xl leading-none text-slate-700 hover:bg-slate-100">
-          ×
-        </button>
-      </div>
+    <PopoverDialog id="settings-panel" title="Settings" closeLabel="Close settings" onClose={onClose}>
       <section className="mt-3 text-sm">
         <h3 className="font-semibold text-slate-900">AI provider</h3>
         <p className="text-slate-700" data-testid="settings-provider">
@@ -66,6 +47,6 @@ export function SettingsPanel({ authenticated, onClose }: { authenticated: boole
           Clear analysis cache
         </button>
       </section>
-    </div>
+    </PopoverDialog>
   );
 }

@@ -25,27 +25,28 @@ export function SiteHeader({ onSearch, cacheOpen, settingsOpen, onToggleCache, o
         <span className="hidden rounded-full bg-green-100 px-2.5 py-1 text-xs font-medium text-green-800 md:inline">
           Live Analysis
         </span>
-        <button
-          type="button"
-          aria-label="AI analysis cache statistics"
-          aria-expanded={cacheOpen}
-          aria-controls="cache-stats"
-          onClick={onToggleCache}
-          className="rounded-lg p-2 text-lg leading-none hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-700"
-        >
+        <HeaderButton label="AI analysis cache statistics" controls="cache-stats" open={cacheOpen} onClick={onToggleCache}>
           <ChartIcon />
-        </button>
-        <button
-          type="button"
-          aria-label="Settings"
-          aria-expanded={settingsOpen}
-          aria-controls="settings-panel"
-          onClick={onToggleSettings}
-          className="rounded-lg p-2 text-lg leading-none hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-700"
-        >
+        </HeaderButton>
+        <HeaderButton label="Settings" controls="settings-panel" open={settingsOpen} onClick={onToggleSettings}>
           <GearIcon />
-        </button>
+        </HeaderButton>
       </div>
     </header>
+  );
+}
+
+function HeaderButton(p: { label: string; controls: string; open: boolean; onClick: () => void; children: React.ReactNode }) {
+  return (
+    <button
+      type="button"
+      aria-label={p.label}
+      aria-expanded={p.open}
+      aria-controls={p.controls}
+      onClick={p.onClick}
+      className="rounded-lg p-2 text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-700"
+    >
+      {p.children}
+    </button>
   );
 }

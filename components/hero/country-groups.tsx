@@ -1,4 +1,5 @@
 import { COUNTRIES, REGIONS } from "@/lib/catalog";
+import { ToggleChip } from "./toggle-chip";
 
 interface Props {
   available: string[];
@@ -20,20 +21,11 @@ export function CountryGroups({ available, selected, onToggle }: Props) {
               <span aria-hidden="true">{region.emoji}</span> {region.id} ({members.length})
             </legend>
             <div className="flex flex-wrap gap-1.5">
-              {members.map((c) => {
-                const on = selected.includes(c.id);
-                return (
-                  <button
-                    key={c.id}
-                    type="button"
-                    aria-pressed={on}
-                    onClick={() => onToggle(c.id)}
-                    className={`rounded-lg border px-2.5 py-1 text-sm ${on ? "border-blue-700 bg-blue-50 font-medium text-blue-900" : "border-slate-300 text-slate-800 hover:bg-slate-50"}`}
-                  >
-                    <span aria-hidden="true">{c.icon}</span> {c.name}
-                  </button>
-                );
-              })}
+              {members.map((c) => (
+                <ToggleChip key={c.id} on={selected.includes(c.id)} onClick={() => onToggle(c.id)}>
+                  <span aria-hidden="true">{c.icon}</span> {c.name}
+                </ToggleChip>
+              ))}
             </div>
           </fieldset>
         );

@@ -1,12 +1,13 @@
 "use client";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useEscape } from "@/lib/client/hooks/use-escape";
 import type { ComparisonOptions } from "@/lib/catalog";
 import type { Selection } from "@/lib/client/types";
 import { CategoryGrid } from "./category-grid";
 import { CountryGroups } from "./country-groups";
 import { SelectedChips } from "./selected-chips";
 
-interface Props {
+export interface FilterPanelProps {
   options: ComparisonOptions;
   selection: Selection;
   onToggleCountry: (id: string) => void;
@@ -22,7 +23,7 @@ type Tab = "countries" | "categories";
  * open, tabs for countries (by region) and categories. Below the sm breakpoint it is a
  * full-height drawer over a backdrop.
  */
-export function FilterPanel({ options, selection, onToggleCountry, onToggleCategory, onClear, onDefaults }: Props) {
+export function FilterPanel({ options, selection, onToggleCountry, onToggleCategory, onClear, onDefaults }: FilterPanelProps) {
   const [open, setOpen] = useState(false);
   const [tab, setTab] = useState<Tab>("countries");
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -30,17 +31,14 @@ export function FilterPanel({ options, selection, onToggleCountry, onToggleCateg
   const n = selection.countries.length;
   const m = selection.categories.length;
 
-  const close = () => {
+  const close = useCallback(() => {
     setOpen(false);
     toggleRef.current?.focus();
-  };
+  }, []);
   useEffect(() => {
-    if (!open) return;
-    panelRef.current?.focus();
-    const onKey = (e: KeyboardEvent) => e.key === "Escape" && close();
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
+    if (open) panelRef.current?.focus();
   }, [open]);
+  useEscape(close, open);
 
   return (
     <div className="mt-5 rounded-xl border border-slate-200 bg-white shadow-sm">

@@ -1,21 +1,8 @@
 "use client";
-import type { ComparisonOptions } from "@/lib/catalog";
-import type { Selection } from "@/lib/client/types";
-import { FilterPanel } from "./filter-panel";
-import { StatsBar } from "./stats-bar";
+import { FilterPanel, type FilterPanelProps } from "./filter-panel";
+import { StatsBar, type StatsBarProps } from "./stats-bar";
 
-interface Props {
-  articleCount: number;
-  updatedAt: number | null;
-  refreshing: boolean;
-  onRefresh: () => void;
-  options: ComparisonOptions;
-  selection: Selection;
-  onToggleCountry: (id: string) => void;
-  onToggleCategory: (id: string) => void;
-  onClear: () => void;
-  onDefaults: () => void;
-}
+type Props = FilterPanelProps & StatsBarProps;
 
 /** Title, intro, stats bar and the 'News Sources' filter panel (SPEC §1, §2). */
 export function Hero({ articleCount, updatedAt, refreshing, onRefresh, ...filters }: Props) {

@@ -2,7 +2,7 @@
 import { useNow } from "@/lib/client/hooks/use-now";
 import { formatUpdated } from "@/lib/client/relative-time";
 
-interface Props {
+export interface StatsBarProps {
   articleCount: number;
   updatedAt: number | null;
   refreshing: boolean;
@@ -10,7 +10,7 @@ interface Props {
 }
 
 /** 'Articles: {total}', 'Updated: {relative time}', the 'Live Analysis' badge and Refresh (SPEC §2). */
-export function StatsBar({ articleCount, updatedAt, refreshing, onRefresh }: Props) {
+export function StatsBar({ articleCount, updatedAt, refreshing, onRefresh }: StatsBarProps) {
   const now = useNow();
   return (
     <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-700" data-testid="stats-bar">

@@ -12,6 +12,18 @@ async function openFilters(page: Page) {
   await expect(page.getByRole("region", { name: "News source filters" })).toBeVisible();
 }
 
+/** From the landing view to one country/category pair, through the filter panel. */
+async function selectPair(page: Page, country: string, category: string) {
+  await expect(cards(page)).toHaveCount(12);
+  await openFilters(page);
+  await page.getByRole("button", { name: "Remove United States" }).click();
+  await page.getByRole("button", { name: country, exact: true }).click();
+  await page.getByRole("tab", { name: "Categories (1)" }).click();
+  await page.getByRole("button", { name: "General News", exact: true }).click();
+  await page.getByRole("button", { name: category, exact: true }).click();
+  await closeFilters(page);
+}
+
 async function closeFilters(page: Page) {
   const close = page.getByRole("button", { name: "Close filters" });
   if (await close.isVisible()) await close.click();
@@ -286,14 +298,7 @@ test("an empty pair: on-demand generation is asked for, then demo data with the 
   const calls = recordApi(page);
   await page.route(api.onDemand, (route) => route.abort());
   await page.goto("/");
-  await expect(cards(page)).toHaveCount(12);
-  await openFilters(page);
-  await page.getByRole("button", { name: "Remove United States" }).click();
-  await page.getByRole("button", { name: "Japan", exact: true }).click();
-  await page.getByRole("tab", { name: "Categories (1)" }).click();
-  await page.getByRole("button", { name: "General News", exact: true }).click();
-  await page.getByRole("button", { name: "Science", exact: true }).click();
-  await closeFilters(page);
+  await selectPair(page, "Japan", "Science");
   await expect(page.getByTestId("warning-banner")).toHaveText("Warning: No content available for selected filters - using demo data");
   expect(calls).toContain("POST /api/v1/comparison-cards/generate/on-demand");
   await shot(page, info, "demo-empty");
@@ -301,14 +306,7 @@ test("an empty pair: on-demand generation is asked for, then demo data with the 
 
 test("the server's demo snapshot is marked 'Demo data'", async ({ page }, info) => {
   await page.goto("/");
-  await expect(cards(page)).toHaveCount(12);
-  await openFilters(page);
-  await page.getByRole("button", { name: "Remove United States" }).click();
-  await page.getByRole("button", { name: "Canada", exact: true }).click();
-  await page.getByRole("tab", { name: "Categories (1)" }).click();
-  await page.getByRole("button", { name: "General News", exact: true }).click();
-  await page.getByRole("button", { name: "Health", exact: true }).click();
-  await closeFilters(page);
+  await selectPair(page, "Canada", "Health");
   await expect(card(page, E2E.demo.topic).getByTestId("demo-marker")).toHaveText("Demo data");
   await expect(page.getByTestId("demo-notice")).toContainText("bundled demo snapshot");
   await shot(page, info, "server-demo");
@@ -321,13 +319,7 @@ test("feed text is shown as text, never as markup", async ({ page }) => {
     void d.dismiss();
   });
   await page.goto("/");
-  await openFilters(page);
-  await page.getByRole("button", { name: "Remove United States" }).click();
-  await page.getByRole("button", { name: "Germany", exact: true }).click();
-  await page.getByRole("tab", { name: "Categories (1)" }).click();
-  await page.getByRole("button", { name: "General News", exact: true }).click();
-  await page.getByRole("button", { name: "Science", exact: true }).click();
-  await closeFilters(page);
+  await selectPair(page, "Germany", "Science");
   const markup = card(page, E2E.markup.topic);
   await expect(markup).toBeVisible();
   await expect(markup.getByRole("heading", { level: 3 }).first()).toHaveText(E2E.markup.articles[0].title);
