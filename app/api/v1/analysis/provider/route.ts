@@ -1,0 +1,6 @@
+import { methods, route } from "@/lib/http/route";
+import { getAnalysisProvider } from "@/lib/services/get-analysis-provider";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: route("GET /api/v1/analysis/provider", {}, () => getAnalysisProvider()),
+});

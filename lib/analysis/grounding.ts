@@ -1,0 +1,183 @@
+import type { AnalysisArticle, CitedPoint } from "@/lib/schemas/analysis";
+import type { ProviderAnalysis } from "./provider";
+import {
+  capitalisedRuns, findNumbers, findQuotes, HONORIFICS, matchForm, numberValues, splitSentences, spelledNumber, stem,
+  STOP_WORDS, tokenize, type Token,
+} from "./text";
+import { outletOf } from "./local/outlets";
+
+/**
+ * The grounding checker every answer goes through, whichever provider wrote it. A point
+ * keeps only citations that exist and whose article contains something the point says; it
+ * is dropped when a name, number or quotation in it is absent from every article it cites,
+ * when most of its key words are, or (for a common point) when fewer than two distinct
+ * outlets remain. In the free texts (summary, bias, tone), a sentence naming a person,
+ * place or figure that no article contains is dropped. An article's text here is its
+ * source name, title, summary and content.
+ */
+
+/** Of a point's key words, at least this share must occur in the cited articles. */
+const KEY_WORD_SHARE = 0.5;
+
+interface ArticleEvidence {
+  match: string;
+  /** The article's word keys, space-separated and padded ("U.S." and "US" both read " us "). */
+  words: string;
+  numbers: Set<string>;
+  stems: Set<string>;
+  outlet: string;
+}
+
+interface Claims {
+  names: string[];
+  numbers: string[];
+  quotes: string[];
+  keyWords: string[];
+}
+
+export interface GroundingReport {
+  droppedCitations: number;
+  droppedPoints: number;
+  droppedSentences: number;
+  /** One line per repair, for the log. */
+  notes: string[];
+}
+
+function evidenceOf(article: AnalysisArticle): ArticleEvidence {
+  const text = `${article.source}\n${article.title}\n${article.summary}\n${article.content}`;
+  const tokens = tokenize(text);
+  return {
+    match: matchForm(text),
+    words: ` ${tokens.map((t) => t.key).join(" ")} `,
+    numbers: numberValues(text, tokens),
+    stems: new Set(tokens.map((t) => stem(t.key))),
+    outlet: outletOf(article.source).key,
+  };
+}
+
+/** Word endings of adjectives, participles and adverbs: "Concerned", "Largely" opening a sentence. */
+const ORDINARY_ENDING = /(?:ed|ing|ly|ness|ful|ous|ive|al|ment|ion)$/;
+
+/** Names as runs of capitalised words, split at titles ("Mayor", "President"). */
+function namesIn(text: string, tokens: Token[]): string[] {
+  const out: string[] = [];
+  for (const run of capitalisedRuns(text, tokens)) {
+    const first = run[0];
+    // One capitalised ordinary word opening a sentence is not a name ("Three outlets…", "Concerned but…").
+    const before = text.slice(Math.max(0, first.start - 8), first.start).trimEnd();
+    const opensSentence = !before || /[.!?:;"“‘(]$/.test(before);
+    if (run.length === 1 && opensSentence && !first.acronym && (spelledNumber(first.key) || ORDINARY_ENDING.test(first.key))) continue;
+    let current: string[] = [];
+    for (const t of run) {
+      if (HONORIFICS.has(t.key)) {
+        if (current.length) out.push(current.join(" "));
+        current = [];
+      } else current.push(t.text);
+    }
+    if (current.length) out.push(current.join(" "));
+  }
+  return out.filter((n) => n !== "of");
+}
+
+/** What a text claims that can be checked against articles. */
+export function claimsOf(text: string): Claims {
+  const quotes = findQuotes(text).map((q) => q.text);
+  // Quotations are checked whole; their words are not checked again as claims of the writer.
+  const outside = quotes.reduce((t, q) => t.replace(q, " "), text);
+  const tokens = tokenize(outside);
+  return {
+    names: namesIn(outside, tokens),
+    numbers: findNumbers(outside).map((n) => n.value),
+    quotes: quotes.flatMap((q) => q.split("…").map((p) => p.trim()).filter((p) => p.split(/\s+/).length >= 2)),
+    keyWords: [
+      ...new Set(
+        tokens
+          .filter((t) => !t.capitalised && t.key.length >= 4 && /^\p{L}+$/u.test(t.key) && !STOP_WORDS.has(t.key) && !spelledNumber(t.key))
+          .map((t) => stem(t.key)),
+      ),
+    ],
+  };
+}
+
+function hasName(e: ArticleEvidence, name: string): boolean {
+  return e.words.includes(` ${tokenize(name).map((t) => t.key).join(" ")} `);
+}
+
+/** The claims that none of the given articles contains. */
+export function unsupportedClaims(claims: Claims, evidence: ArticleEvidence[]): string[] {
+  const missing: string[] = [];
+  for (const n of claims.names) if (!evidence.some((e) => hasName(e, n))) missing.push(n);
+  for (const v of claims.numbers) if (!evidence.some((e) => e.numbers.has(v))) missing.push(v);
+  for (const q of claims.quotes) if (!evidence.some((e) => e.match.includes(matchForm(q)))) missing.push(`“${q}”`);
+  return missing;
+}
+
+/** Whether an article says anything of the point (a person may be named by surname alone). */
+function mentionsAny(claims: Claims, e: ArticleEvidence): boolean {
+  const surname = (n: string) => tokenize(n).at(-1)?.key ?? "";
+  return (
+    claims.names.some((n) => hasName(e, n) || (n.includes(" ") && surname(n).length >= 3 && e.words.includes(` ${surname(n)} `))) ||
+    claims.numbers.some((v) => e.numbers.has(v)) ||
+    claims.quotes.some((q) => e.match.includes(matchForm(q))) ||
+    claims.keyWords.some((w) => e.stems.has(w))
+  );
+}
+
+function groundPoint(point: CitedPoint, evidence: ArticleEvidence[], common: boolean, report: GroundingReport): CitedPoint | null {
+  const label = `${common ? "common point" : "difference"} “${point.text.slice(0, 60)}”`;
+  const inRange = [...new Set(point.citations)].filter((i) => Number.isInteger(i) && i >= 0 && i < evidence.length);
+  report.droppedCitations += point.citations.length - inRange.length;
+  if (inRange.length < point.citations.length) report.notes.push(`${label}: citations to no article removed`);
+  const claims = claimsOf(point.text);
+  // A cited article must contain something the point says.
+  const relevant = inRange.filter((i) => mentionsAny(claims, evidence[i]));
+  report.droppedCitations += inRange.length - relevant.length;
+  if (relevant.length < inRange.length) report.notes.push(`${label}: citations to articles that do not support it removed`);
+  const cited = relevant.map((i) => evidence[i]);
+  const missing = unsupportedClaims(claims, cited);
+  const keyFound = claims.keyWords.filter((w) => cited.some((e) => e.stems.has(w))).length;
+  const outlets = new Set(cited.map((e) => e.outlet)).size;
+  let reason = "";
+  if (!relevant.length) reason = "no cited article supports it";
+  else if (missing.length) reason = `not in the cited articles: ${missing.slice(0, 3).join(", ")}`;
+  else if (claims.keyWords.length >= 2 && keyFound / claims.keyWords.length < KEY_WORD_SHARE) reason = "most of its key words are not in the cited articles";
+  else if (common && outlets < 2) reason = "fewer than two distinct outlets cited";
+  if (reason) {
+    report.droppedPoints++;
+    report.notes.push(`${label} dropped: ${reason}`);
+    return null;
+  }
+  return { text: point.text, citations: relevant };
+}
+
+function groundText(text: string, evidence: ArticleEvidence[], field: string, report: GroundingReport): string {
+  const kept = splitSentences(text).filter((s) => {
+    const missing = unsupportedClaims(claimsOf(s.text), evidence);
+    if (missing.length) {
+      report.droppedSentences++;
+      report.notes.push(`${field}: sentence dropped, not in any article: ${missing.slice(0, 3).join(", ")}`);
+    }
+    return !missing.length;
+  });
+  return kept.map((s) => s.text).join(" ");
+}
+
+/** Checks an answer against the articles; returns what survives and what was repaired. */
+export function groundAnalysis(analysis: ProviderAnalysis, articles: AnalysisArticle[]): { analysis: ProviderAnalysis; report: GroundingReport } {
+  const evidence = articles.map(evidenceOf);
+  const report: GroundingReport = { droppedCitations: 0, droppedPoints: 0, droppedSentences: 0, notes: [] };
+  const keep = (points: CitedPoint[], common: boolean) =>
+    points.map((p) => groundPoint(p, evidence, common, report)).filter((p): p is CitedPoint => p !== null);
+  return {
+    analysis: {
+      ...analysis,
+      commonPoints: keep(analysis.commonPoints, true),
+      differences: keep(analysis.differences, false),
+      summary: groundText(analysis.summary, evidence, "summary", report),
+      biasAnalysis: groundText(analysis.biasAnalysis, evidence, "biasAnalysis", report),
+      emotionalTone: groundText(analysis.emotionalTone, evidence, "emotionalTone", report),
+      frontendSummary: groundText(analysis.frontendSummary, evidence, "frontendSummary", report),
+    },
+    report,
+  };
+}

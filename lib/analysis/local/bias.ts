@@ -1,0 +1,104 @@
+import type { BiasRating } from "@/lib/sources/registry";
+import { listInWords, matchForm, withoutQuotes } from "../text";
+import type { PreparedArticle } from "./facts";
+
+/**
+ * Bias from two transparent signals (docs/decisions/031-local-bias-and-tone.md): the outlet's
+ * rating in the known-sources list, and loaded wording in the outlet's own voice (quotations
+ * are the speakers' words and are left out). Directional markers nudge the score; sensational
+ * words are reported but do not move it, as they carry no direction.
+ */
+
+const RATING_SCORE: Record<BiasRating, number> = { "center-left": -0.3, center: 0, "center-right": 0.3 };
+const MARKER_STEP = 0.1;
+const MARKER_CAP = 0.3;
+
+const LEFT_CODED = [
+  "far-right", "far right", "systemic racism", "police brutality", "racial justice", "undocumented immigrants",
+  "climate crisis", "climate emergency", "gun violence", "white supremacist", "white supremacists", "voter suppression",
+  "corporate greed", "assault weapons", "anti-abortion", "reproductive rights", "right-wing extremists", "xenophobic",
+];
+const RIGHT_CODED = [
+  "radical left", "far-left", "far left", "illegal aliens", "illegal immigrants", "antifa",
+  "socialist", "pro-life", "law and order", "open borders", "woke", "leftist", "leftists", "liberal elites",
+  "mainstream media", "fake news", "thugs", "cancel culture", "deep state",
+];
+const SENSATIONAL = [
+  "slams", "slammed", "blasts", "blasted", "rips", "destroys", "chaos", "shocking", "outrage", "outrageous",
+  "horrific", "bombshell", "meltdown", "furious", "brutal", "devastating", "explosive", "firestorm",
+];
+
+/** "far-right" also matches "far right" and "farright". */
+const loose = (term: string) => term.replace(/[- ]/g, "");
+
+/** One regex per list (a text is scanned once per list), and the terms by their loose form. */
+function compile(terms: string[]): { re: RegExp; byLoose: Map<string, string> } {
+  const alternatives = terms.map((t) => t.replace(/[- ]/g, "[- ]?")).join("|");
+  return { re: new RegExp(`(?<![\\p{L}\\p{N}-])(?:${alternatives})(?![\\p{L}\\p{N}-])`, "gu"), byLoose: new Map(terms.map((t) => [loose(t), t])) };
+}
+const LEFT = compile(LEFT_CODED);
+const RIGHT = compile(RIGHT_CODED);
+const LOUD = compile(SENSATIONAL);
+
+/** The distinct terms of a list that a text uses, in list order. */
+function found(text: string, markers: ReturnType<typeof compile>): string[] {
+  const seen = new Set<string>();
+  for (const m of text.matchAll(markers.re)) {
+    const term = markers.byLoose.get(loose(m[0]));
+    if (term) seen.add(term);
+  }
+  return [...markers.byLoose.values()].filter((t) => seen.has(t));
+}
+
+export interface ArticleBias {
+  index: number;
+  rating: BiasRating | null;
+  left: string[];
+  right: string[];
+  sensational: string[];
+  /** -1 (left) .. +1 (right), two decimals. */
+  score: number;
+}
+
+/** One article's bias score and the markers behind it. */
+export function articleBias(article: PreparedArticle): ArticleBias {
+  const ownVoice = matchForm(withoutQuotes(article.text));
+  const left = found(ownVoice, LEFT);
+  const right = found(ownVoice, RIGHT);
+  const sensational = found(ownVoice, LOUD);
+  const nudge = Math.max(-MARKER_CAP, Math.min(MARKER_CAP, (right.length - left.length) * MARKER_STEP));
+  const base = article.outlet.rating ? RATING_SCORE[article.outlet.rating] : 0;
+  return { index: article.index, rating: article.outlet.rating, left, right, sensational, score: Math.round((base + nudge) * 100) / 100 };
+}
+
+/** SPEC §9 bands on the absolute value, in lowercase for running text. */
+export function biasBand(score: number): string {
+  const a = Math.abs(score);
+  if (a < 0.2) return "neutral";
+  return `${a < 0.5 ? "slight" : "leaning"} ${score < 0 ? "left" : "right"}`;
+}
+
+/** The card's bias analysis: ratings, loaded wording and what the scores mean. */
+export function biasText(biases: ArticleBias[], articles: PreparedArticle[]): string {
+  const name = (b: ArticleBias) => articles[b.index].outlet.name;
+  const rated = biases.filter((b) => b.rating).map((b) => `${name(b)} ${b.rating}`);
+  const unrated = biases.filter((b) => !b.rating).map(name);
+  const sentences: string[] = [];
+  if (rated.length) {
+    sentences.push(`Outlet ratings from the known-sources list: ${rated.join(", ")}${unrated.length ? `; ${listInWords(unrated)} unrated` : ""}.`);
+  } else {
+    sentences.push(`None of these outlets is in the known-sources list, so no rating applies.`);
+  }
+  const loaded = biases
+    .map((b) => ({ b, words: [...b.left, ...b.right, ...b.sensational] }))
+    .filter((x) => x.words.length)
+    .map((x) => `${name(x.b)} ${listInWords(x.words.slice(0, 4).map((w) => `“${w}”`))}`);
+  sentences.push(
+    loaded.length
+      ? `Loaded or sensational wording outside quotations: ${loaded.join("; ")}.`
+      : "No loaded or sensational wording was found outside quotations.",
+  );
+  const bands = biases.map((b) => `${name(b)} ${biasBand(b.score)}`);
+  sentences.push(`Scores combine each rating with the direction of such wording: ${bands.join(", ")}. They describe framing, not accuracy.`);
+  return sentences.join(" ");
+}

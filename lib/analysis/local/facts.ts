@@ -1,0 +1,340 @@
+import type { AnalysisArticle } from "@/lib/schemas/analysis";
+import {
+  CALENDAR_WORDS, capitalisedRuns, findNumbers, findQuotes, HONORIFICS, matchForm, spelledNumber, splitSentences, stem, STOP_WORDS,
+  tokenize, type NumberMention, type Sentence, type Token,
+} from "../text";
+import { outletOf, type Outlet } from "./outlets";
+
+/**
+ * Facts extraction: each article is read once (tokens, sentences, n-grams, numbers) and the
+ * card's checkable facts are collected: names, numbers, key phrases and quotations, each with
+ * the set of articles whose text contains it. Every later stage (common points, differences,
+ * corroboration, summaries) works from these facts, so everything the analyzer says about an
+ * article can be traced to that article's own words.
+ */
+
+/** Placeholders the page sends for related articles (SPEC §3 mapping rules); not article text. */
+const PLACEHOLDERS = new Set(["related article", "content not available"]);
+const MAX_NGRAM = 5;
+
+export interface PreparedSentence extends Sentence {
+  tokens: Token[];
+  /** Headline-style capitalisation: capitals there do not mark names. */
+  titleCase: boolean;
+}
+
+export interface PreparedArticle {
+  index: number;
+  outlet: Outlet;
+  /** Title, summary and content as one plain text (repeats and placeholders removed). */
+  text: string;
+  /** matchForm of the text and the source name. */
+  match: string;
+  sentences: PreparedSentence[];
+  /** Runs of up to five capitalised words, lowercase keys: what names are matched against. */
+  nameGrams: Set<string>;
+  /** Words this article writes in lowercase (so, as a capitalised word, not a name by itself). */
+  lowercaseWords: Set<string>;
+  numbers: NumberMention[];
+  /** Number values stated (digits or words) → stems of the words that follow them. */
+  numberUnits: Map<string, Set<string>>;
+  phrases: Map<string, string>;
+}
+
+export type FactKind = "name" | "number" | "phrase" | "quote";
+
+export interface Fact {
+  kind: FactKind;
+  key: string;
+  /** How it reads in the text it was first found in. */
+  display: string;
+  /** Indices of the articles whose text contains it. */
+  articles: Set<number>;
+  /** Outlet keys of those articles. */
+  outlets: Set<string>;
+  /** For numbers: the mention it was first found in (article index and position). */
+  origin?: { article: number; mention: NumberMention; unit: string | null };
+}
+
+interface Segment {
+  text: string;
+  /** The headline: its capitals may be headline style rather than names. */
+  title: boolean;
+}
+
+function segments(article: AnalysisArticle): Segment[] {
+  const parts = [article.title, article.summary, article.content]
+    .map((s) => s.replace(/\s+/g, " ").trim())
+    .map((text, i) => ({ text, title: i === 0 }))
+    .filter((p) => p.text && !PLACEHOLDERS.has(p.text.toLowerCase()));
+  // The page often sends the same description as summary and content: keep one copy.
+  return parts.filter((p, i) => !parts.some((q, j) => j !== i && q.text.includes(p.text) && (q.text.length > p.text.length || j < i)));
+}
+
+function isTitleCase(tokens: Token[]): boolean {
+  const words = tokens.filter((t) => t.text.length >= 4 && /^\p{L}/u.test(t.text));
+  return words.length >= 2 && words.filter((t) => t.capitalised).length / words.length >= 0.6;
+}
+
+function unitsAfter(tokens: Token[], from: number): string[] {
+  const out: string[] = [];
+  for (let i = from; i < tokens.length && i < from + 3 && out.length < 2; i++) {
+    const t = tokens[i];
+    if (/^\p{L}+$/u.test(t.text) && !STOP_WORDS.has(t.key) && !["other", "more", "additional", "than"].includes(t.key)) out.push(stem(t.key));
+  }
+  return out;
+}
+
+/** Reads one article: its plain text, sentences, tokens, n-grams, numbers and phrases. */
+export function prepareArticle(article: AnalysisArticle, index: number): PreparedArticle {
+  const parts = segments(article);
+  const text = parts.map((p) => p.text).join("\n\n");
+  // Tokenised once; each sentence gets its slice of the tokens, positioned within the sentence.
+  const allTokens = tokenize(text);
+  const sentences: PreparedSentence[] = [];
+  let offset = 0;
+  let cursor = 0;
+  for (const part of parts) {
+    const first = cursor;
+    const firstSentence = sentences.length;
+    for (const s of splitSentences(part.text)) {
+      const start = offset + s.start;
+      const end = start + s.text.length;
+      while (cursor < allTokens.length && allTokens[cursor].start < start) cursor++;
+      const tokens: Token[] = [];
+      for (; cursor < allTokens.length && allTokens[cursor].end <= end; cursor++) {
+        const t = allTokens[cursor];
+        tokens.push({ ...t, start: t.start - start, end: t.end - start });
+      }
+      sentences.push({ text: s.text, start, tokens, titleCase: false });
+    }
+    if (part.title && isTitleCase(allTokens.slice(first, cursor))) {
+      for (let k = firstSentence; k < sentences.length; k++) sentences[k].titleCase = true;
+    }
+    offset += part.text.length + 2;
+  }
+  // Capitalised n-grams only: "US" is a name, "us" is not; "Nasa" and "NASA" are the same.
+  const nameGrams = new Set<string>();
+  for (let i = 0; i < allTokens.length; i++) {
+    let key = "";
+    for (let n = 0; n < MAX_NGRAM && i + n < allTokens.length; n++) {
+      const t = allTokens[i + n];
+      if (!t.capitalised && !(n > 0 && t.key === "of")) break;
+      key = n ? `${key} ${t.key}` : t.key;
+      nameGrams.add(key);
+    }
+  }
+  const lowercaseWords = new Set(allTokens.filter((t) => !t.capitalised).map((t) => t.key));
+  const numbers = findNumbers(text);
+  const numberUnits = new Map<string, Set<string>>();
+  const addUnits = (value: string, units: string[]) => {
+    const set = numberUnits.get(value) ?? new Set<string>();
+    for (const u of units) set.add(u);
+    numberUnits.set(value, set);
+  };
+  let next = 0;
+  for (const n of numbers) {
+    while (next < allTokens.length && allTokens[next].start < n.end) next++;
+    addUnits(n.value, unitsAfter(allTokens, next));
+  }
+  allTokens.forEach((t, i) => {
+    const value = spelledNumber(t.key);
+    if (value) addUnits(value, unitsAfter(allTokens, i + 1));
+  });
+  const phrases = new Map<string, string>();
+  for (const s of sentences) {
+    for (let i = 0; i + 1 < s.tokens.length; i++) {
+      const [a, b] = [s.tokens[i], s.tokens[i + 1]];
+      if (s.text.slice(a.end, b.start) !== " ") continue;
+      if (!isPhraseWord(a, s.titleCase) || !isPhraseWord(b, s.titleCase) || a.possessive) continue;
+      const key = `${stem(a.key)} ${stem(b.key)}`;
+      if (!phrases.has(key)) phrases.set(key, `${a.key} ${b.key}`);
+    }
+  }
+  const source = article.source;
+  return {
+    index,
+    outlet: outletOf(source),
+    text,
+    match: matchForm(`${text}\n${source}`),
+    sentences,
+    nameGrams,
+    lowercaseWords,
+    numbers,
+    numberUnits,
+    phrases,
+  };
+}
+
+function isPhraseWord(t: Token, titleCase: boolean): boolean {
+  return (titleCase || !t.capitalised) && t.key.length >= 3 && /^\p{L}+$/u.test(t.key) && !STOP_WORDS.has(t.key);
+}
+
+/**
+ * Names: runs of capitalised words. A capital that may only be sentence-initial or headline
+ * style counts when the same word is written as a name elsewhere in the card (or opens a
+ * two-word name: "Doug Hurley and …"); a single word the card also writes in lowercase
+ * ("Police") is not a name.
+ */
+function extractNames(articles: PreparedArticle[]): Map<string, string> {
+  const lowercase = new Set<string>();
+  for (const a of articles) for (const w of a.lowercaseWords) lowercase.add(w);
+  const uncertain = (s: PreparedSentence, t: Token, i: number) =>
+    s.titleCase || i === 0 || /(?:^|\s)['"“‘(]\s*$|:\s*$/.test(s.text.slice(Math.max(0, t.start - 4), t.start));
+  const confirmed = new Set<string>();
+  const certainRuns = new Set<string>();
+  for (const a of articles) {
+    for (const s of a.sentences) {
+      s.tokens.forEach((t, i) => {
+        if (t.capitalised && !lowercase.has(t.key) && (t.acronym || !uncertain(s, t, i))) confirmed.add(t.key);
+      });
+      if (s.titleCase) continue;
+      for (const run of capitalisedRuns(s.text, s.tokens)) {
+        if (run.length > 1 && !uncertain(s, run[0], s.tokens.indexOf(run[0]))) certainRuns.add(run.map((t) => t.key).join(" "));
+      }
+    }
+  }
+  const names = new Map<string, string>();
+  for (const a of articles) {
+    for (const s of a.sentences) {
+      const position = new Map(s.tokens.map((t, i) => [t, i]));
+      for (const run of capitalisedRuns(s.text, s.tokens)) {
+        // Written as a name in running text elsewhere: trust it in a headline too.
+        const trusted = certainRuns.has(run.map((t) => t.key).join(" "));
+        let current: Token[] = [];
+        const flush = () => {
+          while (current.length && current[0].key === "of") current.shift();
+          while (current.length && current.at(-1)?.key === "of") current.pop();
+          const single = current.length === 1 ? current[0] : null;
+          if (current.length && !(single && (lowercase.has(single.key) && !single.acronym))) {
+            const key = current.map((t) => t.key).join(" ");
+            if (!names.has(key)) names.set(key, current.map((t) => t.text).join(" "));
+          }
+          current = [];
+        };
+        run.forEach((t, k) => {
+          const i = position.get(t) ?? 0;
+          const opensName = !s.titleCase && i === 0 && k + 1 < run.length && !lowercase.has(t.key);
+          const ok = trusted || t.key === "of" || t.acronym || confirmed.has(t.key) || opensName || !uncertain(s, t, i);
+          // Titles inside a run separate two names: "New York City Mayor Rudy Giuliani".
+          if (!ok || HONORIFICS.has(t.key)) flush();
+          else current.push(t);
+        });
+        flush();
+      }
+    }
+  }
+  return names;
+}
+
+function outletsOf(articles: PreparedArticle[], indices: Set<number>): Set<string> {
+  return new Set([...indices].map((i) => articles[i].outlet.key));
+}
+
+/**
+ * A shorter form is the same fact as the one longer name that ends with it: "Floyd" is
+ * "George Floyd", "Space Station" is "International Space Station". Shared endings stay apart.
+ */
+function mergeAliases(names: Map<string, string>): Map<string, { keys: string[] }> {
+  const keys = [...names.keys()].sort((a, b) => b.split(" ").length - a.split(" ").length);
+  const out = new Map<string, { keys: string[] }>();
+  // Word-wise endings of the names kept so far → those names.
+  const endings = new Map<string, string[]>();
+  for (const key of keys) {
+    const longer = endings.get(key) ?? [];
+    if (longer.length === 1) {
+      out.get(longer[0])!.keys.push(key);
+      continue;
+    }
+    out.set(key, { keys: [key] });
+    const words = key.split(" ");
+    for (let i = 1; i < words.length; i++) {
+      const ending = words.slice(i).join(" ");
+      endings.set(ending, [...(endings.get(ending) ?? []), key]);
+    }
+  }
+  return out;
+}
+
+function hasName(a: PreparedArticle, key: string): boolean {
+  return key.split(" ").length <= MAX_NGRAM ? a.nameGrams.has(key) : a.match.includes(key);
+}
+
+/** Small numbers only match when they count the same thing ("2 astronauts", "two NASA astronauts"). */
+function supportsNumber(a: PreparedArticle, value: string, unit: string | null): boolean {
+  const units = a.numberUnits.get(value);
+  if (!units) return false;
+  return Number(value) >= 10 || unit === null || units.has(unit);
+}
+
+/** Every checkable fact of the card, with the articles that contain it. */
+export function extractFacts(articles: PreparedArticle[]): Fact[] {
+  const facts: Fact[] = [];
+  const add = (kind: FactKind, key: string, display: string, support: Set<number>, origin?: Fact["origin"]) => {
+    if (support.size) facts.push({ kind, key, display, articles: support, outlets: outletsOf(articles, support), origin });
+  };
+
+  const extracted = extractNames(articles);
+  const names = mergeAliases(extracted);
+  // Phrases that are part of a name ("space station") are that name's business.
+  const nameTexts = new Set<string>();
+  for (const [key, { keys }] of names) {
+    const words = key.split(" ");
+    for (let i = 0; i + 1 < words.length; i++) nameTexts.add(`${words[i]} ${words[i + 1]}`);
+    const supportOf = new Map(keys.map((k) => [k, articles.filter((a) => hasName(a, k)).map((a) => a.index)]));
+    const support = new Set(keys.flatMap((k) => supportOf.get(k)!));
+    // Shown in the full form most of its articles use ("George Floyd", "Donald Trump" rather than
+    // "Republican Donald Trump"), else in the form most use ("Covid-19" rather than "EFL Covid-19").
+    const byUse = [...keys].sort((a, b) => supportOf.get(b)!.length - supportOf.get(a)!.length || b.length - a.length);
+    const full = byUse.find((k) => k.includes(" ") && supportOf.get(k)!.length * 2 >= support.size);
+    add("name", key, extracted.get(full ?? byUse[0])!, support);
+  }
+
+  const seenNumbers = new Set<string>();
+  for (const a of articles) {
+    for (const mention of a.numbers) {
+      const sentence = sentenceAt(a, mention.start);
+      const tokens = sentence?.tokens ?? [];
+      const base = sentence?.start ?? 0;
+      const after = tokens.findIndex((t) => t.start + base >= mention.end);
+      const unit = after >= 0 ? (unitsAfter(tokens, after)[0] ?? null) : null;
+      // "May 31, 2020" is a date, not a figure; a small number counts only with what it counts.
+      const before = tokens.filter((t) => t.start + base < mention.start).slice(-3);
+      if (before.some((t) => t.capitalised && CALENDAR_WORDS.has(t.key))) continue;
+      if (Number(mention.value) < 10 && !unit) continue;
+      const key = Number(mention.value) >= 10 ? mention.value : `${mention.value}:${unit}`;
+      if (seenNumbers.has(key)) continue;
+      seenNumbers.add(key);
+      const support = new Set(articles.filter((b) => supportsNumber(b, mention.value, Number(mention.value) >= 10 ? null : unit)).map((b) => b.index));
+      add("number", key, mention.text, support, { article: a.index, mention, unit });
+    }
+  }
+
+  const seenPhrases = new Set<string>();
+  for (const a of articles) {
+    for (const [key, display] of a.phrases) {
+      if (seenPhrases.has(key) || nameTexts.has(display)) continue;
+      seenPhrases.add(key);
+      const having = articles.filter((b) => b.phrases.has(key));
+      // The shortest form reads true of every one of them ("police officer" within "police officers").
+      const shortest = having.map((b) => b.phrases.get(key)!).sort((x, y) => x.length - y.length)[0];
+      add("phrase", key, shortest, new Set(having.map((b) => b.index)));
+    }
+  }
+
+  const seenQuotes = new Set<string>();
+  for (const a of articles) {
+    for (const q of findQuotes(a.text)) {
+      const key = matchForm(q.text);
+      if (key.split(" ").length < 4 || seenQuotes.has(key)) continue;
+      seenQuotes.add(key);
+      add("quote", key, q.text, new Set(articles.filter((b) => b.match.includes(key)).map((b) => b.index)));
+    }
+  }
+  return facts;
+}
+
+/** The sentence of an article that contains a position of its text. */
+export function sentenceAt(article: PreparedArticle, position: number): PreparedSentence | undefined {
+  return article.sentences.find((s) => s.start <= position && position < s.start + s.text.length);
+}

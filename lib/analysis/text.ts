@@ -1,0 +1,261 @@
+/**
+ * Text primitives shared by the local analyzer and the grounding checker: one tokenizer, one
+ * sentence splitter, one notion of "name", "number" and "quote", so that what the analyzer
+ * extracts and what the checker verifies are measured the same way. Regexes are compiled
+ * once here (the analyzer runs them over every article of a card).
+ */
+
+/** Capitalised words that start sentences or frame an analysis, never names on their own. */
+export const COMMON_WORDS = new Set(
+  (
+    "a about above according across after again against all almost along also although always among an and " +
+    "another any are around as at be because been before being below between both but by can could did do " +
+    "does down during each either even ever every few for from further had has have having he her here hers " +
+    "him his how however i if in into is it its just last least less many may me meanwhile might more most " +
+    "much must my neither never next no nor not now of off often on once one only or other others our out " +
+    "over own per perhaps same several she should since so some still such than that the their them then " +
+    "there these they this those though through thus to too two under until up upon us very was we were what " +
+    "when where whether which while who whom whose why will with within without would yet you your " +
+    // words the analyzer and typical model answers open sentences with
+    "overall coverage reports report outlets outlet sources source articles article tone bias sentiment " +
+    "analysis scores score loaded wording figures figure every both only several mostly largely mainly " +
+    "strongest mixed neutral positive negative left right center centre unrated rated ratings rating none " +
+    "nothing compared together similarly instead while whereas despite unlike like key common differences " +
+    "agree agrees disagree differ differs shared emphasis names mentions mention quotes quote cited " +
+    "corroboration claims claim together details detail alone a uniformly words word mixed outlet ratings from scores"
+  ).split(" "),
+);
+
+/** Weekdays and months: dates, not names, for the purpose of "what do the reports share". */
+export const CALENDAR_WORDS = new Set(
+  (
+    "monday tuesday wednesday thursday friday saturday sunday january february march april may june july " +
+    "august september october november december jan feb mar apr jun jul aug sep sept oct nov dec"
+  ).split(" "),
+);
+
+/** Titles that precede a name; stripped from the start of a name ("President Joe Biden" → "Joe Biden"). */
+export const HONORIFICS = new Set(
+  (
+    "mr mrs ms miss dr prof professor sir dame lord lady president vice former gov governor sen senator rep mayor gen " +
+    "general secretary minister chancellor king queen prince princess pope judge officer chief st saint " +
+    "capt captain lt sgt det commissioner premier sheikh"
+  ).split(" "),
+);
+
+/** Words too common to carry meaning in a key phrase or a claim. */
+export const STOP_WORDS = new Set([
+  ...COMMON_WORDS,
+  ..."said says say told tell also just like get got make made take took new year years time week day".split(" "),
+  // the vocabulary of comparing reports, which says nothing about the story itself
+  ..."give gives given different differ differs difference figure figures mention mentions mentioned report reports reported quote quotes quoted cite cites focus focuses emphasis emphasise emphasises emphasize emphasizes highlight highlights describe describes described note notes state states account accounts portray portrays frame frames framing".split(" "),
+]);
+
+const WORD = /[\p{L}\p{N}]+(?:['’.\-][\p{L}\p{N}]+)*\.?/gu;
+// Digits, with thousands separators and decimals, optionally followed by a unit ("2.5bn", "31st");
+// not inside words ("Covid-19"), dates ("5/31") or compounds ("23-year-old").
+const NUMBER =
+  /(?<![\p{L}\p{N}.,\-/])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?=(?:bn|mn|m|k|pm|am|km|kg|mph|s|th|st|nd|rd)?(?![\p{L}\p{N}])(?![.,/]\d)(?!-\p{L}))/gu;
+const UPPER = /^\p{Lu}/u;
+const ACRONYM = /^(?:\p{Lu}\.?){2,}$|^\p{Lu}[\p{Lu}\p{N}]+$/u;
+// Curly, straight double, and single quotes; a single quote closes only where no letter follows ("don't" does not).
+const QUOTE_PAIRS = /“([^”]{3,400})”|"([^"]{3,400})"|‘([^’]{3,400}?)’(?![\p{L}])|(?<![\p{L}\p{N}])'((?:[^'\n]|'(?=\p{L})){3,400}?)'(?![\p{L}])/gu;
+const SPACE = /\s+/g;
+
+/** Spelled-out numbers an article may use where another uses digits. */
+const NUMBER_WORDS: Record<string, string> = {
+  one: "1", two: "2", three: "3", four: "4", five: "5", six: "6", seven: "7", eight: "8", nine: "9",
+  ten: "10", eleven: "11", twelve: "12", thirteen: "13", fourteen: "14", fifteen: "15", sixteen: "16",
+  seventeen: "17", eighteen: "18", nineteen: "19", twenty: "20", dozen: "12", hundred: "100",
+  thousand: "1000", million: "1000000",
+};
+
+const SPELLED = new Map(Object.entries(NUMBER_WORDS));
+
+export interface Token {
+  /** The word as written, with a trailing abbreviation dot and possessive removed. */
+  text: string;
+  /** Lowercase key used for matching ("u.s", "floyd"). */
+  key: string;
+  start: number;
+  end: number;
+  capitalised: boolean;
+  acronym: boolean;
+  /** The word ends with 's or ’s (a possessive ends a name). */
+  possessive: boolean;
+}
+
+/** Lowercase, straight quotes, single spaces: the form texts are compared in. */
+export function matchForm(text: string): string {
+  return text.toLowerCase().replace(/[‘’‛`]/g, "'").replace(/[“”„]/g, '"').replace(SPACE, " ").trim();
+}
+
+/** The words of a text, with positions. */
+export function tokenize(text: string): Token[] {
+  const out: Token[] = [];
+  for (const m of text.matchAll(WORD)) {
+    let word = m[0];
+    // A final dot is punctuation ("Floyd.") or an abbreviation's ("U.S."): never part of the word.
+    if (word.endsWith(".")) word = word.slice(0, -1);
+    const end = m.index + word.length;
+    const possessive = word.length > 2 && word[word.length - 1] === "s" && (word[word.length - 2] === "'" || word[word.length - 2] === "’");
+    if (possessive) word = word.slice(0, -2);
+    if (!word) continue;
+    const capitalised = UPPER.test(word);
+    const acronym = capitalised && ACRONYM.test(word);
+    // "U.S" and "US" are one name.
+    let key = (acronym ? word.replace(/\./g, "") : word).toLowerCase();
+    if (key.includes("’")) key = key.replace(/’/g, "'");
+    out.push({ text: word, key, start: m.index, end, capitalised, acronym, possessive });
+  }
+  return out;
+}
+
+/** A crude but stable stem, enough to match inflections: "flooded", "floods", "flooding" → "flood". */
+export function stem(word: string): string {
+  let w = word.toLowerCase();
+  if (w.length > 5 && w.endsWith("ies")) return `${w.slice(0, -3)}y`;
+  if (w.length > 5 && w.endsWith("ing")) w = w.slice(0, -3);
+  else if (w.length > 4 && w.endsWith("ed")) w = w.slice(0, -2);
+  else if (w.length > 4 && /(ches|shes|sses|xes)$/.test(w)) w = w.slice(0, -2);
+  else if (w.length > 3 && w.endsWith("s") && !/(ss|us|is)$/.test(w)) w = w.slice(0, -1);
+  else if (w.length > 4 && w.endsWith("e")) w = w.slice(0, -1);
+  // "running" → "runn" → "run"
+  if (/([^aeiouls])\1$/.test(w)) w = w.slice(0, -1);
+  return w;
+}
+
+const ABBREVIATIONS = new Set("mr mrs ms dr st jr sr prof gen gov sen rep lt sgt capt no vs etc inc corp co ltd p.m a.m u.s u.k u.n e.u".split(" "));
+const SENTENCE_END = /[.!?…]+["”’)\]]*\s+(?=["“‘(\[]?[\p{Lu}\p{N}])/gu;
+
+export interface Sentence {
+  text: string;
+  start: number;
+}
+
+/** Splits running text into sentences, keeping "U.S. officials" and "Mr. Smith" whole. */
+export function splitSentences(text: string): Sentence[] {
+  const out: Sentence[] = [];
+  let start = 0;
+  for (const m of text.matchAll(SENTENCE_END)) {
+    const before = text.slice(Math.max(start, m.index - 12), m.index + 1);
+    const lastWord = /([\p{L}.]+)\.$/u.exec(before)?.[1]?.toLowerCase();
+    if (lastWord && (ABBREVIATIONS.has(lastWord) || /^\p{L}$/u.test(lastWord))) continue;
+    const end = m.index + m[0].trimEnd().length;
+    const piece = text.slice(start, end).trim();
+    if (piece) out.push({ text: piece, start });
+    start = m.index + m[0].length;
+  }
+  const rest = text.slice(start).trim();
+  if (rest) out.push({ text: rest, start });
+  return out;
+}
+
+export interface NumberMention {
+  /** As written ("100,000"). */
+  text: string;
+  /** Canonical value ("100000", "2.5"). */
+  value: string;
+  start: number;
+  end: number;
+}
+
+/** Numbers written with digits (not inside words such as "Covid-19" or dates like 5/31). */
+export function findNumbers(text: string): NumberMention[] {
+  const out: NumberMention[] = [];
+  for (const m of text.matchAll(NUMBER)) {
+    const whole = m[1].replace(/,/g, "");
+    const frac = m[2]?.replace(/0+$/, "");
+    out.push({ text: m[0], value: frac ? `${Number(whole)}.${frac}` : String(Number(whole)), start: m.index, end: m.index + m[0].length });
+  }
+  return out;
+}
+
+/** The value of a number written as a word ("two" → "2"), if it is one. */
+export function spelledNumber(word: string): string | undefined {
+  return SPELLED.get(word);
+}
+
+/** Every number value a text states, with digits or (one to twenty, dozen, …) in words. */
+export function numberValues(text: string, tokens: Token[] = tokenize(text)): Set<string> {
+  const values = new Set(findNumbers(text).map((n) => n.value));
+  for (const t of tokens) {
+    const v = spelledNumber(t.key);
+    if (v) values.add(v);
+  }
+  return values;
+}
+
+export interface QuoteMention {
+  text: string;
+  start: number;
+}
+
+/** Quoted passages of at least three words. */
+export function findQuotes(text: string): QuoteMention[] {
+  const out: QuoteMention[] = [];
+  for (const m of text.matchAll(QUOTE_PAIRS)) {
+    const inner = (m[1] ?? m[2] ?? m[3] ?? m[4]).trim();
+    if (inner.split(SPACE).length >= 3) out.push({ text: inner, start: m.index });
+  }
+  return out;
+}
+
+/** The text with quoted passages blanked out (what the outlet wrote in its own voice). */
+export function withoutQuotes(text: string): string {
+  return text.replace(QUOTE_PAIRS, (q) => " ".repeat(q.length));
+}
+
+/** Whether a capitalised token may be (part of) a name rather than a sentence-opening word. */
+export function isNameCandidate(token: Token): boolean {
+  if (!token.capitalised || token.text.length < 2) return false;
+  if (token.acronym) return !CALENDAR_WORDS.has(token.key);
+  if (COMMON_WORDS.has(token.key) || CALENDAR_WORDS.has(token.key)) return false;
+  return !/^\p{N}/u.test(token.text);
+}
+
+/** Runs of adjacent capitalised tokens (names as written), joined by single spaces only. */
+export function capitalisedRuns(text: string, tokens: Token[] = tokenize(text)): Token[][] {
+  const runs: Token[][] = [];
+  let run: Token[] = [];
+  const flush = () => {
+    if (run.length) runs.push(run);
+    run = [];
+  };
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    const prev = run.at(-1);
+    const gap = prev ? text.slice(prev.end, t.start) : "";
+    const joined = prev && !prev.possessive && /^ $/.test(gap);
+    const connector = t.key === "of" && joined && tokens[i + 1] && isNameCandidate(tokens[i + 1]) && text.slice(t.end, tokens[i + 1].start) === " ";
+    if (isNameCandidate(t) || connector) {
+      if (!joined) flush();
+      run.push(t);
+    } else {
+      flush();
+    }
+  }
+  flush();
+  return runs.map((r) => (r.at(-1)?.key === "of" ? r.slice(0, -1) : r)).filter((r) => r.length > 0);
+}
+
+const WORD_NUMBERS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"];
+
+/** A count in words, so that analysis texts carry no digits the articles do not contain. */
+export function countInWords(n: number): string {
+  return WORD_NUMBERS[n] ?? "many";
+}
+
+/** "a", "a and b", "a, b and c". */
+export function listInWords(items: string[]): string {
+  if (items.length <= 1) return items[0] ?? "";
+  return `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+}
+
+/** Cuts a passage to at most `max` characters at a word boundary, marking the cut. */
+export function clip(text: string, max: number): string {
+  const clean = text.replace(SPACE, " ").trim();
+  if (clean.length <= max) return clean;
+  const cut = clean.slice(0, max);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), 1)).replace(/[,;:\s]+$/, "")}…`;
+}

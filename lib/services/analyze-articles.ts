@@ -1,0 +1,57 @@
+import "server-only";
+import { readCachedAnalysis, analysisCacheKey, writeCachedAnalysis } from "@/lib/analysis/cache";
+import { groundAnalysis } from "@/lib/analysis/grounding";
+import type { AnalysisProvider, ProviderAnalysis } from "@/lib/analysis/provider";
+import { analysisProviders } from "@/lib/analysis/select-provider";
+import { ApiError } from "@/lib/http/errors";
+import { logger } from "@/lib/log";
+import type { CompareArticlesBody, CompareArticlesResponse, Comparison } from "@/lib/schemas/analysis";
+
+/** Identical requests that arrive together share one provider call (and one cache write). */
+const inFlight = new Map<string, Promise<Comparison>>();
+
+/** Runs a provider and the grounding checker; an answer with nothing grounded left is rejected. */
+async function groundedAnswer(provider: AnalysisProvider, body: CompareArticlesBody): Promise<ProviderAnalysis> {
+  const started = performance.now();
+  const raw = await provider.analyze(body.articles, body.analysisType);
+  const { analysis, report } = groundAnalysis(raw, body.articles);
+  const log = { provider: raw.provider.kind, model: raw.provider.model, ms: Math.round(performance.now() - started) };
+  if (report.notes.length) logger.warn({ ...log, repairs: report.notes }, "analysis answer repaired by the grounding checker");
+  const before = raw.commonPoints.length + raw.differences.length;
+  const after = analysis.commonPoints.length + analysis.differences.length;
+  if ((before > 0 && after === 0) || !analysis.summary.trim()) {
+    throw new ApiError("provider_error", "The AI provider's answer cited nothing the articles support.");
+  }
+  logger.info(log, "analysis generated");
+  return analysis;
+}
+
+async function generate(key: string, body: CompareArticlesBody): Promise<Comparison> {
+  const { primary, fallback } = analysisProviders();
+  try {
+    const answer = await groundedAnswer(primary, body);
+    const result: Comparison = { ...answer, cached: false, generatedAt: new Date().toISOString() };
+    await writeCachedAnalysis(key, result, body.comparisonCardId);
+    return result;
+  } catch (error) {
+    if (!fallback) throw error;
+    const reason = error instanceof ApiError ? error.message : "The AI provider failed.";
+    logger.warn({ err: error }, "AI provider failed; the local analyzer answers (ANALYSIS_FALLBACK_TO_LOCAL)");
+    // Not cached: the next request should try the configured provider again.
+    const answer = await groundedAnswer(fallback, body);
+    return { ...answer, cached: false, generatedAt: new Date().toISOString(), fallbackReason: `${reason} The local analyzer answered instead.` };
+  }
+}
+
+/** Compares a card's articles: from the cache when a valid answer exists, else from the configured provider. */
+export async function analyzeArticles(body: CompareArticlesBody): Promise<CompareArticlesResponse> {
+  const key = analysisCacheKey(body, analysisProviders().primary.info());
+  const hit = await readCachedAnalysis(key);
+  if (hit) return { comparison: { ...hit, cached: true } };
+  let pending = inFlight.get(key);
+  if (!pending) {
+    pending = generate(key, body).finally(() => inFlight.delete(key));
+    inFlight.set(key, pending);
+  }
+  return { comparison: await pending };
+}

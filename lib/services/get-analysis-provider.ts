@@ -1,0 +1,8 @@
+import "server-only";
+import { analysisProviders } from "@/lib/analysis/select-provider";
+import type { ProviderInfo } from "@/lib/schemas/analysis";
+
+/** Who answers analyses on this server, so the page can name the provider before any analysis runs. */
+export async function getAnalysisProvider(): Promise<ProviderInfo> {
+  return analysisProviders().primary.info();
+}

@@ -1,0 +1,181 @@
+import { describe, expect, it } from "vitest";
+import { STORM } from "@/tests/fixtures/analysis-articles";
+import { call } from "@/tests/helpers/api";
+
+// No AI provider configured: the local analyzer answers (settings are read at the first import).
+Object.assign(process.env, { OPENAI_API_KEY: "", OPENAI_BASE_URL: "", ANALYSIS_FALLBACK_TO_LOCAL: "false" });
+const route = await import("@/app/api/v1/analysis/compare-articles/route");
+const providerRoute = await import("@/app/api/v1/analysis/provider/route");
+const { getDb } = await import("@/lib/db");
+const { analysisCacheStats, CACHE_VERSION, CACHE_MAX_ENTRIES, CACHE_TTL_MS } = await import("@/lib/analysis/cache");
+const { LOCAL_PROVIDER_INFO } = await import("@/lib/analysis/provider");
+const { cacheCounters, readerToken } = await import("@/tests/helpers/analysis");
+const { signAccessToken } = await import("@/lib/auth/tokens");
+
+const PATH = "/api/v1/analysis/compare-articles";
+type Envelope = { success: boolean; data: { comparison: Record<string, unknown> & { generatedAt: string; cached: boolean } }; error?: string; code?: string };
+
+async function analyse(body: unknown, token?: string) {
+  return call<Envelope>(route.POST, PATH, { body, token: token ?? (await readerToken()) });
+}
+
+/** A distinct request each time (the cache key covers the titles). */
+let n = 0;
+const freshCard = () => STORM.map((a) => ({ ...a, title: `${a.title} (${++n})` }));
+
+describe("POST /api/v1/analysis/compare-articles: access and validation", () => {
+  it("needs a token", async () => {
+    const res = await call(route.POST, PATH, { body: { articles: STORM } });
+    expect(res.status).toBe(401);
+    expect(res.json).toMatchObject({ success: false, code: "unauthorized", error: "Log in first: this request needs a bearer token." });
+  });
+
+  it("answers the reader and the operator", async () => {
+    const operator = (await signAccessToken({ username: "operator", role: "operator" })).token;
+    for (const token of [await readerToken(), operator]) {
+      const res = await analyse({ articles: freshCard() }, token);
+      expect(res.status).toBe(200);
+    }
+  });
+
+  it.each([
+    ["one article", { articles: STORM.slice(0, 1) }, "body.articles"],
+    ["21 articles", { articles: Array.from({ length: 21 }, (_, i) => ({ ...STORM[i % 3], title: `t${i}` })) }, "body.articles"],
+    ["content over 20,000 characters", { articles: [{ ...STORM[0], content: "x".repeat(20_001) }, STORM[1]] }, "body.articles.0.content"],
+    ["a title over 500 characters", { articles: [{ ...STORM[0], title: "x".repeat(501) }, STORM[1]] }, "body.articles.0.title"],
+    ["an article without a source", { articles: [{ title: "Storm", content: "Rain" }, STORM[1]] }, "body.articles.0.source"],
+    ["an unknown analysis type", { articles: STORM, analysisType: "vibes" }, "body.analysisType"],
+  ])("refuses %s with 400 in the envelope", async (_, body, path) => {
+    const res = await analyse(body);
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({ success: false, code: "validation_error", error: expect.stringContaining(path) });
+  });
+
+  it("answers 405 for GET", async () => {
+    const res = await call(route.GET, PATH);
+    expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe("POST");
+  });
+});
+
+describe("POST /api/v1/analysis/compare-articles: the local analyzer and the cache", () => {
+  it("answers data.comparison in the contract's shape, naming the local analyzer", async () => {
+    const before = Date.now();
+    const res = await analyse({ articles: STORM, comparisonCardId: "no-such-card" });
+    expect(res.status).toBe(200);
+    const c = res.json.data.comparison;
+    expect(Object.keys(c).sort()).toEqual([
+      "articles", "biasAnalysis", "cached", "commonPoints", "differences", "emotionalTone", "factualAccuracy",
+      "factualAccuracyMethod", "frontendSummary", "generatedAt", "provider", "summary",
+    ]);
+    expect(c).toMatchObject({
+      provider: LOCAL_PROVIDER_INFO,
+      cached: false,
+      factualAccuracyMethod: expect.stringMatching(/^Corroboration: \d+ of \d+ checkable claims/),
+      articles: [
+        { index: 0, source: "BBC News", biasScore: 0 },
+        { index: 1, source: "Fox News", biasScore: 0.3 },
+        { index: 2, source: "CNN", biasScore: -0.3 },
+      ],
+    });
+    expect(Date.parse(c.generatedAt)).toBeGreaterThanOrEqual(before - 1);
+    expect((c.commonPoints as unknown[]).length).toBeGreaterThan(0);
+  });
+
+  it("answers a second request for the same card from the cache, and says so", async () => {
+    const articles = freshCard();
+    const before = await cacheCounters();
+    const first = await analyse({ articles });
+    const second = await analyse({ articles });
+    expect(first.json.data.comparison.cached).toBe(false);
+    expect(second.json.data.comparison).toEqual({ ...first.json.data.comparison, cached: true });
+    expect(await cacheCounters()).toEqual({ hits: before.hits + 1, misses: before.misses + 1, errors: before.errors });
+    const row = await getDb().analysis.findFirst({ orderBy: { createdAt: "desc" } });
+    expect(row).toMatchObject({ provider: "local", model: "local-analyzer-v1", version: CACHE_VERSION, hits: 1, lastHitAt: expect.any(Date) });
+    expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBe(CACHE_TTL_MS);
+  });
+
+  it("keeps one entry per analysis type", async () => {
+    const articles = freshCard();
+    await analyse({ articles });
+    const other = await analyse({ articles, analysisType: "bias" });
+    expect(other.json.data.comparison.cached).toBe(false);
+    expect((await analyse({ articles, analysisType: "bias" })).json.data.comparison.cached).toBe(true);
+  });
+
+  it("stores the card id when the card exists", async () => {
+    const card = await getDb().comparisonCard.create({
+      data: {
+        id: "card-storm", topic: "Storm Elena", category: "general", country: "us", countries: ["us"], articleCount: 3,
+        sourceCount: 3, confidence: 0.9, latestPublishedAt: new Date(),
+      },
+    });
+    const articles = freshCard();
+    await analyse({ articles, comparisonCardId: card.id });
+    expect(await getDb().analysis.count({ where: { cardId: card.id } })).toBe(1);
+  });
+
+  it.each([
+    ["an expired entry", { expiresAt: new Date(Date.now() - 1_000) }],
+    ["an entry of another cache version", { version: "0.9.0" }],
+    ["an unreadable entry", { result: { not: "a comparison" } }],
+  ])("treats %s as a miss and replaces it", async (_, change) => {
+    const articles = freshCard();
+    const first = await analyse({ articles });
+    const row = await getDb().analysis.findFirstOrThrow({ orderBy: { createdAt: "desc" } });
+    await getDb().analysis.update({ where: { id: row.id }, data: change });
+    const before = await cacheCounters();
+    const second = await analyse({ articles });
+    expect(second.json.data.comparison.cached).toBe(false);
+    expect(second.json.data.comparison.generatedAt).not.toBe(first.json.data.comparison.generatedAt);
+    expect(await cacheCounters()).toMatchObject({ hits: before.hits, misses: before.misses + 1 });
+    const replaced = await getDb().analysis.findUniqueOrThrow({ where: { cacheKey: row.cacheKey } });
+    expect(replaced).toMatchObject({ version: CACHE_VERSION, hits: 0 });
+    expect(replaced.expiresAt.getTime()).toBeGreaterThan(Date.now());
+    expect((await analyse({ articles })).json.data.comparison.cached).toBe(true);
+  });
+
+  it("keeps at most 1,000 entries, evicting the oldest", async () => {
+    const db = getDb();
+    await db.analysis.deleteMany();
+    const start = Date.now() - 3_600_000;
+    await db.analysis.createMany({
+      data: Array.from({ length: CACHE_MAX_ENTRIES }, (_, i) => ({
+        cacheKey: `test-entry-${i}`, provider: "local", model: "local-analyzer-v1", result: {}, version: CACHE_VERSION,
+        createdAt: new Date(start + i * 1_000), expiresAt: new Date(start + CACHE_TTL_MS),
+      })),
+    });
+    expect(await db.analysis.count()).toBe(1_000);
+    const res = await analyse({ articles: freshCard() }); // the 1,001st entry
+    expect(res.json.data.comparison.cached).toBe(false);
+    expect((await analysisCacheStats()).size).toBe(1_000);
+    expect(await db.analysis.findUnique({ where: { cacheKey: "test-entry-0" } })).toBeNull();
+    expect(await db.analysis.findUnique({ where: { cacheKey: "test-entry-1" } })).not.toBeNull();
+    expect(await db.analysis.count({ where: { createdAt: { gt: new Date(Date.now() - 60_000) } } })).toBe(1);
+  });
+});
+
+describe("POST /api/v1/analysis/compare-articles when the cache fails", () => {
+  it("counts the errors and still answers, from the analyzer", async () => {
+    const { getDatabase } = await import("@/lib/db");
+    const before = await cacheCounters();
+    // A real failure: the cache table is out of reach for this one request.
+    await getDatabase().sql.exec(`ALTER TABLE "Analysis" RENAME TO "AnalysisOffline"`);
+    try {
+      const res = await analyse({ articles: freshCard() });
+      expect(res.status).toBe(200);
+      expect(res.json.data.comparison).toMatchObject({ cached: false, provider: LOCAL_PROVIDER_INFO });
+    } finally {
+      await getDatabase().sql.exec(`ALTER TABLE "AnalysisOffline" RENAME TO "Analysis"`);
+    }
+    expect(await cacheCounters()).toEqual({ ...before, errors: before.errors + 2 }); // the read and the write
+  });
+});
+
+describe("GET /api/v1/analysis/provider", () => {
+  it("names the local analyzer, publicly", async () => {
+    const res = await call(providerRoute.GET, "/api/v1/analysis/provider");
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ success: true, data: LOCAL_PROVIDER_INFO });
+  });
+});

@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { analysisCacheKey, CACHE_VERSION } from "@/lib/analysis/cache";
+import { STORM } from "@/tests/fixtures/analysis-articles";
+
+const body = { articles: STORM, analysisType: "comprehensive" as const };
+const local = { kind: "local" as const, model: "local-analyzer-v1" };
+
+describe("analysis cache key", () => {
+  it("names the SPEC §9 key type, the version and the provider, then a sha256", () => {
+    expect(CACHE_VERSION).toBe("1.0.0");
+    expect(analysisCacheKey(body, local)).toMatch(/^comparison_analysis:1\.0\.0:local:local-analyzer-v1:[0-9a-f]{64}$/);
+  });
+
+  it("is the same for the same request, and ignores content beyond its first 500 characters", () => {
+    const long = STORM.map((a) => ({ ...a, content: a.content.padEnd(500, ".") }));
+    const longer = long.map((a) => ({ ...a, content: `${a.content} and more text after the first 500 characters` }));
+    expect(analysisCacheKey({ ...body, articles: long }, local)).toBe(analysisCacheKey({ ...body, articles: longer }, local));
+    expect(analysisCacheKey(body, local)).toBe(analysisCacheKey(structuredClone(body), local));
+  });
+
+  it.each([
+    ["the analysis type", { ...body, analysisType: "bias" as const }, local, CACHE_VERSION],
+    ["a title", { ...body, articles: [{ ...STORM[0], title: "Other" }, ...STORM.slice(1)] }, local, CACHE_VERSION],
+    ["a source", { ...body, articles: [{ ...STORM[0], source: "NPR" }, ...STORM.slice(1)] }, local, CACHE_VERSION],
+    ["a summary", { ...body, articles: [{ ...STORM[0], summary: "Other" }, ...STORM.slice(1)] }, local, CACHE_VERSION],
+    ["the content's start", { ...body, articles: [{ ...STORM[0], content: `X${STORM[0].content}` }, ...STORM.slice(1)] }, local, CACHE_VERSION],
+    ["the order of articles", { ...body, articles: [...STORM].reverse() }, local, CACHE_VERSION],
+    ["the provider", body, { kind: "openai-compatible" as const, model: "gpt-4o-mini" }, CACHE_VERSION],
+    ["the model", body, { kind: "local" as const, model: "local-analyzer-v2" }, CACHE_VERSION],
+    ["the cache version", body, local, "2.0.0"],
+  ])("changes with %s", (_, changed, provider, version) => {
+    expect(analysisCacheKey(changed, provider, version)).not.toBe(analysisCacheKey(body, local));
+  });
+});
