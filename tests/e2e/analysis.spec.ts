@@ -39,7 +39,7 @@ test("not analysed: intro, three tiles, 'Start AI Analysis' and the provider the
   await expect(intro.getByTestId("provider-footer")).toHaveText(
     `Powered by the backend AI model: ${await providerLabel(page)}. Uses intelligent caching, so a card analysed before opens instantly.`,
   );
-  await shot(page, info, "analysis-not-analysed");
+  await shotOf(card, info, "analysis-not-analysed");
 });
 
 test("an analysis runs 10 → 30 → 90 → 100, shows its results with citations, and is served from the cache after a reload", async ({ page }, info) => {
@@ -66,7 +66,7 @@ test("an analysis runs 10 → 30 → 90 → 100, shows its results with citation
   await expect(progress).toContainText("Analysis typically takes 30-60 seconds");
   await expect(progress.getByTestId("provider-line")).toHaveText(`AI provider: ${provider}`);
   await expect(card.getByTestId("analysis-pulse")).toHaveCount(0);
-  await shot(page, info, "analysis-loading");
+  await shotOf(card, info, "analysis-loading");
 
   const result = card.getByTestId("analysis-result");
   await expect(result).toBeVisible({ timeout: 30_000 });
@@ -151,7 +151,7 @@ test("an analysis failure shows the texts of SPEC §4", async ({ page }, info) =
   await expect(failed).toContainText("Backend AI analysis failed. Please try again later.");
   await expect(failed).toContainText("Unable to complete analysis due to technical issues.");
   await expect(card.getByRole("button", { name: "Start AI Analysis" })).toBeVisible();
-  await shot(page, info, "analysis-failed");
+  await shotOf(card, info, "analysis-failed");
 });
 
 test("Community Insights: 'coming soon' over a faded preview that cannot be operated", async ({ page }, info) => {
