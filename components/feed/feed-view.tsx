@@ -8,6 +8,9 @@ import { LoadMore } from "./load-more";
 export const loadCardView = () => import("@/components/card/comparison-card");
 const ComparisonCardView = lazy(() => loadCardView().then((m) => ({ default: m.ComparisonCardView })));
 
+// A stable initial value: a fresh [] on every render would make React re-defer forever.
+const NO_CARDS: NewsComparison[] = [];
+
 interface Props {
   selection: Selection;
   search: { topic: string; onClear: () => void } | null;
@@ -31,7 +34,7 @@ interface Props {
 export function FeedView(props: Props) {
   // SWR delivers data through a synchronous store update; deferring the list lets React render
   // the cards in an interruptible pass instead of one long task (Total Blocking Time).
-  const cards = useDeferredValue(props.cards, []);
+  const cards = useDeferredValue(props.cards, NO_CARDS);
   const p = { ...props, cards, isLoading: props.isLoading || (props.cards.length > 0 && cards.length === 0) };
   let body: React.ReactNode;
   if (!p.search && p.selection.countries.length === 0) body = <NoCountryState onDefaults={p.onDefaults} />;

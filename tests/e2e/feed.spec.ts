@@ -54,6 +54,19 @@ test("start-up: logs in as the public reader, loads options, shows the landing f
   expect(calls).not.toContain("POST /api/v1/auth/login");
 });
 
+test("the page goes idle once the feed is shown (no render loop)", async ({ page, context }) => {
+  await page.goto("/");
+  await expect(cards(page)).toHaveCount(12);
+  await page.waitForTimeout(1000);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Performance.enable");
+  const busy = async () => (await cdp.send("Performance.getMetrics")).metrics.find((m) => m.name === "TaskDuration")!.value;
+  const before = await busy();
+  await page.waitForTimeout(2000);
+  // A quiet page spends a few milliseconds of these two seconds on the main thread; a loop, all of them.
+  expect(await busy() - before).toBeLessThan(0.5);
+});
+
 test("the card: header, bias bar, Source Comparison panels and footer", async ({ page }, info) => {
   await page.goto("/");
   const bridge = card(page, E2E.bridge.topic);
