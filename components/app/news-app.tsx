@@ -28,8 +28,10 @@ export function NewsApp() {
   const { options, loaded: optionsLoaded } = useOptions();
   const feed = useComparisonCards(selection);
   const search = useTopicSearch(topic, selection.countries);
+  // Fetch the card code while the feed loads, once the page is idle.
   useEffect(() => {
-    void loadCardView();
+    const idle = window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 1));
+    idle(() => void loadCardView());
   }, []);
 
   // Any change to the selection refetches page 1 (the feed is keyed by it) and leaves a search.

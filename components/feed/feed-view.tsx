@@ -1,5 +1,5 @@
 "use client";
-import { lazy, Suspense, useDeferredValue } from "react";
+import { lazy, startTransition, Suspense, useDeferredValue, useEffect, useState } from "react";
 import type { NewsComparison, Selection } from "@/lib/client/types";
 import { DemoNotice, EmptyState, ErrorState, LoadingState, NoCountryState, WarningBanner } from "./feed-states";
 import { LoadMore } from "./load-more";
@@ -7,6 +7,9 @@ import { LoadMore } from "./load-more";
 /** Cards arrive after the feed loads, so their code loads then too (it is prefetched at start). */
 export const loadCardView = () => import("@/components/card/comparison-card");
 const ComparisonCardView = lazy(() => loadCardView().then((m) => ({ default: m.ComparisonCardView })));
+
+/** Cards mount a few at a time, so no single commit blocks the main thread for long. */
+const BATCH = 3;
 
 // A stable initial value: a fresh [] on every render would make React re-defer forever.
 const NO_CARDS: NewsComparison[] = [];
@@ -34,8 +37,16 @@ interface Props {
 export function FeedView(props: Props) {
   // SWR delivers data through a synchronous store update; deferring the list lets React render
   // the cards in an interruptible pass instead of one long task (Total Blocking Time).
-  const cards = useDeferredValue(props.cards, NO_CARDS);
+  const deferred = useDeferredValue(props.cards, NO_CARDS);
+  const [mounted, setMounted] = useState(BATCH);
+  useEffect(() => {
+    if (mounted >= deferred.length) return;
+    const timer = setTimeout(() => startTransition(() => setMounted((n) => n + BATCH)), 0);
+    return () => clearTimeout(timer);
+  }, [mounted, deferred.length]);
+  const cards = deferred.length > mounted ? deferred.slice(0, mounted) : deferred;
   const p = { ...props, cards, isLoading: props.isLoading || (props.cards.length > 0 && cards.length === 0) };
+  const more = p.hasMore && cards.length === deferred.length;
   let body: React.ReactNode;
   if (!p.search && p.selection.countries.length === 0) body = <NoCountryState onDefaults={p.onDefaults} />;
   else if (p.cards.length === 0 && p.isLoading) body = <LoadingState />;
@@ -59,7 +70,7 @@ export function FeedView(props: Props) {
             <WarningBanner message={p.loadMoreError} />
           </div>
         )}
-        {p.hasMore && <LoadMore loading={p.isLoadingMore} onLoadMore={p.onLoadMore} />}
+        {more && <LoadMore loading={p.isLoadingMore} onLoadMore={p.onLoadMore} />}
       </Suspense>
     );
   return (

@@ -8,7 +8,8 @@ export function StatusLine({ connected, selection }: { connected: boolean; selec
         aria-hidden="true"
         className={`inline-block h-2.5 w-2.5 rounded-full ${connected ? "animate-pulse bg-green-500" : "bg-yellow-400"}`}
       />
-      <span className={`whitespace-nowrap font-medium ${connected ? "text-green-800" : "text-yellow-800"}`}>
+      {/* Same width in both states, so the counts never move when the status changes. */}
+      <span className={`min-w-[12.5rem] whitespace-nowrap font-medium ${connected ? "text-green-800" : "text-yellow-800"}`}>
         {connected ? "Connected & Authenticated" : "Connecting..."}
       </span>
       <span aria-hidden="true">·</span>

@@ -13,15 +13,19 @@ export interface StatsBarProps {
 export function StatsBar({ articleCount, updatedAt, refreshing, onRefresh }: StatsBarProps) {
   const now = useNow();
   return (
-    <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-700" data-testid="stats-bar">
-      <span>Articles: {articleCount}</span>
-      <span>Updated: {now === null ? "Never" : formatUpdated(updatedAt, Math.max(now, updatedAt ?? 0))}</span>
-      <span className="rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-medium text-green-800">Live Analysis</span>
+    // The values get their width reserved and Refresh its own column, so nothing moves or wraps
+    // differently when the figures arrive (layout shift).
+    <div className="mt-4 flex items-start gap-3 text-sm text-slate-700" data-testid="stats-bar">
+      <div className="flex flex-1 flex-wrap items-center gap-x-4 gap-y-2">
+        <span className="min-w-[6.5rem] tabular-nums">Articles: {articleCount}</span>
+        <span className="min-w-[9.5rem]">Updated: {now === null ? "Never" : formatUpdated(updatedAt, Math.max(now, updatedAt ?? 0))}</span>
+        <span className="rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-medium text-green-800">Live Analysis</span>
+      </div>
       <button
         type="button"
         onClick={onRefresh}
         disabled={refreshing}
-        className="ml-auto rounded-lg border border-slate-400 bg-white px-3 py-1 text-sm font-medium text-slate-800 hover:bg-slate-100 disabled:opacity-60"
+        className="shrink-0 rounded-lg border border-slate-400 bg-white px-3 py-1 text-sm font-medium text-slate-800 hover:bg-slate-100 disabled:opacity-60"
       >
         {refreshing ? "Refreshing..." : "Refresh"}
       </button>

@@ -9,6 +9,10 @@
  *
  *   npm run bench:page            both parts
  *   npm run bench:page -- --js    the JavaScript budget only
+ *   npm run bench:page -- --isolate
+ *                                 runs the server and Chromium at raised CPU priority (nice -15,
+ *                                 needs root), so other work on a shared machine disturbs the
+ *                                 timings less; says so in its output
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -20,6 +24,7 @@ import { runScript } from "../script-runner";
 const BUDGET_KB = 150;
 const MIN_SCORE = 95;
 const PORT = 3210;
+const ISOLATE = process.argv.includes("--isolate");
 const CHROME_FLAGS = [
   "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
   "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -68,7 +73,12 @@ async function lighthouseScores(url: string): Promise<Record<string, Scores>> {
   const { default: lighthouse } = await import("lighthouse");
   const desktop = (await import("lighthouse/core/config/desktop-config.js")).default;
   const chromeLauncher = await import("chrome-launcher");
-  const chrome = await chromeLauncher.launch({ chromePath: "/usr/bin/chromium", chromeFlags: CHROME_FLAGS });
+  let chromePath = "/usr/bin/chromium";
+  if (ISOLATE) {
+    chromePath = path.join(os.tmpdir(), `chromium-nice-${process.pid}.sh`);
+    fs.writeFileSync(chromePath, '#!/bin/sh\nexec nice -n -15 /usr/bin/chromium "$@"\n', { mode: 0o755 });
+  }
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
   const out: Record<string, Scores> = {};
   try {
     const flags = { port: chrome.port, output: "json" as const, logLevel: "error" as const, onlyCategories: ["performance", "accessibility"] };
@@ -95,6 +105,7 @@ async function lighthouseScores(url: string): Promise<Record<string, Scores>> {
     }
   } finally {
     chrome.kill();
+    if (ISOLATE) fs.rmSync(chromePath, { force: true });
   }
   return out;
 }
@@ -105,9 +116,11 @@ runScript(async () => {
   console.log(`Load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")} on ${os.cpus().length} cores (scores drop when the machine is busy).`);
   let ok = jsKb <= BUDGET_KB;
   if (!process.argv.includes("--js")) {
-    const server = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", "scripts/e2e-server.ts", String(PORT)], {
-      stdio: ["ignore", "ignore", "inherit"],
-    });
+    const args = ["--import", "tsx", "--conditions=react-server", "scripts/e2e-server.ts", String(PORT)];
+    if (ISOLATE) console.log("Isolated: server and Chromium run at nice -15.");
+    const server = ISOLATE
+      ? spawn("nice", ["-n", "-15", process.execPath, ...args], { stdio: ["ignore", "ignore", "inherit"] })
+      : spawn(process.execPath, args, { stdio: ["ignore", "ignore", "inherit"] });
     try {
       await waitForHealth(`http://127.0.0.1:${PORT}/api/v1/health`, 120_000);
       const scores = await lighthouseScores(`http://127.0.0.1:${PORT}/`);
