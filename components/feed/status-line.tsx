@@ -12,7 +12,7 @@ export function StatusLine({ connected, selection }: { connected: boolean; selec
       <span className={`min-w-[12.5rem] whitespace-nowrap font-medium ${connected ? "text-green-800" : "text-yellow-800"}`}>
         {connected ? "Connected & Authenticated" : "Connecting..."}
       </span>
-      <span aria-hidden="true">·</span>
+      <span aria-hidden="true" className="hidden sm:inline">·</span>
       <span className="whitespace-nowrap">
         {selection.countries.length} countries, {selection.categories.length} categories
       </span>
