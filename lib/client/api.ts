@@ -35,6 +35,19 @@ export function errorMessage(status: number, body: unknown): string {
   return `HTTP error! status: ${status}`;
 }
 
+/** GET /health (SPEC §7): the JSON body as is; a failure is logged as 'Health check failed' and rethrown. */
+export async function checkHealth(fetchImpl: typeof fetch = fetch): Promise<unknown> {
+  try {
+    const res = await fetchImpl(`${API_BASE}/health`);
+    const body: unknown = await res.json();
+    if (!res.ok) throw new ApiRequestError(errorMessage(res.status, body), res.status);
+    return body;
+  } catch (error) {
+    console.error("Health check failed", error);
+    throw error;
+  }
+}
+
 /** Calls `path` under /api/v1 and answers the envelope's `data`. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}, fetchImpl: typeof fetch = fetch): Promise<T> {
   const headers: Record<string, string> = { "Content-Type": "application/json" };

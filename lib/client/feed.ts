@@ -135,6 +135,15 @@ export async function loadFirstPage(
   }
 }
 
+/**
+ * SPEC §4's region filter (not exposed in the interface): keeps the cards with at least one
+ * article from an outlet of the given regions; no region given keeps every card.
+ */
+export function filterByRegions(cards: NewsComparison[], regions: string[]): NewsComparison[] {
+  if (regions.length === 0) return cards;
+  return cards.filter((c) => c.articles.some((a) => a.sourceInfo && regions.includes(a.sourceInfo.region)));
+}
+
 /** Whether more cards remain beyond `page` pages. */
 export function hasMorePages(total: number, page: number): boolean {
   return total > page * PAGE_SIZE;

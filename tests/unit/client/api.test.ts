@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { apiRequest, errorMessage } from "@/lib/client/api";
+import { apiRequest, checkHealth, errorMessage } from "@/lib/client/api";
 import { shareComparison } from "@/lib/client/share";
 import { demoComparisons } from "@/lib/client/demo-data";
 
@@ -57,5 +57,17 @@ describe("shareComparison (SPEC §7)", () => {
     const share = vi.fn(async () => { throw new Error("AbortError"); });
     expect(await shareComparison(card, { navigator: { share, clipboard: {} as Clipboard }, url: "u" })).toBe("failed");
     expect(console.warn).toHaveBeenCalledWith("Share failed", expect.any(Error));
+  });
+});
+
+describe("checkHealth (SPEC §7, §8)", () => {
+  it("answers the JSON body", async () => {
+    const body = { success: true, data: { status: "ok" } };
+    expect(await checkHealth(vi.fn(async () => json(200, body)))).toEqual(body);
+  });
+  it("logs 'Health check failed' and rethrows", async () => {
+    vi.mocked(console.error).mockImplementation(() => undefined);
+    await expect(checkHealth(vi.fn(async () => json(503, { success: false, error: "Database unreachable" })))).rejects.toThrow("Database unreachable");
+    expect(console.error).toHaveBeenCalledWith("Health check failed", expect.any(Error));
   });
 });

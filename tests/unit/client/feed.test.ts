@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { feedCalls, hasMorePages, loadCardSet, loadFirstPage, MESSAGES, type FeedDeps } from "@/lib/client/feed";
+import { feedCalls, filterByRegions, hasMorePages, loadCardSet, loadFirstPage, MESSAGES, type FeedDeps } from "@/lib/client/feed";
+import { mapCard } from "@/lib/client/map-card";
 import type { CardListResponse, ComparisonCard } from "@/lib/schemas/cards";
 import { backendCard } from "./card-fixture";
 
@@ -148,4 +149,13 @@ it("has more pages while cards remain beyond page × 12", () => {
   expect(hasMorePages(12, 1)).toBe(false);
   expect(hasMorePages(13, 1)).toBe(true);
   expect(hasMorePages(24, 2)).toBe(false);
+});
+
+it("filters by region (SPEC §4, not exposed): a card stays when one of its outlets is in a selected region", () => {
+  const europe = mapCard(backendCard("eu"));
+  const elsewhere = mapCard(backendCard("na"));
+  for (const a of elsewhere.articles) a.sourceInfo = { ...a.sourceInfo!, region: "North America" };
+  expect(filterByRegions([europe, elsewhere], ["Europe"]).map((c) => c.id)).toEqual(["eu"]);
+  expect(filterByRegions([europe, elsewhere], ["Asia"])).toEqual([]);
+  expect(filterByRegions([europe, elsewhere], [])).toHaveLength(2);
 });
