@@ -8,8 +8,8 @@ import { LoadMore } from "./load-more";
 export const loadCardView = () => import("@/components/card/comparison-card");
 const ComparisonCardView = lazy(() => loadCardView().then((m) => ({ default: m.ComparisonCardView })));
 
-/** Cards mount a few at a time, so no single commit blocks the main thread for long. */
-const BATCH = 3;
+/** Cards mount two at a time, so no single commit blocks the main thread for long. */
+const BATCH = 2;
 
 // A stable initial value: a fresh [] on every render would make React re-defer forever.
 const NO_CARDS: NewsComparison[] = [];

@@ -85,9 +85,16 @@ async function lighthouseScores(url: string): Promise<Record<string, Scores>> {
     await fetch(url); // warm the server (opens the database)
     for (const [name, config] of [["mobile", undefined], ["desktop", desktop]] as const) {
       const runs: Scores[] = [];
-      for (let i = 0; i < RUNS; i++) {
+      for (let i = 0, failures = 0; i < RUNS; i++) {
         const result = await lighthouse(url, flags, config);
-        const { categories: c, audits } = result!.lhr;
+        const { categories: c, audits, runtimeError } = result!.lhr;
+        if (runtimeError || c.performance.score === null) {
+          // A run Lighthouse itself could not complete (e.g. NO_FCP on a starved machine) is run again.
+          console.log(`Lighthouse ${name}: run failed (${runtimeError?.code ?? "no score"}); running it again`);
+          if (++failures > 3) throw new Error("Lighthouse failed four times");
+          i--;
+          continue;
+        }
         const s = { performance: Math.round((c.performance.score ?? 0) * 100), accessibility: Math.round((c.accessibility.score ?? 0) * 100) };
         runs.push(s);
         console.log(

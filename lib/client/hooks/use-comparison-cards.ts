@@ -1,12 +1,13 @@
 "use client";
 import { useCallback, useMemo, useState } from "react";
-import useSWR from "swr";
+import useSWR, { preload } from "swr";
 import type { CardListResponse, OnDemandResponse } from "@/lib/schemas/cards";
 import { apiRequest } from "../api";
 import { authorizedRequest, ensureSession } from "../auth";
 import { feedCalls, loadCardSet, loadFirstPage, MESSAGES, PAGE_SIZE, type FeedDeps, type FeedSnapshot } from "../feed";
 import { mapCard } from "../map-card";
 import { startupFailed } from "../startup";
+import { defaultSelection } from "../selection";
 import type { Selection } from "../types";
 
 const deps: FeedDeps = {
@@ -26,17 +27,28 @@ const firstPage = (key: string): Paging => ({ key, page: 1, loadingMore: false, 
 
 const demo = () => import("../demo-data").then((m) => m.demoComparisons());
 
+const feedKey = (selection: Selection) => {
+  const calls = feedCalls(selection);
+  return calls.length ? calls.map((c) => c.path) : null;
+};
+const loadSnapshot = (selection: Selection) => loadFirstPage(selection, { ...deps, demo, startupFailed });
+
+/** Starts the default selection's request as soon as the page's code runs, before hydration ends. */
+export function preloadDefaultFeed(): void {
+  const selection = defaultSelection();
+  preload(feedKey(selection), () => loadSnapshot(selection));
+}
+
 /**
  * The feed (SPEC §4): the selection's cards keyed by the API paths it calls, shown 12 at a
  * time. Load More fetches again and shows one more page; Refresh goes back to page 1.
  */
 export function useComparisonCards(selection: Selection) {
-  const calls = feedCalls(selection);
-  const key = calls.length ? calls.map((c) => c.path) : null;
+  const key = feedKey(selection);
   const keyText = key?.join("|") ?? "";
   const { data, isValidating, mutate } = useSWR<FeedSnapshot>(
     key,
-    () => loadFirstPage(selection, { ...deps, demo, startupFailed }),
+    () => loadSnapshot(selection),
     { revalidateOnFocus: false, revalidateOnReconnect: false, revalidateIfStale: false },
   );
   const [paging, setPaging] = useState<Paging>(() => firstPage(keyText));
