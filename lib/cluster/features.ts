@@ -1,0 +1,382 @@
+/**
+ * Turns a batch of articles into sparse, L2-normalised TF-IDF vectors in which names and numbers
+ * weigh more: they are what tells one event from another ("magnitude 6.1 in Chile" vs "7.3 in Peru").
+ */
+import { isYear, stem, tokenizeText, type TokenizedText } from "@/lib/cluster/tokenize";
+import type { ClusterArticle } from "@/lib/cluster/types";
+import { grow } from "@/lib/cluster/typed-arrays";
+
+export interface ArticleVector {
+  /** Feature ids, ascending. */
+  features: Int32Array;
+  /** Weights aligned with features; the vector has unit length (or is empty). */
+  weights: Float64Array;
+  /** Ids of the number features other than years, ascending: two different sets mean two different events. */
+  numbers: Int32Array;
+}
+
+export interface BatchVectors {
+  vectors: ArticleVector[];
+  /** Per feature id, how many articles of the batch carry it; ids run from the most frequent down. */
+  documentFrequency: Int32Array;
+  /** Ids below this are carried by two articles or more; the rest by one, so they never add to a dot product. */
+  sharedFeatureCount: number;
+  /** Per feature id, the id standing for the name it is part of ("saudi", "arabia" → "saudiarabia"), else itself. */
+  featureGroup: Int32Array;
+  /** The same vectors as flat arrays (article i owns entries offsets[i] to offsets[i + 1]), for hot loops. */
+  flat: { offsets: Int32Array; features: Int32Array; weights: Float64Array; numberOffsets: Int32Array; numbers: Int32Array };
+}
+
+export interface FeatureWeights {
+  /** Multiplier for a detected name (a capitalised word that is not merely a sentence start). */
+  nameBoost: number;
+  /** Multiplier for a number. */
+  numberBoost: number;
+  /** Multiplier for two adjacent names read as one phrase ("lena dunham", "mt gox"). */
+  phraseBoost: number;
+  /** A summary word counts this much against a headline word. */
+  summaryWeight: number;
+}
+
+export const DEFAULT_FEATURE_WEIGHTS: FeatureWeights = { nameBoost: 1.6, numberBoost: 1.6, phraseBoost: 1.2, summaryWeight: 0.5 };
+
+/** A tokenized text with its terms interned: parallel arrays, no object kept per token. */
+interface InternedText {
+  titleCase: boolean;
+  /** Per token, its key id: the term for a word, "#" + the term for a number. */
+  keys: Int32Array;
+  flags: Uint8Array;
+  positions: Int32Array;
+  /** Per token, the word as written (lowercased): phrases join these. */
+  words: string[];
+}
+
+const NUMBER = 1;
+const CAPITALIZED = 2;
+const STRONG_NAME = 4;
+const SENTENCE_START = 8;
+
+/** String keys → dense ids; the ids double as feature ids. */
+class KeyTable {
+  readonly ids = new Map<string, number>();
+
+  intern(key: string): number {
+    let id = this.ids.get(key);
+    if (id === undefined) {
+      id = this.ids.size;
+      this.ids.set(key, id);
+    }
+    return id;
+  }
+
+  get size(): number {
+    return this.ids.size;
+  }
+}
+
+/** Vectorises the batch; the IDF comes from the batch itself, so no corpus statistics are stored. */
+export function vectorizeArticles(articles: ClusterArticle[], weights: FeatureWeights = DEFAULT_FEATURE_WEIGHTS): BatchVectors {
+  const table = new KeyTable();
+  const texts = articles.map((a) => [internText(tokenizeText(a.title), table), internText(tokenizeText(a.summary), table)] as const);
+  const lexicon = buildNameLexicon(texts, table.size);
+  const boilerplate = outletBoilerplate(articles, texts, table.size);
+  const builder = new VectorBuilder(articles.length);
+  texts.forEach(([title, summary], i) => {
+    const skip = boilerplate.get(articles[i].sourceId);
+    addTextFeatures(builder, title, 1, lexicon, table, weights, skip?.[0]);
+    addTextFeatures(builder, summary, weights.summaryWeight, lexicon, table, weights, skip?.[1]);
+    builder.endArticle();
+  });
+  const isNumber = new Uint8Array(table.size);
+  for (const [key, id] of table.ids) if (key.startsWith("#") && !isYear(key.slice(1))) isNumber[id] = 1;
+  return builder.finish(table.size, isNumber);
+}
+
+function internText(text: TokenizedText, table: KeyTable): InternedText {
+  const { tokens } = text;
+  const keys = new Int32Array(tokens.length);
+  const flags = new Uint8Array(tokens.length);
+  const positions = new Int32Array(tokens.length);
+  const words: string[] = new Array(tokens.length);
+  tokens.forEach((token, k) => {
+    const number = token.kind === "number";
+    keys[k] = table.intern(number ? "#" + token.term : token.term);
+    flags[k] = (number ? NUMBER : 0) | (token.capitalized ? CAPITALIZED : 0) | (token.strongName ? STRONG_NAME : 0) | (token.sentenceStart ? SENTENCE_START : 0);
+    positions[k] = token.position;
+    words[k] = token.word;
+  });
+  return { titleCase: text.titleCase, keys, flags, positions, words };
+}
+
+// An outlet that puts the same words under every item ("Subscribe to our channel", a byline, a
+// section name) would otherwise tie all its articles together. A term in at least half of an
+// outlet's summaries is that outlet's boilerplate; in titles, where one outlet may cover one story
+// all day, only a term in nearly all of them is.
+const BOILERPLATE = [
+  { share: 0.9, minArticles: 10 },
+  { share: 0.5, minArticles: 5 },
+] as const;
+
+/** Per outlet, the boilerplate key ids of its titles and of its summaries. */
+function outletBoilerplate(articles: ClusterArticle[], texts: (readonly InternedText[])[], keyCount: number): Map<string, Set<number>[]> {
+  const byOutlet = new Map<string, number[]>();
+  articles.forEach((a, i) => {
+    const members = byOutlet.get(a.sourceId);
+    if (members) members.push(i);
+    else byOutlet.set(a.sourceId, [i]);
+  });
+  // Dense counters reused outlet after outlet; `seenIn` counts each key once per article.
+  const count = new Int32Array(keyCount);
+  const seenIn = new Int32Array(keyCount).fill(-1);
+  const result = new Map<string, Set<number>[]>();
+  for (const [source, members] of byOutlet) {
+    const sets = BOILERPLATE.map(({ share, minArticles }, field) => {
+      const found = new Set<number>();
+      if (members.length < minArticles) return found;
+      const touched: number[] = [];
+      for (const i of members) {
+        for (const key of texts[i][field].keys) {
+          if (seenIn[key] === i) continue;
+          seenIn[key] = i;
+          if (count[key]++ === 0) touched.push(key);
+        }
+      }
+      for (const key of touched) {
+        if (count[key] >= share * members.length) found.add(key);
+        count[key] = 0;
+        seenIn[key] = -1;
+      }
+      return found;
+    });
+    if (sets.some((set) => set.size > 0)) result.set(source, sets);
+  }
+  return result;
+}
+
+/** Dot product of two unit vectors: their cosine similarity. */
+export function cosine(a: ArticleVector, b: ArticleVector): number {
+  let i = 0;
+  let j = 0;
+  let sum = 0;
+  const fa = a.features;
+  const fb = b.features;
+  while (i < fa.length && j < fb.length) {
+    if (fa[i] === fb[j]) sum += a.weights[i++] * b.weights[j++];
+    else if (fa[i] < fb[j]) i++;
+    else j++;
+  }
+  return sum;
+}
+
+/** True when both articles state numbers (years aside) and share none of them. */
+export function hasConflictingNumbers(a: ArticleVector, b: ArticleVector): boolean {
+  if (a.numbers.length === 0 || b.numbers.length === 0) return false;
+  let i = 0;
+  let j = 0;
+  while (i < a.numbers.length && j < b.numbers.length) {
+    if (a.numbers[i] === b.numbers[j]) return false;
+    if (a.numbers[i] < b.numbers[j]) i++;
+    else j++;
+  }
+  return true;
+}
+
+/** Per word key, how often the batch writes it capitalised mid-sentence in prose, and how often in lowercase. */
+interface NameLexicon {
+  capitalizedInProse: Int32Array;
+  lowercase: Int32Array;
+}
+
+// A word capitalised mid-sentence in ordinary prose is a name; Title Case headlines give no such
+// evidence, so there the batch's prose decides ("Gox" is capitalised wherever it appears, "Files" is not).
+function buildNameLexicon(texts: (readonly InternedText[])[], keyCount: number): NameLexicon {
+  const lexicon = { capitalizedInProse: new Int32Array(keyCount), lowercase: new Int32Array(keyCount) };
+  for (const pair of texts) {
+    for (const text of pair) {
+      for (let k = 0; k < text.keys.length; k++) {
+        const flags = text.flags[k];
+        if (flags & NUMBER) continue;
+        if (!(flags & CAPITALIZED)) lexicon.lowercase[text.keys[k]] += 1;
+        else if (!text.titleCase && !(flags & SENTENCE_START)) lexicon.capitalizedInProse[text.keys[k]] += 1;
+      }
+    }
+  }
+  return lexicon;
+}
+
+function isName(text: InternedText, k: number, lexicon: NameLexicon): boolean {
+  const flags = text.flags[k];
+  if (flags & NUMBER || !(flags & CAPITALIZED)) return false;
+  if (flags & STRONG_NAME) return true;
+  if (!text.titleCase && !(flags & SENTENCE_START)) return true;
+  const capitalized = lexicon.capitalizedInProse[text.keys[k]];
+  return capitalized > 0 && capitalized >= 2 * lexicon.lowercase[text.keys[k]];
+}
+
+function addTextFeatures(
+  builder: VectorBuilder,
+  text: InternedText,
+  fieldWeight: number,
+  lexicon: NameLexicon,
+  table: KeyTable,
+  weights: FeatureWeights,
+  skip?: Set<number>,
+): void {
+  let previousName = -1;
+  for (let k = 0; k < text.keys.length; k++) {
+    const id = text.keys[k];
+    if (skip?.has(id)) {
+      previousName = -1;
+      continue;
+    }
+    if (text.flags[k] & NUMBER) {
+      builder.add(id, fieldWeight, weights.numberBoost);
+      previousName = -1;
+      continue;
+    }
+    const name = isName(text, k, lexicon);
+    builder.add(id, fieldWeight, name ? weights.nameBoost : 1);
+    if (name && previousName >= 0 && text.positions[previousName] === text.positions[k] - 1) {
+      // Joined, so "Mt. Gox" meets "MtGox" and "Flappy Bird" meets "#FlappyBird".
+      const phrase = table.intern(stem(text.words[previousName] + text.words[k]));
+      builder.add(phrase, fieldWeight, weights.phraseBoost);
+      builder.group(phrase, text.keys[previousName], id);
+    }
+    previousName = name ? k : -1;
+  }
+}
+
+/**
+ * Collects every article's features into one growing buffer (no map per article), then turns term
+ * frequencies into unit TF-IDF vectors in place. One buffer in batch order also means neighbouring
+ * articles share cache lines, which keeps large batches from paying for scattered memory.
+ */
+class VectorBuilder {
+  private features = new Int32Array(1024);
+  private tf = new Float64Array(1024);
+  private boost = new Float64Array(1024);
+  private length = 0;
+  private readonly offsets: Int32Array;
+  private articles = 0;
+  /** Per feature id, the phrase it belongs to ("saudi" → "saudiarabia"), or -1. */
+  private groupOf = new Int32Array(1024).fill(-1);
+  /** Per feature id, its place in the buffer while the current article holds it. */
+  private slot = new Int32Array(1024).fill(-1);
+
+  constructor(articleCount: number) {
+    this.offsets = new Int32Array(articleCount + 1);
+  }
+
+  add(id: number, tf: number, boost: number): void {
+    if (id >= this.slot.length) this.slot = grow(this.slot, id + 1, -1);
+    const at = this.slot[id];
+    if (at >= this.offsets[this.articles]) {
+      this.tf[at] += tf;
+      this.boost[at] = Math.max(this.boost[at], boost);
+      return;
+    }
+    if (this.length === this.features.length) {
+      this.features = grow(this.features, this.length + 1, 0);
+      this.tf = grow(this.tf, this.length + 1, 0);
+      this.boost = grow(this.boost, this.length + 1, 0);
+    }
+    this.features[this.length] = id;
+    this.tf[this.length] = tf;
+    this.boost[this.length] = boost;
+    this.slot[id] = this.length++;
+  }
+
+  /** Records that a phrase and its two words name one thing (each word keeps its first phrase). */
+  group(phrase: number, first: number, second: number): void {
+    const largest = Math.max(phrase, first, second);
+    if (largest >= this.groupOf.length) this.groupOf = grow(this.groupOf, largest + 1, -1);
+    const root = this.groupOf[phrase] >= 0 ? this.groupOf[phrase] : phrase;
+    for (const id of [phrase, first, second]) if (this.groupOf[id] < 0) this.groupOf[id] = root;
+  }
+
+  endArticle(): void {
+    this.articles += 1;
+    this.offsets[this.articles] = this.length;
+  }
+
+  finish(featureCount: number, isNumber: Uint8Array): BatchVectors {
+    const n = this.articles;
+    const features = this.features.slice(0, this.length);
+    const { documentFrequency, newId } = renumberByFrequency(features, featureCount);
+    for (let k = 0; k < features.length; k++) features[k] = newId[features[k]];
+    const numberFeature = new Uint8Array(featureCount);
+    isNumber.forEach((flag, old) => (numberFeature[newId[old]] = flag));
+    const weights = new Float64Array(this.length);
+    const numberList: number[] = [];
+    const numberOffsets = new Int32Array(n + 1);
+    for (let i = 0; i < n; i++) {
+      const start = this.offsets[i];
+      const end = this.offsets[i + 1];
+      let norm = 0;
+      for (let k = start; k < end; k++) {
+        const tf = this.tf[k];
+        const w = (tf <= 1 ? tf : 1 + Math.log(tf)) * Math.log(1 + n / documentFrequency[features[k]]) * this.boost[k];
+        weights[k] = w;
+        norm += w * w;
+      }
+      norm = Math.sqrt(norm);
+      if (norm > 0) for (let k = start; k < end; k++) weights[k] /= norm;
+      sortSegment(features, weights, start, end);
+      for (let k = start; k < end; k++) if (numberFeature[features[k]]) numberList.push(features[k]);
+      numberOffsets[i + 1] = numberList.length;
+    }
+    const numbers = Int32Array.from(numberList);
+    const vectors = Array.from({ length: n }, (_, i) => ({
+      features: features.subarray(this.offsets[i], this.offsets[i + 1]),
+      weights: weights.subarray(this.offsets[i], this.offsets[i + 1]),
+      numbers: numbers.subarray(numberOffsets[i], numberOffsets[i + 1]),
+    }));
+    let sharedFeatureCount = 0;
+    while (sharedFeatureCount < documentFrequency.length && documentFrequency[sharedFeatureCount] >= 2) sharedFeatureCount++;
+    const flat = { offsets: this.offsets, features, weights, numberOffsets, numbers };
+    const featureGroup = new Int32Array(featureCount);
+    for (let old = 0; old < featureCount; old++) {
+      const group = old < this.groupOf.length && this.groupOf[old] >= 0 ? this.groupOf[old] : old;
+      featureGroup[newId[old]] = newId[group];
+    }
+    return { vectors, documentFrequency, sharedFeatureCount, flat, featureGroup };
+  }
+}
+
+// Ids by descending frequency (ties by first appearance): the features most articles carry get the
+// smallest ids, so lookups by id stay in a small, cache-resident range, and features no other
+// article shares come last in every vector, where a dot product can stop early.
+function renumberByFrequency(features: Int32Array, featureCount: number): { documentFrequency: Int32Array; newId: Int32Array } {
+  const oldFrequency = new Int32Array(featureCount);
+  for (const f of features) oldFrequency[f] += 1;
+  let maxFrequency = 0;
+  for (const df of oldFrequency) maxFrequency = Math.max(maxFrequency, df);
+  // A counting sort: linear, and stable, so equal frequencies keep their first-appearance order.
+  const startOf = new Int32Array(maxFrequency + 2);
+  for (const df of oldFrequency) startOf[maxFrequency - df + 1] += 1;
+  for (let d = 1; d < startOf.length; d++) startOf[d] += startOf[d - 1];
+  const newId = new Int32Array(featureCount);
+  const documentFrequency = new Int32Array(featureCount);
+  for (let old = 0; old < featureCount; old++) {
+    const id = startOf[maxFrequency - oldFrequency[old]]++;
+    newId[old] = id;
+    documentFrequency[id] = oldFrequency[old];
+  }
+  return { documentFrequency, newId };
+}
+
+/** Sorts one article's features ascending (weights alongside): insertion sort, articles are short. */
+function sortSegment(features: Int32Array, weights: Float64Array, start: number, end: number): void {
+  for (let k = start + 1; k < end; k++) {
+    const feature = features[k];
+    const weight = weights[k];
+    let at = k;
+    while (at > start && features[at - 1] > feature) {
+      features[at] = features[at - 1];
+      weights[at] = weights[at - 1];
+      at -= 1;
+    }
+    features[at] = feature;
+    weights[at] = weight;
+  }
+}

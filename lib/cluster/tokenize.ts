@@ -1,0 +1,204 @@
+/**
+ * Headline and summary tokenizer for story clustering: lowercase terms with light stemming,
+ * normalised numbers, and the capitalisation evidence the feature builder needs to spot names.
+ */
+
+export type TokenKind = "word" | "number";
+
+export interface Token {
+  /** The normalised term: a light stem for words, a canonical form for numbers ("1000", "5.5%", "1.8b"). */
+  term: string;
+  /** The word as written, lowercased and unstemmed: phrases join these ("mt" + "gox" → "mtgox"). */
+  word: string;
+  kind: TokenKind;
+  /** Capitalised in the original text. */
+  capitalized: boolean;
+  /** A name on its own evidence: an acronym (ECB) or an inner capital (iPhone, SoftBank). */
+  strongName: boolean;
+  /** First word of a sentence, where a capital says nothing about names. */
+  sentenceStart: boolean;
+  /** Word position in the text, counting removed stopwords, so adjacency is real adjacency. */
+  position: number;
+}
+
+export interface TokenizedText {
+  tokens: Token[];
+  /** Most content words are capitalised ("Apple Unveils New iPhone"): capitals there are no evidence of names. */
+  titleCase: boolean;
+}
+
+// Function words and headline boilerplate ("UPDATE 2-", "FACTBOX-") that say nothing about the event.
+const STOPWORDS = new Set(
+  (
+    "a about above after again against all also am an and any are as at be because been before being below between both but by " +
+    "can could did do does doing down during each few for from further had has have having he her here hers herself him himself " +
+    "his how i if in into is it its itself just me more most my myself no nor not now of off on once only or other our ours " +
+    "ourselves out over own same she should so some such than that the their theirs them themselves then there these they this " +
+    "those through to too under until up very was we were what when where which while who whom why will with would you your " +
+    "yours yourself yourselves may might must shall us via vs amid says said say new update updated focus factbox exclusive " +
+    "breaking refile corrected wrapup analysis instant view rpt lets let get gets got its it's im ive youre dont doesnt isnt " +
+    "wont cant one two"
+  ).split(" "),
+);
+
+const DATE_WORDS = new Set(
+  (
+    "january february march april june july august september october november december jan feb mar apr jun jul aug sep sept " +
+    "oct nov dec monday tuesday wednesday thursday friday saturday sunday today tonight yesterday tomorrow"
+  ).split(" "),
+);
+
+// A Map, not an object: arbitrary words must not hit Object.prototype ("constructor").
+const MAGNITUDES = new Map(
+  Object.entries({ k: "k", thousand: "k", m: "m", mn: "m", mil: "m", mln: "m", million: "m", b: "b", bn: "b", bln: "b", billion: "b", t: "t", tn: "t", trillion: "t" }),
+);
+
+const PLAIN_WORD = /^[A-Za-z]+$/;
+const URL_LIKE = /:\/\/|^www\.|^@\w|\.(com|org|net|io|co|uk|gov|edu)(\/|\.|$)/i;
+const NUMBER = /^(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(%|[a-z]+)?$/;
+const CURRENCY_PREFIX = /^(?:us|a|au|c|ca|hk|nz|s)?[$£€¥₹]/i;
+const DOTTED_ACRONYM = /^(?:\p{L}\.){2,}$/u;
+const CLOSES_SENTENCE = /[.!?:;]$/;
+const DASHES = /^[-–—|•]+$/;
+const EDGE_PUNCTUATION = /^[^\p{L}\p{N}$£€¥₹]+|[^\p{L}\p{N}%]+$/gu;
+
+/** Splits a text into clustering tokens; stopwords are dropped but keep their positions. */
+export function tokenizeText(text: string): TokenizedText {
+  const chunks = text.replace(/[’‘`´]/g, "'").replace(/[“”]/g, '"').split(/\s+/).filter(Boolean);
+  const tokens: Token[] = [];
+  let position = 0;
+  let sentenceStart = true;
+  let datePosition = -2;
+  for (const chunk of chunks) {
+    if (DASHES.test(chunk)) {
+      sentenceStart = true;
+      continue;
+    }
+    // Links and handles in feed descriptions are boilerplate, not words ("http://aje.io/…").
+    if (URL_LIKE.test(chunk)) continue;
+    // Most words are plain letters; only the rest pay for punctuation handling.
+    const plain = PLAIN_WORD.test(chunk);
+    const core = plain ? chunk : chunk.replace(EDGE_PUNCTUATION, "");
+    const endsSentence = !plain && CLOSES_SENTENCE.test(chunk) && !isAbbreviation(core, chunk);
+    for (const part of plain ? [chunk] : core ? splitCompound(core) : []) {
+      if (isDatePart(part, position, datePosition)) {
+        // "March 10", "10 March", "Tuesday": dates link unrelated stories published the same day.
+        datePosition = position;
+        const previous = tokens[tokens.length - 1];
+        if (previous?.kind === "number" && previous.position === position - 1) tokens.pop();
+      } else {
+        const token = toToken(part, position, sentenceStart);
+        if (token) tokens.push(token);
+      }
+      position += 1;
+      sentenceStart = false;
+    }
+    if (endsSentence) sentenceStart = true;
+  }
+  return { tokens: attachMagnitudes(tokens), titleCase: isTitleCase(tokens) };
+}
+
+/** Light stemming: folds plurals, -ing and -ed, a final -e and -y, so "files", "filed" and "filing" meet. */
+export function stem(word: string): string {
+  let w = word;
+  if (w.length <= 3) return w;
+  let strippedVerb = false;
+  if (w.endsWith("ies") && w.length > 4) w = w.slice(0, -3) + "i";
+  else if (w.endsWith("ied") && w.length > 4) w = w.slice(0, -3) + "i";
+  else if (w.endsWith("sses")) w = w.slice(0, -2);
+  else if (w.endsWith("ing") && w.length > 5) [w, strippedVerb] = [w.slice(0, -3), true];
+  else if (w.endsWith("ed") && w.length > 4) [w, strippedVerb] = [w.slice(0, -2), true];
+  else if (w.endsWith("s") && !/(ss|us|is|ws)$/.test(w)) w = w.slice(0, -1);
+  // "stopped" → "stopp" → "stop"; "falling" keeps its "ll".
+  if (strippedVerb && /([^aeiouls])\1$/.test(w)) w = w.slice(0, -1);
+  if (w.length > 3 && w.endsWith("e")) w = w.slice(0, -1);
+  if (w.length > 3 && w.endsWith("y")) w = w.slice(0, -1) + "i";
+  return w;
+}
+
+/** Numbers in a canonical form ("1,000" → "1000", "$1.8bn" → "1.8b"), or null when the text is no number. */
+export function normalizeNumber(raw: string): string | null {
+  const match = NUMBER.exec(raw.toLowerCase());
+  if (!match) return null;
+  const [, whole, fraction = "", suffix = ""] = match;
+  const digits = whole.replace(/,/g, "") + fraction;
+  if (suffix === "%") return digits + "%";
+  const magnitude = MAGNITUDES.get(suffix);
+  if (magnitude) return digits + magnitude;
+  // Ordinals and decades ("1st", "'90s") stay as written; other suffixes are units that add nothing.
+  if (/^(st|nd|rd|th|s)$/.test(suffix)) return digits + suffix;
+  return digits;
+}
+
+/** True for four-digit years, which headlines cite without naming a distinct event. */
+export function isYear(term: string): boolean {
+  return /^(19|20)\d\d$/.test(term);
+}
+
+function isDatePart(part: string, position: number, datePosition: number): boolean {
+  const lower = part.toLowerCase();
+  if (DATE_WORDS.has(lower)) return true;
+  // A day number right after a month ("March 10-14"), or a clock time ("2:02").
+  return (/^\d{1,2}(st|nd|rd|th)?$/.test(lower) && datePosition === position - 1) || /^\d{1,2}:\d\d$/.test(lower);
+}
+
+function isAbbreviation(core: string, chunk: string): boolean {
+  // "Mt.", "Jos.", "U.S." end in a dot without ending the sentence.
+  return chunk.endsWith(".") && (DOTTED_ACRONYM.test(core + ".") || /^\p{L}{1,3}$/u.test(core));
+}
+
+function splitCompound(core: string): string[] {
+  if (DOTTED_ACRONYM.test(core + ".") || DOTTED_ACRONYM.test(core)) return [core.replace(/\./g, "")];
+  // "Mt.Gox" is "Mt. Gox" written tight; a dot between digits ("7.1") stays.
+  const parts = core.split(/[-–—/|]+|(?<=\p{L})\.(?=\p{L})/u).filter(Boolean);
+  // "T-Mobile", "X-Men", "Covid-19" and "G-7" are one name; "half-baked" and "4.7-inch" are two words.
+  if (parts.length === 2 && /^\p{Lu}[\p{L}]*$/u.test(parts[0]) && /^\d+$/.test(parts[1])) return [parts.join("")];
+  if (parts.length > 1 && parts.some((p) => /^\p{L}$/u.test(p))) return [parts.join("")];
+  return parts;
+}
+
+function toToken(part: string, position: number, sentenceStart: boolean): Token | null {
+  const cleaned = PLAIN_WORD.test(part) ? part : part.replace(EDGE_PUNCTUATION, "").replace(/'s$/i, "").replace(CURRENCY_PREFIX, "");
+  if (!cleaned) return null;
+  if (/\d/.test(cleaned)) {
+    const term = normalizeNumber(cleaned) ?? cleaned.toLowerCase().replace(/[^\p{L}\p{N}.%]/gu, "");
+    // Codes such as "MH370", "S5" or "4G" behave like numbers: a different one is a different thing.
+    return term ? { term, word: term, kind: "number", capitalized: false, strongName: false, position, sentenceStart } : null;
+  }
+  const letters = PLAIN_WORD.test(cleaned) ? cleaned : cleaned.replace(/[^\p{L}]/gu, "");
+  if (letters.length < 2) return null;
+  const lower = letters.toLowerCase();
+  const capitalized = letters[0] !== lower[0];
+  let upperCount = 0;
+  for (let i = 0; i < letters.length; i++) if (letters[i] !== lower[i]) upperCount += 1;
+  const acronym = upperCount === letters.length && letters.length <= 5;
+  const innerCapital = upperCount > 0 && upperCount < letters.length && letters.slice(1) !== lower.slice(1);
+  // "US" in capitals is the country, not the pronoun.
+  if (lower === "us" && acronym) return { term: "usa", word: lower, kind: "word", capitalized, strongName: true, position, sentenceStart };
+  if (STOPWORDS.has(lower)) return null;
+  return { term: stem(lower), word: lower, kind: "word", capitalized, strongName: acronym || innerCapital, position, sentenceStart };
+}
+
+function attachMagnitudes(tokens: Token[]): Token[] {
+  let kept = 0;
+  for (const token of tokens) {
+    const previous = kept > 0 ? tokens[kept - 1] : undefined;
+    // "$1.8 billion" and "$1.8bn" are the same figure.
+    const magnitude = MAGNITUDES.get(token.term);
+    if (magnitude && previous?.kind === "number" && /^[\d.]+$/.test(previous.term) && previous.position === token.position - 1) {
+      previous.term += magnitude;
+      previous.word = previous.term;
+      continue;
+    }
+    tokens[kept++] = token;
+  }
+  tokens.length = kept;
+  return tokens;
+}
+
+function isTitleCase(tokens: Token[]): boolean {
+  const content = tokens.filter((t) => t.kind === "word" && !t.sentenceStart && t.term.length >= 3);
+  if (content.length < 2) return tokens.some((t) => t.capitalized && !t.sentenceStart);
+  const capitalized = content.filter((t) => t.capitalized).length;
+  return capitalized / content.length >= 0.7;
+}

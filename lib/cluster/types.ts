@@ -1,0 +1,70 @@
+import type { FeatureWeights } from "@/lib/cluster/features";
+
+/** The clustering contract: what the ingest side hands in and what the card builder reads back. */
+
+/** One article as the clusterer sees it (plain text, already normalised by ingest). */
+export interface ClusterArticle {
+  /** Stable article id. */
+  id: string;
+  /** Plain-text headline. */
+  title: string;
+  /** Plain-text summary; may be "" (the UCI set has headlines only). */
+  summary: string;
+  /** Outlet id; a card needs at least two distinct ones. */
+  sourceId: string;
+  publishedAt: Date;
+  /** One of general, business, technology, health, science, sports, entertainment. */
+  category?: string;
+  /** Supported country ids the article mentions or its outlet's home. */
+  countries?: string[];
+  imageUrl?: string | null;
+}
+
+/** A group of articles judged to report one event. */
+export interface StoryCluster {
+  /** Sorted by id, so the same input always yields the same cluster. */
+  articleIds: string[];
+  /**
+   * 0..1, how sure we are the members report ONE event: the members' mean pairwise similarity,
+   * mapped through a saturating curve (docs/decisions/020-story-clustering.md). Singletons are 1.
+   */
+  confidence: number;
+}
+
+/** The tuning knobs of clusterArticles; the defaults were tuned on uci-dev.csv only. */
+export interface ClusterOptions extends FeatureWeights {
+  /** A candidate pair becomes an edge when its similarity reaches this. */
+  edgeThreshold: number;
+  /** Two clusters join only when their centroids are at least this similar (guards against chaining). */
+  mergeThreshold: number;
+  /** The centroid similarity left once the single largest shared feature is taken out must reach this. */
+  minResidualSimilarity: number;
+  /** Pairs at least this similar count as neighbours in phase 2. */
+  attachEdgeThreshold: number;
+  /** How many nearest neighbours each article remembers for phase 2. */
+  neighbourCount: number;
+  /** Groups up to this size may join a larger group their members' neighbours point to. */
+  attachMaxFragment: number;
+  /** The winning group must hold at least this share of the fragment's outside neighbour similarity… */
+  attachShare: number;
+  /** …and at least this much of it in total… */
+  attachThreshold: number;
+  /** …from at least this many of its neighbours. */
+  attachMinNeighbours: number;
+  /** Phase 2 repeats, since a fragment that joined can carry its neighbours' votes in the next round. */
+  attachRounds: number;
+  /** Each article proposes candidates through at most this many of its heaviest features. */
+  maxKeyFeatures: number;
+  /** Postings up to this length are paired exhaustively; longer ones only within a time window. */
+  maxExhaustivePosting: number;
+  /** In a long posting, each article is paired with this many neighbours on each side (by time). */
+  postingWindow: number;
+  /** Features in more than this share of the articles are too common to propose candidates. */
+  maxDocumentFrequencyRatio: number;
+  /** Similarity halves for every this many hours between two articles, beyond the grace period. */
+  timeHalfLifeHours: number;
+  /** Articles this close in time are not penalised at all. */
+  timeGraceHours: number;
+  /** Factor applied when both headlines state numbers and share none (e.g. magnitude 6.1 vs 7.3). */
+  numberConflictFactor: number;
+}

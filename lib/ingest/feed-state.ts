@@ -1,0 +1,57 @@
+/**
+ * A feed's fetch state after one fetch (Miniflux style): validators for the next
+ * conditional GET, the last status, and when to check again. Failing feeds back off
+ * exponentially, so a dead feed costs one request a day rather than one per tick.
+ */
+
+/** Columns of the Feed row a fetch changes (only those present are written). */
+export interface FeedState {
+  errorCount: number;
+  lastError?: string | null;
+  lastErrorAt?: Date;
+  lastStatus: number | null;
+  lastFetchedAt: Date;
+  lastSuccessAt?: Date;
+  nextCheckAt: Date;
+  etag?: string | null;
+  lastModified?: string | null;
+  lastItemCount?: number;
+}
+
+/** The longest a failing feed waits before its next check. */
+export const MAX_BACKOFF_MS = 24 * 3_600_000;
+
+export type FetchOutcome =
+  | { status: "ok"; httpStatus: number | null; etag: string | null; lastModified: string | null; items: number }
+  | { status: "not_modified"; httpStatus: number | null }
+  | { status: "error"; httpStatus: number | null; error: string; retryAfterMs?: number };
+
+/** When a feed that failed errorCount times in a row is next due. */
+export function backoffMs(errorCount: number, intervalMs: number): number {
+  return Math.min(MAX_BACKOFF_MS, intervalMs * 2 ** Math.min(errorCount, 16));
+}
+
+/** The Feed row update for one fetch outcome. */
+export function feedStateAfter(
+  outcome: FetchOutcome,
+  previousErrorCount: number,
+  now: Date,
+  intervalMs: number,
+): FeedState {
+  const at = (ms: number) => new Date(now.getTime() + ms);
+  if (outcome.status === "error") {
+    const errorCount = previousErrorCount + 1;
+    const wait = Math.max(backoffMs(errorCount, intervalMs), outcome.retryAfterMs ?? 0);
+    return {
+      errorCount,
+      lastError: outcome.error.slice(0, 1_000),
+      lastErrorAt: now,
+      lastStatus: outcome.httpStatus,
+      lastFetchedAt: now,
+      nextCheckAt: at(wait),
+    };
+  }
+  const common: FeedState = { errorCount: 0, lastError: null, lastStatus: outcome.httpStatus, lastFetchedAt: now, lastSuccessAt: now, nextCheckAt: at(intervalMs) };
+  if (outcome.status === "not_modified") return common;
+  return { ...common, etag: outcome.etag, lastModified: outcome.lastModified, lastItemCount: outcome.items };
+}

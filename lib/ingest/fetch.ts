@@ -1,0 +1,228 @@
+import { isRegisteredFeed, type RegisteredFeed } from "./feeds";
+
+/**
+ * Stage 1: a registered feed → its bytes, politely and defensively. Conditional GET (a 304
+ * costs nothing), a timeout per attempt, a cap on the decompressed size (a 50 MB body or a
+ * gzip bomb is cut off, not buffered), at most 5 redirects and only to http(s), retries
+ * with backoff on network errors and 5xx, and 429/503 Retry-After honoured. Never throws
+ * for a feed's own failure: the result says what happened.
+ */
+
+export const USER_AGENT =
+  "GlobalMultiSourceNewsAnalysis/0.1 (RSS reader; fetches each registered feed at most every few minutes, with conditional GET)";
+
+export const MAX_REDIRECTS = 5;
+
+export interface FetchOptions {
+  timeoutMs: number;
+  maxBytes: number;
+  /** Extra attempts after a network error, a 5xx or a short Retry-After. */
+  retries: number;
+  /** First backoff delay; doubles with each retry (plus jitter). */
+  retryBaseMs?: number;
+  /** The longest Retry-After waited for within a run; longer ones end the attempt. */
+  maxRetryAfterMs?: number;
+  /** Aborts everything (the run's time budget). */
+  signal?: AbortSignal;
+  /** Called as body bytes arrive (progress bars). */
+  onBytes?: (received: number) => void;
+}
+
+interface Common {
+  finalUrl: string;
+  /** Decompressed body bytes read. */
+  bytes: number;
+  attempts: number;
+}
+
+export type FetchResult =
+  | (Common & {
+      status: "ok";
+      httpStatus: number;
+      body: Buffer;
+      contentType: string | null;
+      etag: string | null;
+      lastModified: string | null;
+    })
+  | (Common & { status: "not_modified"; httpStatus: 304 })
+  | (Common & { status: "error"; httpStatus: number | null; error: string; retryAfterMs?: number; aborted?: boolean });
+
+export class FetchRefusedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "FetchRefusedError";
+  }
+}
+
+class AttemptError extends Error {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+    readonly httpStatus: number | null = null,
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** Milliseconds a Retry-After header asks for (delta-seconds or an HTTP date), if any. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  if (/^\s*\d+\s*$/.test(value)) return Number(value) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(done, ms);
+    function done() {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }
+    function onAbort() {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    }
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+function describeNetworkError(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  return cause?.code ?? cause?.message ?? (error as Error).message ?? String(error);
+}
+
+async function readCapped(res: Response, maxBytes: number, abort: () => void, onBytes?: (n: number) => void) {
+  const declared = Number(res.headers.get("content-length"));
+  // Only a hint: with compression the decompressed size is what counts, checked below.
+  if (!res.headers.get("content-encoding") && declared > maxBytes) {
+    abort();
+    throw new AttemptError(`response too large (${declared} bytes declared; limit ${maxBytes})`, false, res.status);
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = res.body?.getReader();
+  if (!reader) return { body: Buffer.alloc(0), size };
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      abort();
+      await reader.cancel().catch(() => undefined);
+      throw new AttemptError(`response too large (over ${maxBytes} bytes)`, false, res.status);
+    }
+    chunks.push(value);
+    onBytes?.(size);
+  }
+  return { body: Buffer.concat(chunks), size };
+}
+
+async function attempt(feed: RegisteredFeed, options: FetchOptions, state: { finalUrl: string; bytes: number }) {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, options.timeoutMs);
+  const onOuterAbort = () => controller.abort();
+  options.signal?.addEventListener("abort", onOuterAbort, { once: true });
+  const headers: Record<string, string> = {
+    "user-agent": USER_AGENT,
+    accept: "application/rss+xml, application/atom+xml, application/rdf+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5",
+    "accept-encoding": "gzip, deflate, br",
+  };
+  if (feed.etag) headers["if-none-match"] = feed.etag;
+  if (feed.lastModified) headers["if-modified-since"] = feed.lastModified;
+  try {
+    let url = feed.url;
+    for (let redirects = 0; ; redirects++) {
+      state.finalUrl = url;
+      const res = await fetch(url, { headers, redirect: "manual", signal: controller.signal });
+      if (res.status >= 300 && res.status < 400 && res.status !== 304) {
+        await res.body?.cancel().catch(() => undefined);
+        const location = res.headers.get("location");
+        if (!location) throw new AttemptError(`HTTP ${res.status} without a Location header`, false, res.status);
+        const next = new URL(location, url);
+        if (next.protocol !== "http:" && next.protocol !== "https:") {
+          throw new AttemptError(`redirect to a non-http(s) URL refused (${next.protocol})`, false, res.status);
+        }
+        if (redirects >= MAX_REDIRECTS) throw new AttemptError(`too many redirects (more than ${MAX_REDIRECTS})`, false, res.status);
+        url = next.toString();
+        continue;
+      }
+      if (res.status === 304) {
+        await res.body?.cancel().catch(() => undefined);
+        return { kind: "not_modified" as const };
+      }
+      if (res.status < 200 || res.status >= 300) {
+        await res.body?.cancel().catch(() => undefined);
+        const retryAfterMs = parseRetryAfter(res.headers.get("retry-after"));
+        const limited = res.status === 429 || (res.status === 503 && retryAfterMs !== undefined);
+        const label = limited ? ` (rate limited${retryAfterMs !== undefined ? `; retry after ${Math.ceil(retryAfterMs / 1000)} s` : ""})` : "";
+        throw new AttemptError(`HTTP ${res.status}${label}`, limited || res.status >= 500, res.status, retryAfterMs);
+      }
+      const { body, size } = await readCapped(res, options.maxBytes, () => controller.abort(), (n) => {
+        state.bytes = n;
+        options.onBytes?.(n);
+      });
+      state.bytes = size;
+      return {
+        kind: "ok" as const,
+        httpStatus: res.status,
+        body,
+        contentType: res.headers.get("content-type"),
+        etag: res.headers.get("etag"),
+        lastModified: res.headers.get("last-modified"),
+      };
+    }
+  } catch (error) {
+    if (error instanceof AttemptError) throw error;
+    if (timedOut) throw new AttemptError(`timed out after ${options.timeoutMs} ms`, false);
+    if (options.signal?.aborted) throw new AttemptError("aborted: the run's time budget ran out", false);
+    throw new AttemptError(`network error: ${describeNetworkError(error)}`, true);
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener("abort", onOuterAbort);
+  }
+}
+
+/** Fetches a registered feed. Refuses (throws FetchRefusedError) anything not from the Feed table. */
+export async function fetchFeed(feed: RegisteredFeed, options: FetchOptions): Promise<FetchResult> {
+  if (!isRegisteredFeed(feed)) throw new FetchRefusedError(`refused to fetch ${feed.url}: not a registered feed`);
+  const protocol = new URL(feed.url).protocol;
+  if (protocol !== "http:" && protocol !== "https:") throw new FetchRefusedError(`refused to fetch ${feed.url}: not http(s)`);
+  const base = options.retryBaseMs ?? 500;
+  const maxRetryAfter = options.maxRetryAfterMs ?? 10_000;
+  const state = { finalUrl: feed.url, bytes: 0 };
+  for (let attempts = 1; ; attempts++) {
+    try {
+      const result = await attempt(feed, options, state);
+      if (result.kind === "not_modified") return { status: "not_modified", httpStatus: 304, finalUrl: state.finalUrl, bytes: 0, attempts };
+      return { status: "ok", ...result, finalUrl: state.finalUrl, bytes: state.bytes, attempts };
+    } catch (error) {
+      const e = error as AttemptError;
+      const failure = {
+        status: "error" as const,
+        httpStatus: e.httpStatus,
+        error: e.message,
+        retryAfterMs: e.retryAfterMs,
+        aborted: options.signal?.aborted || undefined,
+        finalUrl: state.finalUrl,
+        bytes: state.bytes,
+        attempts,
+      };
+      if (!e.retryable || attempts > options.retries || options.signal?.aborted) return failure;
+      // A server that names its wait is obeyed; a wait longer than we may spend ends the run's try.
+      if (e.retryAfterMs !== undefined && e.retryAfterMs > maxRetryAfter) return failure;
+      const backoff = e.retryAfterMs ?? base * 2 ** (attempts - 1) + Math.random() * (base / 2);
+      try {
+        await sleep(backoff, options.signal);
+      } catch {
+        return { ...failure, aborted: true };
+      }
+    }
+  }
+}

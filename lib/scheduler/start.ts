@@ -1,0 +1,63 @@
+import "server-only";
+import { getDatabase } from "@/lib/db";
+import { env } from "@/lib/env";
+import { onShutdown } from "@/lib/lifecycle/shutdown";
+import { logger } from "@/lib/log";
+import { loadDemoSnapshot } from "@/lib/services/load-demo-snapshot";
+import { runSchedulerTick } from "./tick";
+
+/** The first tick waits this long after start, so start-up is never blocked by feeds. */
+const FIRST_TICK_DELAY_MS = 5_000;
+
+interface SchedulerHandle {
+  stop(): void;
+}
+
+// One scheduler per process: Next dev re-evaluates modules on reload, globalThis survives.
+const holder = globalThis as unknown as { __newsScheduler?: SchedulerHandle };
+
+async function tick() {
+  try {
+    await runSchedulerTick();
+  } catch (error) {
+    logger.error({ err: error }, "scheduler tick failed");
+  }
+}
+
+/**
+ * Starts the in-server scheduler (from instrumentation.ts): a refresh of due feeds every
+ * SCHEDULER_INTERVAL_MINUTES, the first shortly after start. With DEMO_SNAPSHOT=always the
+ * demo snapshot is loaded at start. Idempotent.
+ */
+export function startScheduler(): SchedulerHandle | null {
+  if (holder.__newsScheduler) return holder.__newsScheduler;
+  // `next build` may load instrumentation; a build never ingests.
+  if (env.NEXT_PHASE === "phase-production-build") return null;
+  if (env.DEMO_SNAPSHOT === "always") {
+    void getDatabase()
+      .tryWithLock("ingest", () => loadDemoSnapshot({ onlyIfMissing: true }))
+      .catch((error) => logger.error({ err: error }, "loading the demo snapshot failed"));
+  }
+  if (!env.SCHEDULER_ENABLED) {
+    logger.info("scheduler disabled (SCHEDULER_ENABLED=false)");
+    return null;
+  }
+  const intervalMs = env.SCHEDULER_INTERVAL_MINUTES * 60_000;
+  const first = setTimeout(tick, FIRST_TICK_DELAY_MS);
+  const every = setInterval(tick, intervalMs);
+  // Timers must not keep a process alive that is otherwise done (scripts, tests).
+  first.unref();
+  every.unref();
+  logger.info({ intervalMinutes: env.SCHEDULER_INTERVAL_MINUTES }, "scheduler started");
+  const handle = {
+    stop() {
+      clearTimeout(first);
+      clearInterval(every);
+      if (holder.__newsScheduler === handle) holder.__newsScheduler = undefined;
+    },
+  };
+  holder.__newsScheduler = handle;
+  // A shutdown stops new ticks; a run in progress stops starting feeds (runIngest).
+  onShutdown(() => handle.stop());
+  return handle;
+}

@@ -1,0 +1,67 @@
+import "server-only";
+import { getDb } from "@/lib/db";
+import { env } from "@/lib/env";
+import { isDraining } from "@/lib/lifecycle/shutdown";
+import { logger } from "@/lib/log";
+import { loadDemoSnapshot } from "./load-demo-snapshot";
+import { runIngest, type IngestSummary, type RunIngestOptions } from "./run-ingest";
+
+export interface RefreshOptions extends Omit<RunIngestOptions, "demo"> {
+  /** Overrides DEMO_SNAPSHOT (tests). */
+  demoSnapshot?: "auto" | "off" | "always";
+}
+
+export interface RefreshSummary {
+  ingest: IngestSummary;
+  demo: {
+    /** The run that loaded the demo snapshot, when this refresh loaded it. */
+    loaded: IngestSummary | null;
+    /** Demo articles deleted because real ones arrived. */
+    removed: number;
+  };
+}
+
+/** True when nothing real was ever stored and this run got nothing from the network. */
+async function isOfflineFirstStart(ingest: IngestSummary): Promise<boolean> {
+  const gotSomething = ingest.outcomes.some((o) => o.status === "ok" || o.status === "not_modified");
+  if (gotSomething || ingest.outcomes.length === 0) return false;
+  const prisma = getDb();
+  const [realArticles, productiveRuns] = await Promise.all([
+    prisma.article.count({ where: { isDemo: false } }),
+    prisma.ingestRun.count({ where: { trigger: { not: "demo" }, newCount: { gt: 0 } } }),
+  ]);
+  return realArticles === 0 && productiveRuns === 0;
+}
+
+/** Deletes the demo snapshot (articles and the cards built from them). */
+async function removeDemoContent(): Promise<number> {
+  const prisma = getDb();
+  const { count } = await prisma.article.deleteMany({ where: { isDemo: true } });
+  await prisma.comparisonCard.deleteMany({ where: { isDemo: true } });
+  return count;
+}
+
+/**
+ * Brings the news up to date: ingests the feeds, then handles the demo snapshot
+ * (DEMO_SNAPSHOT: "auto" loads it on an offline first start and removes it once real
+ * articles arrive; "always" keeps it loaded; "off" never). The scheduler, the command
+ * line and the operator route call this.
+ */
+export async function refreshNews(options: RefreshOptions = {}): Promise<RefreshSummary> {
+  const mode = options.demoSnapshot ?? env.DEMO_SNAPSHOT;
+  const ingest = await runIngest(options);
+  const demo: RefreshSummary["demo"] = { loaded: null, removed: 0 };
+  // A run cut short by a shutdown says nothing about the network.
+  if (isDraining()) return { ingest, demo };
+  if (mode === "auto" && ingest.totals.new > 0) {
+    demo.removed = await removeDemoContent();
+  } else if (mode === "auto" && (await isOfflineFirstStart(ingest))) {
+    demo.loaded = await loadDemoSnapshot({ now: options.now, onlyIfMissing: true });
+  } else if (mode === "always") {
+    demo.loaded = await loadDemoSnapshot({ now: options.now, onlyIfMissing: true });
+  }
+  if (demo.loaded) logger.info({ runId: demo.loaded.runId, articles: demo.loaded.totals.new }, "demo snapshot loaded");
+  if (demo.removed) logger.info({ removed: demo.removed }, "real articles arrived; demo snapshot removed");
+  // Re-clustering into comparison cards goes here, after the ingest.
+  return { ingest, demo };
+}

@@ -1,0 +1,288 @@
+import "server-only";
+import fs from "node:fs";
+import path from "node:path";
+import { isCategoryId, type CategoryId } from "@/lib/catalog";
+import { getDatabase, getDb } from "@/lib/db";
+import { env } from "@/lib/env";
+import { ApiError } from "@/lib/http/errors";
+import { isDraining, trackTask } from "@/lib/lifecycle/shutdown";
+import { selectFeeds } from "@/lib/ingest/feeds";
+import type { FetchOptions } from "@/lib/ingest/fetch";
+import { createLimiter } from "@/lib/ingest/limiter";
+import { runJob, type IngestJob, type JobOutcome } from "@/lib/ingest/pipeline";
+import { purgeOldArticles, storeFeedResult } from "@/lib/ingest/store";
+import { logger } from "@/lib/log";
+import { categoryForFileName, sourceIdForFileName } from "@/lib/sources/file-names";
+
+export type IngestTrigger = "scheduler" | "cli" | "operator" | "cron" | "on-demand" | "demo";
+
+export interface RunIngestOptions {
+  /** Source ids; default all. */
+  sources?: string[];
+  categories?: CategoryId[];
+  trigger?: IngestTrigger;
+  /** The run's clock (tests ingest old files as if fresh). Default: the real time. */
+  now?: Date;
+  /** Only feeds whose nextCheckAt has come (the scheduler). */
+  dueOnly?: boolean;
+  /** Ingest saved feed files from this folder instead of fetching (mapped by file name). */
+  fromDir?: string;
+  /** Overrides of the FEED_* settings (tests pass tiny timeouts). */
+  fetch?: Partial<FetchOptions> & { concurrency?: number; hostConcurrency?: number };
+  /** Time budget of the run; feeds not done by then are skipped. Default FEED_RUN_BUDGET_MS. */
+  budgetMs?: number;
+  onProgress?: (event: IngestProgressEvent) => void;
+  /** How the bundled demo snapshot is loaded (lib/services/load-demo-snapshot.ts). */
+  demo?: { shiftDatesMs: number };
+}
+
+export interface PlannedJob {
+  key: string;
+  sourceId: string;
+  sourceName: string;
+  category: CategoryId;
+  label: string;
+}
+
+export type IngestProgressEvent =
+  | { type: "planned"; runId: string; jobs: PlannedJob[] }
+  | { type: "job-started"; key: string }
+  | { type: "job-bytes"; key: string; bytes: number }
+  | { type: "job-done"; outcome: JobOutcome }
+  | { type: "file-skipped"; file: string; reason: string };
+
+export interface IngestTotals {
+  feeds: number;
+  items: number;
+  new: number;
+  updated: number;
+  unchanged: number;
+  failed: number;
+  skipped: number;
+}
+
+export interface IngestSummary {
+  runId: string;
+  trigger: IngestTrigger;
+  status: "succeeded" | "partial" | "failed";
+  startedAt: Date;
+  finishedAt: Date;
+  durationMs: number;
+  outcomes: JobOutcome[];
+  totals: IngestTotals;
+  /** Requested outlets that publish no feed (shown as unavailable, not failed). */
+  unavailable: { sourceId: string; name: string; reason: string }[];
+  /** Files of --from-dir that belong to no known outlet. */
+  skippedFiles: { file: string; reason: string }[];
+  /** Articles deleted for being older than the 72-hour window. */
+  purged: number;
+}
+
+const FEED_FILE = /\.(xml|rss|atom|rdf)$/i;
+
+async function checkSources(sources: string[] | undefined) {
+  const all = await getDb().source.findMany({ select: { id: true, name: true, country: true, available: true, unavailableReason: true } });
+  const unknown = (sources ?? []).filter((id) => !all.some((s) => s.id === id));
+  if (unknown.length) {
+    throw new ApiError("validation_error", `Unknown source ${unknown.map((u) => `"${u}"`).join(", ")}. Known sources: ${all.map((s) => s.id).sort().join(", ")}.`);
+  }
+  return all.filter((s) => !sources || sources.includes(s.id));
+}
+
+async function planFeedJobs(options: RunIngestOptions, now: Date): Promise<IngestJob[]> {
+  const feeds = await selectFeeds(getDb(), { sources: options.sources, categories: options.categories, dueAt: options.dueOnly ? now : undefined });
+  return feeds.map((feed) => ({
+    kind: "feed",
+    key: feed.id,
+    sourceId: feed.sourceId,
+    sourceName: feed.sourceName,
+    homeCountry: feed.homeCountry,
+    category: feed.category,
+    feedId: feed.id,
+    label: feed.url,
+    feed,
+  }));
+}
+
+async function planFileJobs(dir: string, options: RunIngestOptions, sources: Awaited<ReturnType<typeof checkSources>>) {
+  if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) throw new ApiError("validation_error", `No such folder: ${dir}`);
+  const feedIds = new Set((await getDb().feed.findMany({ select: { id: true } })).map((f) => f.id));
+  const jobs: IngestJob[] = [];
+  const skippedFiles: { file: string; reason: string }[] = [];
+  for (const file of fs.readdirSync(dir).filter((f) => FEED_FILE.test(f)).sort()) {
+    const sourceId = sourceIdForFileName(file);
+    const source = sources.find((s) => s.id === sourceId);
+    if (!sourceId) {
+      skippedFiles.push({ file, reason: "not one of the 19 known outlets" });
+      continue;
+    }
+    const category = categoryForFileName(file);
+    if (!source || (options.categories && !options.categories.includes(category))) continue; // filtered out
+    const feedId = `${sourceId}:${category}`;
+    jobs.push({
+      kind: "file",
+      key: file,
+      sourceId,
+      sourceName: source.name,
+      homeCountry: source.country,
+      category,
+      // Demo stories are not what the outlet's real feed published.
+      feedId: !options.demo && feedIds.has(feedId) ? feedId : null,
+      label: path.join(dir, file),
+      path: path.join(dir, file),
+    });
+  }
+  return { jobs, skippedFiles };
+}
+
+function totalsOf(outcomes: JobOutcome[]): IngestTotals {
+  const sum = (f: (o: JobOutcome) => number) => outcomes.reduce((n, o) => n + f(o), 0);
+  return {
+    feeds: outcomes.length,
+    items: sum((o) => o.items),
+    new: sum((o) => o.newCount),
+    updated: sum((o) => o.updated),
+    unchanged: sum((o) => o.unchanged),
+    failed: sum((o) => (o.status === "error" ? 1 : 0)),
+    skipped: sum((o) => (o.status === "skipped" ? 1 : 0)),
+  };
+}
+
+/**
+ * One ingest run over the registered feeds (or a folder of saved files): every feed goes
+ * through fetch → parse → normalize → store with limited concurrency, each outcome is
+ * recorded on the run and on the feed, and articles older than 72 hours are purged. The
+ * scheduler, the operator route and the command line all come through here.
+ */
+export function runIngest(options: RunIngestOptions = {}): Promise<IngestSummary> {
+  // A shutdown waits for the run: feeds not started are skipped, the rest commit or not at all.
+  return trackTask(ingest(options));
+}
+
+async function ingest(options: RunIngestOptions): Promise<IngestSummary> {
+  const prisma = getDb();
+  const { sql } = getDatabase();
+  const trigger = options.trigger ?? "on-demand";
+  const now = options.now ?? new Date();
+  const categories = options.categories?.filter(isCategoryId);
+  const sources = await checkSources(options.sources);
+  const unavailable = sources
+    .filter((s) => !s.available && !options.fromDir)
+    .map((s) => ({ sourceId: s.id, name: s.name, reason: s.unavailableReason ?? "publishes no feed" }));
+
+  const { jobs, skippedFiles } = options.fromDir
+    ? await planFileJobs(options.fromDir, { ...options, categories }, sources)
+    : { jobs: await planFeedJobs({ ...options, categories }, now), skippedFiles: [] };
+
+  const startedAt = new Date();
+  const t0 = performance.now();
+  const run = await prisma.ingestRun.create({ data: { trigger, status: "running", startedAt, feedCount: jobs.length } });
+  const emit = (event: IngestProgressEvent) => {
+    try {
+      options.onProgress?.(event);
+    } catch (error) {
+      logger.warn({ err: error }, "ingest progress callback failed");
+    }
+  };
+  emit({ type: "planned", runId: run.id, jobs: jobs.map(({ key, sourceId, sourceName, category, label }) => ({ key, sourceId, sourceName, category, label })) });
+  for (const skipped of skippedFiles) emit({ type: "file-skipped", ...skipped });
+
+  const budget = new AbortController();
+  const budgetTimer = setTimeout(() => budget.abort(), options.budgetMs ?? env.FEED_RUN_BUDGET_MS);
+  const limiter = createLimiter({
+    concurrency: options.fetch?.concurrency ?? env.FEED_CONCURRENCY,
+    perKey: options.fetch?.hostConcurrency ?? env.FEED_HOST_CONCURRENCY,
+  });
+
+  const failedOutcome = (job: IngestJob, status: "error" | "skipped", error: string, durationMs: number): JobOutcome => ({
+    key: job.key, sourceId: job.sourceId, sourceName: job.sourceName, feedId: job.feedId, category: job.category, label: job.label,
+    status, httpStatus: null, bytes: 0, items: 0, newCount: 0, updated: 0, unchanged: 0, tooOld: 0, rejected: 0,
+    durationMs, error, windowEnd: now, stageMs: { fetch: 0, parse: 0, normalize: 0, store: durationMs },
+  });
+
+  const runOne = async (job: IngestJob): Promise<JobOutcome> => {
+    emit({ type: "job-started", key: job.key });
+    const started = performance.now();
+    try {
+      if (budget.signal.aborted || isDraining()) {
+        const error = isDraining() ? "the server is shutting down" : "the run's time budget ran out before this feed";
+        const outcome = { status: "skipped" as const, httpStatus: null, bytes: 0, items: 0, error };
+        const counts = await storeFeedResult(sql, { runId: run.id, sourceId: job.sourceId, feedId: job.feedId, category: job.category, articles: [], now, outcome, startedAt: started });
+        return failedOutcome(job, "skipped", error, counts.durationMs);
+      }
+      return await runJob(sql, job, {
+        runId: run.id,
+        now,
+        windowFromNewestItem: !!options.fromDir && !options.now,
+        intervalMs: env.SCHEDULER_INTERVAL_MINUTES * 60_000,
+        isDemo: !!options.demo,
+        categoryFromItem: !!options.demo,
+        shiftDatesMs: options.demo?.shiftDatesMs,
+        fetch: {
+          timeoutMs: options.fetch?.timeoutMs ?? env.FEED_TIMEOUT_MS,
+          maxBytes: options.fetch?.maxBytes ?? env.FEED_MAX_BYTES,
+          retries: options.fetch?.retries ?? env.FEED_RETRIES,
+          retryBaseMs: options.fetch?.retryBaseMs,
+          maxRetryAfterMs: options.fetch?.maxRetryAfterMs,
+          signal: budget.signal,
+          onBytes: (bytes) => emit({ type: "job-bytes", key: job.key, bytes }),
+        },
+      });
+    } catch (error) {
+      // A database failure while storing this feed: record it if the database still answers.
+      const message = `store failed: ${(error as Error).message.split("\n")[0].slice(0, 300)}`;
+      const durationMs = Math.round(performance.now() - started);
+      logger.error({ err: error, feed: job.key, runId: run.id }, "ingest job failed");
+      await prisma.ingestOutcome
+        .create({ data: { runId: run.id, sourceId: job.sourceId, feedId: job.feedId, category: job.category, status: "error", error: message, durationMs } })
+        .catch(() => undefined);
+      return failedOutcome(job, "error", message, durationMs);
+    }
+  };
+
+  let outcomes: JobOutcome[];
+  let purged: number;
+  try {
+    outcomes = await Promise.all(
+      jobs.map((job) =>
+        limiter.run(job.kind === "feed" ? new URL(job.feed.url).host : "files", async () => {
+          const outcome = await runOne(job);
+          emit({ type: "job-done", outcome });
+          return outcome;
+        }),
+      ),
+    );
+    // Saved files each carry their own window; purge only what is older than all of them.
+    const purgeAt = options.fromDir && !options.now && outcomes.length ? new Date(Math.min(...outcomes.map((o) => o.windowEnd.getTime()))) : now;
+    purged = await purgeOldArticles(sql, purgeAt);
+  } catch (error) {
+    await prisma.ingestRun
+      .update({ where: { id: run.id }, data: { status: "failed", finishedAt: new Date(), error: (error as Error).message.slice(0, 1_000) } })
+      .catch(() => undefined);
+    throw error;
+  } finally {
+    clearTimeout(budgetTimer);
+  }
+
+  const totals = totalsOf(outcomes);
+  const status = totals.failed === 0 ? "succeeded" : totals.failed === outcomes.length ? "failed" : "partial";
+  const finishedAt = new Date();
+  await prisma.ingestRun.update({
+    where: { id: run.id },
+    data: {
+      status,
+      finishedAt,
+      newCount: totals.new,
+      updated: totals.updated,
+      unchanged: totals.unchanged,
+      failed: totals.failed,
+      error: status === "failed" ? outcomes.find((o) => o.error)?.error ?? null : null,
+    },
+  });
+  const summary: IngestSummary = {
+    runId: run.id, trigger, status, startedAt, finishedAt, durationMs: Math.round(performance.now() - t0),
+    outcomes, totals, unavailable, skippedFiles, purged,
+  };
+  logger.info({ runId: run.id, trigger, status, ...totals, purged }, "ingest run finished");
+  return summary;
+}

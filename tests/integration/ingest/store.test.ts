@@ -1,0 +1,58 @@
+import { beforeEach, expect, it } from "vitest";
+import { getDatabase, getDb } from "@/lib/db";
+import { normalizeItem, type NormalizedArticle } from "@/lib/ingest/normalize";
+import { storeFeedResult } from "@/lib/ingest/store";
+import { resetIngest } from "@/tests/helpers/ingest";
+
+const NOW = new Date("2020-05-31T07:00:00Z");
+
+function articles(count: number): NormalizedArticle[] {
+  return Array.from({ length: count }, (_, i) => {
+    const result = normalizeItem(
+      { title: `Story number ${i} of the atomic feed`, link: `https://atomic.example/${i}`, description: `Text ${i}.`, dates: ["Sun, 31 May 2020 06:00:00 GMT"], categories: [], images: [] },
+      { sourceId: "cnn", homeCountry: "us", category: "general", feedUrl: "https://atomic.example/feed", fetchedAt: NOW },
+    );
+    if (!result.ok) throw new Error(result.reason);
+    return result.article;
+  });
+}
+
+beforeEach(async () => {
+  await resetIngest(null);
+});
+
+it("commits a feed's articles, fetch state and outcome together, or none of them", async () => {
+  const prisma = getDb();
+  const { sql } = getDatabase();
+  const run = await prisma.ingestRun.create({ data: { trigger: "cli", status: "running" } });
+  const input = {
+    sourceId: "cnn", feedId: "cnn:general", category: "general", articles: articles(40), now: NOW, startedAt: performance.now(),
+    feedState: { errorCount: 0, lastError: null, lastStatus: 200, lastFetchedAt: NOW, lastSuccessAt: NOW, nextCheckAt: NOW, etag: '"v1"', lastItemCount: 40 },
+    outcome: { status: "ok" as const, httpStatus: 200, bytes: 1234, items: 40, error: null },
+  };
+
+  // The outcome row comes last; a run that does not exist makes it fail after the articles
+  // and the feed state were written. Nothing of the feed may remain.
+  await expect(storeFeedResult(sql, { ...input, runId: "no-such-run" })).rejects.toThrow(/foreign key/i);
+  expect(await prisma.article.count()).toBe(0);
+  expect(await prisma.feed.findUniqueOrThrow({ where: { id: "cnn:general" } })).toMatchObject({ etag: null, lastFetchedAt: null });
+  expect(await prisma.ingestOutcome.count()).toBe(0);
+
+  const counts = await storeFeedResult(sql, { ...input, runId: run.id });
+  expect(counts).toMatchObject({ newCount: 40, updated: 0, unchanged: 0, tooOld: 0 });
+  expect(await prisma.article.count()).toBe(40);
+  expect(await prisma.feed.findUniqueOrThrow({ where: { id: "cnn:general" } })).toMatchObject({ etag: '"v1"', lastFetchedAt: NOW, lastItemCount: 40 });
+  expect(await prisma.ingestOutcome.findFirstOrThrow({ where: { runId: run.id } })).toMatchObject({ status: "ok", newCount: 40, bytes: 1234, items: 40 });
+});
+
+it("leaves another outlet's article at the same URL untouched", async () => {
+  const prisma = getDb();
+  const { sql } = getDatabase();
+  const run = await prisma.ingestRun.create({ data: { trigger: "cli", status: "running" } });
+  const [a] = articles(1);
+  const base = { runId: run.id, feedId: null, category: "general", now: NOW, startedAt: performance.now(), outcome: { status: "ok" as const, httpStatus: null, bytes: 0, items: 1, error: null } };
+  await storeFeedResult(sql, { ...base, sourceId: "cnn", articles: [a] });
+  const other = await storeFeedResult(sql, { ...base, sourceId: "fox-news", articles: [{ ...a, summary: "Rewritten.", contentHash: "different" }] });
+  expect(other).toMatchObject({ newCount: 0, updated: 0, unchanged: 1 });
+  expect(await prisma.article.findUniqueOrThrow({ where: { canonicalUrl: a.canonicalUrl } })).toMatchObject({ sourceId: "cnn", summary: "Text 0." });
+});

@@ -1,0 +1,101 @@
+import { describe, expect, it } from "vitest";
+import { cosine, vectorizeArticles } from "@/lib/cluster/features";
+import { normalizeNumber, stem, tokenizeText } from "@/lib/cluster/tokenize";
+import type { ClusterArticle } from "@/lib/cluster/types";
+
+const terms = (text: string) => tokenizeText(text).tokens.map((t) => t.term);
+
+describe("tokenizeText", () => {
+  it("lowercases, drops punctuation and stopwords, and stems lightly", () => {
+    expect(terms("The files, filed and filing!")).toEqual(["fil", "fil", "fil"]);
+    expect(terms("Companies' studies: stopped falling")).toEqual(["compani", "studi", "stop", "fall"]);
+  });
+
+  it("keeps numbers in a canonical form", () => {
+    expect(terms("1,000 jobs cut")).toEqual(["1000", "job", "cut"]);
+    expect(terms("Inflation hits 5.5% in May")).toEqual(["inflation", "hit", "5.5%"]);
+    expect(terms("A $1.8 billion deal")).toEqual(["1.8b", "deal"]);
+    expect(terms("A US$1.8bn deal")).toEqual(["1.8b", "deal"]);
+    expect(terms("Magnitude 6.1 quake")).toEqual(["magnitud", "6.1", "quak"]);
+  });
+
+  it("drops dates, which link unrelated stories of the same day", () => {
+    expect(terms("EU week ahead March 10-14: bank resolution")).toEqual(["eu", "week", "ahead", "bank", "resolution"]);
+    expect(terms("Markets on Tuesday, 11 March")).toEqual(["market"]);
+  });
+
+  it("marks the evidence for names: capitals mid-sentence, acronyms, inner capitals", () => {
+    const { tokens, titleCase } = tokenizeText("Shares of Apple rose after the ECB cut rates and iPhone sales grew");
+    expect(titleCase).toBe(false);
+    const apple = tokens.find((t) => t.term === "appl")!;
+    expect(apple).toMatchObject({ capitalized: true, sentenceStart: false, strongName: false });
+    expect(tokens.find((t) => t.term === "ecb")!.strongName).toBe(true);
+    expect(tokens.find((t) => t.term === "iphon")!.strongName).toBe(true);
+    expect(tokens[0]).toMatchObject({ term: "shar", sentenceStart: true });
+  });
+
+  it("recognises Title Case headlines, whose capitals prove nothing", () => {
+    expect(tokenizeText("Bull Market Rivals Half Valuation As Demand Broadens").titleCase).toBe(true);
+    expect(tokenizeText("Mt. Gox files for US bankruptcy protection").titleCase).toBe(false);
+  });
+
+  it("joins codes like Covid-19 and G-7, drops links and handles", () => {
+    expect(terms("Covid-19 cases rise before G-7 summit")).toEqual(["covid19", "cas", "ris", "g7", "summit"]);
+    expect(terms("Watch: http://aje.io/AJSubscribe @AJEnglish www.example.com bbc.co.uk")).toEqual(["watch"]);
+    expect(terms("A 4.7-inch screen")).toEqual(["4.7", "inch", "screen"]);
+  });
+
+  it("keeps abbreviations from ending a sentence and reads U.S. as the country", () => {
+    const { tokens } = tokenizeText("Mt. Gox files in the U.S. court");
+    expect(tokens.map((t) => t.term)).toEqual(["mt", "gox", "fil", "usa", "court"]);
+    expect(tokens[1].sentenceStart).toBe(false);
+  });
+});
+
+describe("stem and normalizeNumber", () => {
+  it("fold common inflections onto one stem", () => {
+    expect(new Set(["release", "released", "releases", "releasing"].map(stem))).toEqual(new Set(["releas"]));
+    expect(stem("bus")).toBe("bus");
+  });
+
+  it("return null for text that is no number", () => {
+    expect(normalizeNumber("abc")).toBeNull();
+    expect(normalizeNumber("2,500")).toBe("2500");
+    expect(normalizeNumber("3rd")).toBe("3rd");
+  });
+});
+
+describe("vectorizeArticles", () => {
+  const article = (id: string, title: string, summary = ""): ClusterArticle => ({ id, title, summary, sourceId: "s", publishedAt: new Date(0) });
+
+  it("gives unit vectors", () => {
+    const { vectors } = vectorizeArticles([article("1", "Apple unveils iPhone 6"), article("2", "Samsung answers Apple")]);
+    for (const v of vectors) expect(cosine(v, v)).toBeCloseTo(1, 10);
+  });
+
+  it("weighs a name above the same word used as a common noun", () => {
+    const { vectors } = vectorizeArticles([
+      article("1", "Shares of Apple rose", "Analysts said Apple would gain."),
+      article("2", "An apple a day keeps doctors away"),
+      article("3", "Pear and apple harvest grows"),
+    ]);
+    // Same articles, but the capitalised mentions weigh more, so 1 leans less on its other words.
+    const weightOf = (i: number, other: number) => {
+      const shared = vectors[i].features.find((f) => vectors[other].features.includes(f))!;
+      return vectors[i].weights[vectors[i].features.indexOf(shared)];
+    };
+    expect(weightOf(0, 1)).toBeGreaterThan(weightOf(2, 1));
+  });
+
+  it("joins adjacent names, so 'Mt. Gox' meets 'MtGox'", () => {
+    // Without the joined phrase the two would share no feature at all.
+    const { vectors } = vectorizeArticles([article("1", "Hackers leak MtGox data"), article("2", "Investors sue Mt. Gox")]);
+    expect(cosine(vectors[0], vectors[1])).toBeGreaterThan(0.1);
+  });
+
+  it("keeps the numbers that can conflict, but not years", () => {
+    const { vectors } = vectorizeArticles([article("1", "Magnitude 6.1 quake in 2014"), article("2", "Magnitude 7.3 quake")]);
+    expect(vectors[0].numbers).toHaveLength(1);
+    expect(vectors[1].numbers).toHaveLength(1);
+  });
+});

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { toPlainText, truncate } from "@/lib/ingest/plain-text";
+
+describe("toPlainText", () => {
+  it.each([
+    ["<p>Before <script>alert('x')</script>after.</p>", "Before after."],
+    ['<img src="x" onerror="alert(1)">Caption', "Caption"],
+    ['<a href="javascript:alert(2)" onclick="steal()">link text</a>', "link text"],
+    ["<style>p{color:red}</style><p>Styled</p>", "Styled"],
+    ["<p>One</p><p>Two</p>", "One Two"],
+    ["Line<br>break", "Line break"],
+    ["AT&amp;T &lsquo;quoted&rsquo; &#8212; &#x2603; caf&eacute;&nbsp;bar", "AT&T ‘quoted’ — ☃ café bar"],
+    ["&lt;p&gt;Escaped &lt;b&gt;markup&lt;/b&gt;&lt;script&gt;alert(4)&lt;/script&gt;&lt;/p&gt;", "Escaped markup"],
+    ["&amp;lt;script&amp;gt;alert(5)&amp;lt;/script&amp;gt;Twice escaped", "Twice escaped"],
+    ["Plain text stays, with 5 < 6 and a & b", "Plain text stays, with 5 < 6 and a & b"],
+    ["  lots\n\n of \t whitespace  ", "lots of whitespace"],
+    ["<iframe src=//evil>inside</iframe>visible", "visible"],
+    ["<svg><script>alert(6)</script></svg>After svg", "After svg"],
+    ["<!-- a comment --><p>Text</p>", "Text"],
+    ["", ""],
+  ])("%s", (input, expected) => {
+    expect(toPlainText(input)).toBe(expected);
+  });
+
+  it("never leaves a tag or a script, whatever the nesting", () => {
+    const nasty = [
+      "<scr<script>ipt>alert(1)</scr</script>ipt>",
+      "<<script>script>alert(1)<</script>/script>",
+      '<img """><script>alert(1)</script>">',
+      "<div onmouseover='x'>hover</div><body onload=alert(1)>",
+      "&lt;img src=x onerror=alert(1)&gt;",
+    ];
+    for (const input of nasty) {
+      const text = toPlainText(input);
+      expect(text, input).not.toMatch(/<\s*(script|img|div|body)|onerror\s*=|onload\s*=|onmouseover\s*=/i);
+    }
+  });
+
+  it("cuts long text at a word boundary", () => {
+    expect(truncate("alpha beta gamma delta epsilon", 25)).toBe("alpha beta gamma delta…");
+    expect(truncate("short", 25)).toBe("short");
+    expect(toPlainText("word ".repeat(100), 20).length).toBeLessThanOrEqual(20);
+  });
+});
