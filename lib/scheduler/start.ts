@@ -4,6 +4,7 @@ import { env } from "@/lib/env";
 import { onShutdown } from "@/lib/lifecycle/shutdown";
 import { logger } from "@/lib/log";
 import { loadDemoSnapshot } from "@/lib/services/load-demo-snapshot";
+import { rebuildCards } from "@/lib/services/rebuild-cards";
 import { runSchedulerTick } from "./tick";
 
 /** The first tick waits this long after start, so start-up is never blocked by feeds. */
@@ -11,12 +12,17 @@ const FIRST_TICK_DELAY_MS = 5_000;
 
 interface SchedulerHandle {
   stop(): void;
+  /** When this instance's next tick is due. */
+  nextTickAt: Date;
+  intervalMinutes: number;
 }
 
 // One scheduler per process: Next dev re-evaluates modules on reload, globalThis survives.
 const holder = globalThis as unknown as { __newsScheduler?: SchedulerHandle };
 
 async function tick() {
+  const handle = holder.__newsScheduler;
+  if (handle) handle.nextTickAt = new Date(Date.now() + handle.intervalMinutes * 60_000);
   try {
     await runSchedulerTick();
   } catch (error) {
@@ -35,7 +41,10 @@ export function startScheduler(): SchedulerHandle | null {
   if (env.NEXT_PHASE === "phase-production-build") return null;
   if (env.DEMO_SNAPSHOT === "always") {
     void getDatabase()
-      .tryWithLock("ingest", () => loadDemoSnapshot({ onlyIfMissing: true }))
+      .tryWithLock("ingest", async () => {
+        await loadDemoSnapshot({ onlyIfMissing: true });
+        await rebuildCards();
+      })
       .catch((error) => logger.error({ err: error }, "loading the demo snapshot failed"));
   }
   if (!env.SCHEDULER_ENABLED) {
@@ -49,7 +58,9 @@ export function startScheduler(): SchedulerHandle | null {
   first.unref();
   every.unref();
   logger.info({ intervalMinutes: env.SCHEDULER_INTERVAL_MINUTES }, "scheduler started");
-  const handle = {
+  const handle: SchedulerHandle = {
+    nextTickAt: new Date(Date.now() + FIRST_TICK_DELAY_MS),
+    intervalMinutes: env.SCHEDULER_INTERVAL_MINUTES,
     stop() {
       clearTimeout(first);
       clearInterval(every);
@@ -60,4 +71,9 @@ export function startScheduler(): SchedulerHandle | null {
   // A shutdown stops new ticks; a run in progress stops starting feeds (runIngest).
   onShutdown(() => handle.stop());
   return handle;
+}
+
+/** This instance's scheduler, if it runs (for the status route). */
+export function schedulerHandle(): Pick<SchedulerHandle, "nextTickAt" | "intervalMinutes"> | null {
+  return holder.__newsScheduler ?? null;
 }

@@ -11,10 +11,12 @@ export type TickResult = { ran: true; summary: RefreshSummary } | { ran: false; 
  * caller in this process) is already ingesting. On PostgreSQL the "ingest" advisory lock
  * makes exactly one of several app instances run; PGlite has one process anyway.
  */
-export async function runSchedulerTick(options: Omit<RefreshOptions, "dueOnly" | "trigger"> = {}): Promise<TickResult> {
+export async function runSchedulerTick(
+  options: Omit<RefreshOptions, "dueOnly" | "trigger"> & { trigger?: "scheduler" | "cron" } = {},
+): Promise<TickResult> {
   if (isDraining()) return { ran: false, reason: "the server is shutting down" };
   const result = await getDatabase().tryWithLock("ingest", () =>
-    refreshNews({ ...options, trigger: "scheduler", dueOnly: true, now: options.now ?? new Date() }),
+    refreshNews({ ...options, trigger: options.trigger ?? "scheduler", dueOnly: true, now: options.now ?? new Date() }),
   );
   if (!result.acquired) {
     logger.info("scheduler tick skipped: another ingest holds the lock");

@@ -4,6 +4,7 @@ import { env } from "@/lib/env";
 import { isDraining } from "@/lib/lifecycle/shutdown";
 import { logger } from "@/lib/log";
 import { loadDemoSnapshot } from "./load-demo-snapshot";
+import { rebuildCards, type RebuildSummary } from "./rebuild-cards";
 import { runIngest, type IngestSummary, type RunIngestOptions } from "./run-ingest";
 
 export interface RefreshOptions extends Omit<RunIngestOptions, "demo"> {
@@ -19,6 +20,8 @@ export interface RefreshSummary {
     /** Demo articles deleted because real ones arrived. */
     removed: number;
   };
+  /** The re-clustering that followed (null when a shutdown cut the run short). */
+  cards: RebuildSummary | null;
 }
 
 /** True when nothing real was ever stored and this run got nothing from the network. */
@@ -44,15 +47,15 @@ async function removeDemoContent(): Promise<number> {
 /**
  * Brings the news up to date: ingests the feeds, then handles the demo snapshot
  * (DEMO_SNAPSHOT: "auto" loads it on an offline first start and removes it once real
- * articles arrive; "always" keeps it loaded; "off" never). The scheduler, the command
- * line and the operator route call this.
+ * articles arrive; "always" keeps it loaded; "off" never), then re-clusters the articles
+ * into comparison cards. The scheduler, the command line and the operator routes call this.
  */
 export async function refreshNews(options: RefreshOptions = {}): Promise<RefreshSummary> {
   const mode = options.demoSnapshot ?? env.DEMO_SNAPSHOT;
   const ingest = await runIngest(options);
   const demo: RefreshSummary["demo"] = { loaded: null, removed: 0 };
   // A run cut short by a shutdown says nothing about the network.
-  if (isDraining()) return { ingest, demo };
+  if (isDraining()) return { ingest, demo, cards: null };
   if (mode === "auto" && ingest.totals.new > 0) {
     demo.removed = await removeDemoContent();
   } else if (mode === "auto" && (await isOfflineFirstStart(ingest))) {
@@ -62,6 +65,6 @@ export async function refreshNews(options: RefreshOptions = {}): Promise<Refresh
   }
   if (demo.loaded) logger.info({ runId: demo.loaded.runId, articles: demo.loaded.totals.new }, "demo snapshot loaded");
   if (demo.removed) logger.info({ removed: demo.removed }, "real articles arrived; demo snapshot removed");
-  // Re-clustering into comparison cards goes here, after the ingest.
-  return { ingest, demo };
+  const cards = await rebuildCards(options.now);
+  return { ingest, demo, cards };
 }

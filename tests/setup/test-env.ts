@@ -14,6 +14,8 @@ export function applyTestEnv(extra: Record<string, string>): void {
     LOG_LEVEL: "silent",
     SCHEDULER_ENABLED: "false",
     DEMO_SNAPSHOT: "off",
+    // No retries with backoff unless a test asks for them (the ingest tests pass their own).
+    FEED_RETRIES: "0",
     AUTH_SECRET: TEST_AUTH_SECRET,
     OPERATOR_USERNAME: TEST_OPERATOR.username,
     OPERATOR_PASSWORD: TEST_OPERATOR.password,

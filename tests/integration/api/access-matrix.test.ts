@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { PUBLIC_READER } from "@/lib/auth/public-reader";
 import { signAccessToken } from "@/lib/auth/tokens";
 import { ROUTES, type RouteKey } from "@/lib/http/routes";
+import { resetIngest } from "@/tests/helpers/ingest";
 import { call, type CallOptions, type RouteHandler } from "@/tests/helpers/api";
 import { insertStory } from "@/tests/helpers/cards";
 import { TEST_CRON_SECRET } from "@/tests/setup/test-env";
@@ -44,6 +45,8 @@ const CREDENTIALS: Credential[] = ["none", "reader", "operator", "expired", "tam
 const tokens = {} as Record<Credential, string | undefined>;
 
 beforeAll(async () => {
+  // Every feed points at a closed local port: generation runs, and never reaches a real outlet.
+  await resetIngest(null);
   tokens.none = undefined;
   tokens.reader = (await signAccessToken({ username: "reader", role: "reader" })).token;
   tokens.operator = (await signAccessToken({ username: "operator", role: "operator" })).token;

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signAccessToken } from "@/lib/auth/tokens";
 import { ROUTES, type RouteKey } from "@/lib/http/routes";
+import { resetIngest } from "@/tests/helpers/ingest";
 import { call, type RouteHandler } from "@/tests/helpers/api";
 
 /**
@@ -14,6 +15,8 @@ const modules = import.meta.glob<Record<string, RouteHandler>>("/app/api/v1/**/r
 let token = "";
 
 beforeAll(async () => {
+  // Every feed points at a closed local port: generation runs, and never reaches a real outlet.
+  await resetIngest(null);
   // An operator token passes every access rule, so the generated input reaches validation.
   token = (await signAccessToken({ username: "operator", role: "operator" })).token;
 });

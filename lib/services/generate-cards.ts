@@ -1,0 +1,45 @@
+import "server-only";
+import { getDatabase } from "@/lib/db";
+import { ApiError } from "@/lib/http/errors";
+import type { CountryId } from "@/lib/catalog";
+import { refreshNews } from "./refresh-news";
+import { sourcesCovering } from "./sources-for";
+
+export interface GenerateSummary {
+  country: string;
+  runId: string;
+  status: "succeeded" | "partial" | "failed";
+  durationMs: number;
+  sources: number;
+  feeds: number;
+  articles: { new: number; updated: number; unchanged: number; failedFeeds: number };
+  unavailable: { sourceId: string; name: string; reason: string }[];
+  cards: { total: number; created: number; updated: number; retired: number };
+  failures: { sourceId: string; category: string; error: string }[];
+}
+
+/**
+ * Operator generation (POST /comparison-cards/generate): ingests every feed of the outlets
+ * that cover the country, then re-clusters. One ingest at a time across instances: a run
+ * already in progress answers 409 rather than queueing behind it.
+ */
+export async function generateCards(country: CountryId): Promise<GenerateSummary> {
+  const sources = await sourcesCovering(country);
+  const result = await getDatabase().tryWithLock("ingest", () => refreshNews({ sources, trigger: "operator" }));
+  if (!result.acquired) throw new ApiError("conflict", "An ingest is already running; try again when it finishes.");
+  const { ingest, cards } = result.value;
+  return {
+    country,
+    runId: ingest.runId,
+    status: ingest.status,
+    durationMs: ingest.durationMs,
+    sources: sources.length,
+    feeds: ingest.outcomes.length,
+    articles: { new: ingest.totals.new, updated: ingest.totals.updated, unchanged: ingest.totals.unchanged, failedFeeds: ingest.totals.failed },
+    unavailable: ingest.unavailable,
+    cards: { total: cards?.cards ?? 0, created: cards?.created ?? 0, updated: cards?.updated ?? 0, retired: cards?.retired ?? 0 },
+    failures: ingest.outcomes
+      .filter((o) => o.status === "error")
+      .map((o) => ({ sourceId: o.sourceId, category: o.category, error: o.error ?? "failed" })),
+  };
+}

@@ -1,0 +1,86 @@
+import "server-only";
+import { getDb } from "@/lib/db";
+import { env } from "@/lib/env";
+import { schedulerHandle } from "@/lib/scheduler/start";
+import { runSchedulerTick } from "@/lib/scheduler/tick";
+
+export interface SourceHealth {
+  id: string;
+  name: string;
+  available: boolean;
+  unavailableReason: string | null;
+  feeds: number;
+  lastSuccessAt: string | null;
+  lastErrorAt: string | null;
+  lastError: string | null;
+  failingFeeds: number;
+  items: number;
+  nextCheckAt: string | null;
+}
+
+export interface SchedulerStatus {
+  enabled: boolean;
+  intervalMinutes: number;
+  lastRun: {
+    id: string; trigger: string; status: string; startedAt: string; finishedAt: string | null;
+    feeds: number; new: number; updated: number; unchanged: number; failed: number;
+  } | null;
+  nextRunAt: string | null;
+  sources: SourceHealth[];
+  /** Present when the cron secret triggered a run with this request. */
+  triggered?: { ran: boolean; reason?: string; runId?: string; status?: string; new?: number; cards?: number };
+}
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+const latest = (dates: (Date | null)[]) => dates.reduce<Date | null>((a, d) => (d && (!a || d > a) ? d : a), null);
+
+/**
+ * Scheduler state: last run, next run and per-source health. Called with the cron secret
+ * (the Vercel Cron convention), it first runs a refresh of the due feeds — one at a time
+ * across instances; a tick that finds a run in progress says so.
+ */
+export async function getSchedulerStatus({ trigger }: { trigger: boolean }): Promise<SchedulerStatus> {
+  let triggered: SchedulerStatus["triggered"];
+  if (trigger) {
+    const tick = await runSchedulerTick({ trigger: "cron" });
+    triggered = tick.ran
+      ? { ran: true, runId: tick.summary.ingest.runId, status: tick.summary.ingest.status, new: tick.summary.ingest.totals.new, cards: tick.summary.cards?.cards ?? 0 }
+      : { ran: false, reason: tick.reason };
+  }
+  const prisma = getDb();
+  const [lastRun, sources] = await Promise.all([
+    prisma.ingestRun.findFirst({ where: { trigger: { not: "demo" } }, orderBy: { startedAt: "desc" } }),
+    prisma.source.findMany({ orderBy: { name: "asc" }, include: { feeds: true } }),
+  ]);
+  const handle = schedulerHandle();
+  const intervalMs = env.SCHEDULER_INTERVAL_MINUTES * 60_000;
+  const nextRunAt = handle?.nextTickAt ?? (env.SCHEDULER_ENABLED && lastRun ? new Date(lastRun.startedAt.getTime() + intervalMs) : null);
+  return {
+    enabled: env.SCHEDULER_ENABLED,
+    intervalMinutes: env.SCHEDULER_INTERVAL_MINUTES,
+    lastRun: lastRun && {
+      id: lastRun.id, trigger: lastRun.trigger, status: lastRun.status, startedAt: lastRun.startedAt.toISOString(),
+      finishedAt: iso(lastRun.finishedAt), feeds: lastRun.feedCount, new: lastRun.newCount, updated: lastRun.updated,
+      unchanged: lastRun.unchanged, failed: lastRun.failed,
+    },
+    nextRunAt: iso(nextRunAt),
+    sources: sources.map((s) => {
+      const lastErrorAt = latest(s.feeds.map((f) => f.lastErrorAt));
+      const nextChecks = s.feeds.map((f) => f.nextCheckAt).sort((a, b) => a.getTime() - b.getTime());
+      return {
+        id: s.id,
+        name: s.name,
+        available: s.available,
+        unavailableReason: s.unavailableReason,
+        feeds: s.feeds.length,
+        lastSuccessAt: iso(latest(s.feeds.map((f) => f.lastSuccessAt))),
+        lastErrorAt: iso(lastErrorAt),
+        lastError: s.feeds.find((f) => f.lastErrorAt && lastErrorAt && f.lastErrorAt.getTime() === lastErrorAt.getTime())?.lastError ?? null,
+        failingFeeds: s.feeds.filter((f) => f.errorCount > 0).length,
+        items: s.feeds.reduce((n, f) => n + (f.lastItemCount ?? 0), 0),
+        nextCheckAt: iso(nextChecks[0]),
+      };
+    }),
+    ...(triggered ? { triggered } : {}),
+  };
+}
