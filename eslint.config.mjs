@@ -19,6 +19,15 @@ const config = [
           ],
         },
       ],
+      // Schemas are zod: the browser imports their types only (zod would cost ~50 KB of first-load JS).
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["@/lib/schemas/*", "!@/lib/schemas/analysis-limits", "zod"], allowTypeImports: true, message: "Import only types from zod schemas in browser code." },
+          ],
+        },
+      ],
     },
   },
 ];

@@ -1,6 +1,8 @@
 /**
  * Starts the built app for the browser tests: a fresh PGlite folder in a temp directory,
- * migrated and seeded, then `next start` on the given port. The folder is removed on exit.
+ * migrated and seeded with the sources, accounts and the invented stories of
+ * tests/fixtures/e2e-stories.ts, then `next start` on the given port. The folder is removed
+ * on exit. Rate limits are raised: every browser test logs in afresh from 127.0.0.1.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -16,14 +18,20 @@ Object.assign(process.env, {
   SCHEDULER_ENABLED: "false",
   DEMO_SNAPSHOT: "off",
   NEXT_TELEMETRY_DISABLED: "1",
+  RATE_LIMIT_LOGIN_PER_IP: "10000",
+  RATE_LIMIT_LOGIN_PER_USERNAME: "10000",
+  RATE_LIMIT_ANALYSIS_PER_MINUTE: "10000",
+  RATE_LIMIT_GENERATE_PER_MINUTE: "10000",
 });
 
 const { getDatabase, closeDatabase } = await import("@/lib/db");
 const { migrate } = await import("@/lib/database/migrate");
 const { seedDatabase } = await import("@/lib/services/seed-database");
+const { seedE2eFixtures } = await import("@/tests/fixtures/e2e-seed");
 const db = getDatabase();
 await migrate(db);
 await seedDatabase(db.prisma);
+await seedE2eFixtures(db.prisma);
 await closeDatabase();
 
 const next = spawn(path.join("node_modules", ".bin", "next"), ["start", "-H", "127.0.0.1", "-p", port], { stdio: "inherit" });

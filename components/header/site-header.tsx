@@ -1,31 +1,52 @@
+"use client";
+import { ChartIcon, GearIcon } from "@/components/app/icons";
+import { SearchBox } from "./search-box";
+
+interface Props {
+  onSearch: (topic: string | null) => void;
+  cacheOpen: boolean;
+  settingsOpen: boolean;
+  onToggleCache: () => void;
+  onToggleSettings: () => void;
+}
+
 /** The sticky header of SPEC §2: title, tagline, topic search, 'Live Analysis' badge and two buttons. */
-export function SiteHeader() {
+export function SiteHeader({ onSearch, cacheOpen, settingsOpen, onToggleCache, onToggleSettings }: Props) {
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-3">
-        <div className="min-w-0">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2 sm:flex-nowrap sm:py-3">
+        <div className="min-w-0 flex-1 sm:flex-none">
           <p className="truncate text-base font-bold text-slate-900 sm:text-lg">Global Multi-Source News Analysis</p>
           <p className="text-xs text-slate-600">Cross-Source News Analysis</p>
         </div>
-        <form role="search" className="ml-auto hidden flex-1 sm:block sm:max-w-sm" action="#">
-          <label htmlFor="topic-search" className="sr-only">Search topics</label>
-          <input
-            id="topic-search"
-            type="search"
-            placeholder="Search topics..."
-            className="w-full rounded-lg border border-slate-300 px-3 py-1.5 text-sm"
-          />
-        </form>
+        <div className="order-last w-full sm:order-none sm:ml-auto sm:w-auto sm:max-w-sm sm:flex-1">
+          <SearchBox onSearch={onSearch} />
+        </div>
         <span className="hidden rounded-full bg-green-100 px-2.5 py-1 text-xs font-medium text-green-800 md:inline">
           Live Analysis
         </span>
-        <button type="button" aria-label="AI analysis cache statistics" className="rounded-lg p-2 hover:bg-slate-100">
-          📊
-        </button>
-        <button type="button" aria-label="Settings" className="rounded-lg p-2 hover:bg-slate-100">
-          ⚙️
-        </button>
+        <HeaderButton label="AI analysis cache statistics" controls="cache-stats" open={cacheOpen} onClick={onToggleCache}>
+          <ChartIcon />
+        </HeaderButton>
+        <HeaderButton label="Settings" controls="settings-panel" open={settingsOpen} onClick={onToggleSettings}>
+          <GearIcon />
+        </HeaderButton>
       </div>
     </header>
+  );
+}
+
+function HeaderButton(p: { label: string; controls: string; open: boolean; onClick: () => void; children: React.ReactNode }) {
+  return (
+    <button
+      type="button"
+      aria-label={p.label}
+      aria-expanded={p.open}
+      aria-controls={p.controls}
+      onClick={p.onClick}
+      className="rounded-lg p-2 text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-700"
+    >
+      {p.children}
+    </button>
   );
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ANALYSIS_LIMITS } from "./analysis-limits";
 
 /**
  * The analysis contract (SPEC §3 "AI analysis", §7 POST /analysis/compare-articles), shared by
@@ -6,14 +7,7 @@ import { z } from "zod";
  * indices (0-based, into the request's `articles`) of the articles that support it.
  */
 
-export const ANALYSIS_LIMITS = {
-  minArticles: 2,
-  maxArticles: 20,
-  titleMax: 500,
-  summaryMax: 5_000,
-  contentMax: 20_000,
-  sourceMax: 100,
-} as const;
+export { ANALYSIS_LIMITS };
 
 export const analysisArticle = z.object({
   title: z.string().trim().min(1, "is required").max(ANALYSIS_LIMITS.titleMax),

@@ -1,0 +1,7 @@
+import { methods, route } from "@/lib/http/route";
+import { searchQuery } from "@/lib/schemas/search";
+import { searchArticles } from "@/lib/services/search-articles";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: route("GET /api/v1/search", { query: searchQuery }, async ({ query }) => searchArticles(query)),
+});

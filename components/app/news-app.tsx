@@ -1,0 +1,119 @@
+"use client";
+import { lazy, Suspense, useCallback, useState } from "react";
+import { FeedView, loadCardView } from "@/components/feed/feed-view";
+import { StatusLine } from "@/components/feed/status-line";
+import { SiteHeader } from "@/components/header/site-header";
+import { Hero } from "@/components/hero/hero";
+import { Toast } from "@/components/app/toast";
+import { preloadDefaultFeed, useComparisonCards } from "@/lib/client/hooks/use-comparison-cards";
+import { useOptions } from "@/lib/client/hooks/use-options";
+import { useSession } from "@/lib/client/hooks/use-session";
+import { useTopicSearch } from "@/lib/client/hooks/use-topic-search";
+import { defaultSelection, toggle } from "@/lib/client/selection";
+import { startApp } from "@/lib/client/startup";
+import type { Selection } from "@/lib/client/types";
+
+type Panel = "cache" | "settings" | null;
+
+// In the browser, start-up (login, options) and the first feed request begin as soon as this
+// code runs, in parallel with hydration. The card code follows once the page is idle (loading it
+// earlier puts its evaluation in the middle of hydration: measured, it costs blocking time).
+if (typeof window !== "undefined") {
+  void startApp();
+  preloadDefaultFeed();
+  const idle = window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 1));
+  idle(() => void loadCardView());
+}
+
+// Opened on demand only: kept out of the first-load JavaScript (budget: 150 KB gzipped).
+const CacheStatsModal = lazy(() => import("@/components/cache/cache-stats-modal").then((m) => ({ default: m.CacheStatsModal })));
+const SettingsPanel = lazy(() => import("@/components/header/settings-panel").then((m) => ({ default: m.SettingsPanel })));
+
+/** The single screen of SPEC §2: header, hero with stats and filters, status line, cards. */
+export function NewsApp() {
+  const [selection, setSelection] = useState<Selection>(defaultSelection);
+  const [topic, setTopic] = useState<string | null>(null);
+  const [panel, setPanel] = useState<Panel>(null);
+  const [toast, setToast] = useState<string | null>(null);
+  const session = useSession();
+  const { options, loaded: optionsLoaded } = useOptions();
+  const feed = useComparisonCards(selection);
+  const search = useTopicSearch(topic, selection.countries);
+
+  // Any change to the selection refetches page 1 (the feed is keyed by it) and leaves a search.
+  const changeSelection = useCallback((next: Selection) => {
+    setTopic(null);
+    setSelection(next);
+  }, []);
+  const togglePanel = (p: Exclude<Panel, null>) => setPanel((open) => (open === p ? null : p));
+  const closePanel = useCallback(() => setPanel(null), []);
+
+  const searching = topic !== null;
+  const view = searching
+    ? {
+        cards: search.card ? [search.card] : [],
+        isLoading: search.isLoading,
+        error: search.message,
+        loadMoreError: null,
+        hasMore: false,
+        retry: search.retry,
+      }
+    : {
+        cards: feed.cards,
+        isLoading: feed.isLoading,
+        error: feed.notice,
+        loadMoreError: feed.loadMoreError,
+        hasMore: feed.hasMore,
+        retry: () => void feed.refresh(),
+      };
+  const articleCount = view.cards.reduce((n, c) => n + c.articles.length, 0);
+
+  return (
+    <>
+      <SiteHeader
+        onSearch={(q) => setTopic(q)}
+        cacheOpen={panel === "cache"}
+        settingsOpen={panel === "settings"}
+        onToggleCache={() => togglePanel("cache")}
+        onToggleSettings={() => togglePanel("settings")}
+      />
+      <Suspense>
+        {panel === "cache" && <CacheStatsModal onClose={closePanel} />}
+        {panel === "settings" && <SettingsPanel authenticated={session.authenticated} onClose={closePanel} />}
+      </Suspense>
+      <main id="main" className="mx-auto max-w-7xl px-4 pb-16">
+        <Hero
+          articleCount={articleCount}
+          updatedAt={feed.updatedAt}
+          refreshing={feed.isRefreshing}
+          onRefresh={() => void feed.refresh()}
+          options={options}
+          selection={selection}
+          onToggleCountry={(id) => changeSelection({ ...selection, countries: toggle(selection.countries, id) })}
+          onToggleCategory={(id) => changeSelection({ ...selection, categories: toggle(selection.categories, id) })}
+          onClear={() => changeSelection({ countries: [], categories: [] })}
+          onDefaults={() => changeSelection(defaultSelection())}
+        />
+        <StatusLine connected={session.ready && session.authenticated && optionsLoaded} selection={selection} />
+        <FeedView
+          selection={selection}
+          search={searching ? { topic: topic!, onClear: () => setTopic(null) } : null}
+          cards={view.cards}
+          isLoading={view.isLoading}
+          error={view.error}
+          loadMoreError={view.loadMoreError}
+          hasMore={view.hasMore}
+          isLoadingMore={feed.isLoadingMore}
+          isFallback={!searching && feed.isFallback}
+          serverDemo={!searching && feed.serverDemo}
+          onRetry={view.retry}
+          onRefresh={() => void feed.refresh()}
+          onLoadMore={() => void feed.loadMore()}
+          onDefaults={() => changeSelection(defaultSelection())}
+          onToast={setToast}
+        />
+      </main>
+      <Toast message={toast} onDone={() => setToast(null)} />
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+import { CATEGORIES } from "@/lib/catalog";
+import { accuracyBand, TONE_BADGE } from "@/lib/client/bands";
+import { formatCardDate } from "@/lib/client/relative-time";
+import type { AiAnalysis, NewsComparison } from "@/lib/client/types";
+import { BiasBar } from "./bias-bar";
+
+function categoryName(id: string): string {
+  if (id === "global-search") return "Global Search";
+  return CATEGORIES.find((c) => c.id === id)?.name ?? id;
+}
+
+/** Topic, date, category chip, the factual/available badge and '{n} Sources' (SPEC §2). */
+export function CardHeader({ card, analysis, titleId }: { card: NewsComparison; analysis: AiAnalysis; titleId: string }) {
+  const band = accuracyBand(analysis.factualAccuracy);
+  return (
+    <header className="p-4 sm:p-5">
+      <h2 id={titleId} className="text-lg font-bold leading-snug text-slate-900 sm:text-xl">
+        {card.topic}
+      </h2>
+      <div className="mt-2 flex flex-wrap items-center gap-2 text-sm">
+        <time dateTime={card.publishedAt} className="text-slate-700" suppressHydrationWarning>
+          {formatCardDate(card.publishedAt)}
+        </time>
+        <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-800">{categoryName(card.category)}</span>
+        {analysis.isAnalyzed ? (
+          <span className={`rounded-full border px-2.5 py-0.5 text-xs font-semibold ${TONE_BADGE[band.tone]}`} data-testid="factual-badge">
+            {Math.round(analysis.factualAccuracy)}% Factual
+          </span>
+        ) : (
+          <span className="rounded-full border border-blue-200 bg-blue-50 px-2.5 py-0.5 text-xs font-medium text-blue-900">AI Analysis Available</span>
+        )}
+        <span className="text-slate-700">{card.articles.length} Sources</span>
+        {card.isDemo && (
+          <span className="rounded-full border border-violet-300 bg-violet-50 px-2.5 py-0.5 text-xs font-semibold text-violet-900" data-testid="demo-marker">
+            Demo data
+          </span>
+        )}
+      </div>
+      {card.bias && <BiasBar bias={card.bias} />}
+    </header>
+  );
+}

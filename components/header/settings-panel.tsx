@@ -1,0 +1,52 @@
+"use client";
+import { useState } from "react";
+import { PopoverDialog } from "@/components/app/popover-dialog";
+import { getAnalysisCache } from "@/lib/client/analysis-cache";
+import { login, logout } from "@/lib/client/auth";
+import { providerName, useProvider } from "@/lib/client/hooks/use-provider";
+
+/**
+ * Settings (SPEC: "not shown"; docs/decisions/043-settings-panel.md): the server's AI provider,
+ * the session, and clearing the local analysis cache.
+ */
+export function SettingsPanel({ authenticated, onClose }: { authenticated: boolean; onClose: () => void }) {
+  const provider = useProvider();
+  const [cached, setCached] = useState(() => getAnalysisCache().getStats().size);
+  const [busy, setBusy] = useState(false);
+
+  const signInAgain = async () => {
+    setBusy(true);
+    logout();
+    await login();
+    setBusy(false);
+  };
+  const clearCache = () => {
+    getAnalysisCache().clear();
+    setCached(0);
+  };
+
+  return (
+    <PopoverDialog id="settings-panel" title="Settings" closeLabel="Close settings" onClose={onClose}>
+      <section className="mt-3 text-sm">
+        <h3 className="font-semibold text-slate-900">AI provider</h3>
+        <p className="text-slate-700" data-testid="settings-provider">
+          {provider ? providerName(provider) : "Not reported by the server yet."}
+        </p>
+      </section>
+      <section className="mt-3 text-sm">
+        <h3 className="font-semibold text-slate-900">Session</h3>
+        <p className="text-slate-700">{authenticated ? "Signed in as the public reader." : "Not signed in: analysis and on-demand generation are unavailable."}</p>
+        <button type="button" disabled={busy} onClick={() => void signInAgain()} className="mt-1 rounded-lg border border-slate-400 px-3 py-1 font-medium text-slate-800 hover:bg-slate-100 disabled:opacity-60">
+          {busy ? "Signing in..." : "Sign in again"}
+        </button>
+      </section>
+      <section className="mt-3 text-sm">
+        <h3 className="font-semibold text-slate-900">Local analysis cache</h3>
+        <p className="text-slate-700">{cached} cached analyses in this browser.</p>
+        <button type="button" onClick={clearCache} className="mt-1 rounded-lg border border-slate-400 px-3 py-1 font-medium text-slate-800 hover:bg-slate-100">
+          Clear analysis cache
+        </button>
+      </section>
+    </PopoverDialog>
+  );
+}

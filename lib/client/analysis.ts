@@ -1,0 +1,113 @@
+import type { CompareArticlesBody, Comparison } from "@/lib/schemas/analysis";
+import { ANALYSIS_LIMITS } from "@/lib/schemas/analysis-limits";
+import { cacheKey, type AnalysisCache } from "./analysis-cache";
+import { DEMO_CARD_ID } from "./map-card";
+import type { AiAnalysis, Article, NewsComparison } from "./types";
+
+/** One card's analysis run (SPEC §4): cache first, then the backend, with the progress steps of SPEC §9. */
+
+export const STEPS = {
+  cache: { progress: 10, currentStep: "Checking cache..." },
+  send: { progress: 30, currentStep: "Sending articles to backend AI..." },
+  process: { progress: 90, currentStep: "Processing analysis results..." },
+  done: { progress: 100, currentStep: "Complete" },
+} as const;
+
+export const FAILURE = {
+  currentStep: "Analysis failed",
+  summary: "Backend AI analysis failed. Please try again later.",
+  biasAnalysis: "Unable to complete analysis due to technical issues.",
+} as const;
+
+/** The request body: the card's articles as SPEC §3 sends them (title, content, source, summary). */
+export function analysisRequest(card: NewsComparison): CompareArticlesBody {
+  return {
+    articles: card.articles.slice(0, ANALYSIS_LIMITS.maxArticles).map((a) => ({
+      title: a.title.slice(0, ANALYSIS_LIMITS.titleMax),
+      content: a.content.slice(0, ANALYSIS_LIMITS.contentMax),
+      source: a.source.slice(0, ANALYSIS_LIMITS.sourceMax),
+      summary: a.summary.slice(0, ANALYSIS_LIMITS.summaryMax),
+    })),
+    analysisType: "comprehensive",
+    // The built-in demo comparison and search results are no stored card.
+    comparisonCardId: card.id === DEMO_CARD_ID || card.category === "global-search" ? undefined : card.id,
+  };
+}
+
+export function analysisCacheKey(card: NewsComparison): string {
+  return cacheKey("comparison_analysis", analysisRequest(card));
+}
+
+/** The response's analysis fields in the page's shape. */
+export function toAiAnalysis(c: Comparison): AiAnalysis {
+  return {
+    commonPoints: c.commonPoints,
+    differences: c.differences,
+    summary: c.frontendSummary || c.summary,
+    biasAnalysis: c.biasAnalysis,
+    factualAccuracy: c.factualAccuracy,
+    emotionalTone: c.emotionalTone,
+    isAnalyzed: true,
+    isLoading: false,
+    ...STEPS.done,
+    factualAccuracyMethod: c.factualAccuracyMethod,
+    provider: c.provider,
+    generatedAt: c.generatedAt,
+    fallbackReason: c.fallbackReason,
+    assessments: c.articles.map(({ index, sentiment, biasScore }) => ({ index, sentiment, biasScore })),
+  };
+}
+
+/** SPEC §4 failure: loading off, progress 0, the failure step, summary and bias texts. */
+export function failedAnalysis(previous: AiAnalysis): AiAnalysis {
+  return { ...previous, isLoading: false, isAnalyzed: false, progress: 0, ...FAILURE };
+}
+
+/** A cached analysis for the card, without counting a miss (a card opening is no API call saved). */
+export function cachedAnalysis(card: NewsComparison, cache: AnalysisCache): AiAnalysis | null {
+  const hit = cache.get<Comparison>(analysisCacheKey(card), { countMiss: false });
+  return hit ? toAiAnalysis(hit) : null;
+}
+
+/** How long the quick steps (10 and 90) stay on screen, so a reader sees each one. */
+export const STEP_PAUSE_MS = 300;
+
+export interface RunDeps {
+  cache: AnalysisCache;
+  request: (body: CompareArticlesBody) => Promise<{ comparison: Comparison }>;
+  onProgress: (analysis: AiAnalysis) => void;
+  /** Lets the browser paint a step; a no-op in tests. */
+  pause?: (ms: number) => Promise<void>;
+}
+
+/** Runs the steps 10 → 30 → 90 → 100 and answers the final analysis (or the failure state). */
+export async function runAnalysis(card: NewsComparison, deps: RunDeps): Promise<AiAnalysis> {
+  const start: AiAnalysis = { ...card.aiAnalysis, isLoading: true, isAnalyzed: false, ...STEPS.cache };
+  const pause = deps.pause ?? (async () => undefined);
+  deps.onProgress(start);
+  try {
+    await pause(STEP_PAUSE_MS);
+    const body = analysisRequest(card);
+    const key = cacheKey("comparison_analysis", body);
+    const cached = deps.cache.get<Comparison>(key);
+    if (cached) return toAiAnalysis(cached);
+    deps.onProgress({ ...start, ...STEPS.send });
+    const { comparison } = await deps.request(body);
+    deps.onProgress({ ...start, ...STEPS.process });
+    deps.cache.set(key, comparison);
+    await pause(STEP_PAUSE_MS);
+    return toAiAnalysis(comparison);
+  } catch (error) {
+    console.warn("AI analysis failed", error);
+    return failedAnalysis(card.aiAnalysis);
+  }
+}
+
+/** The card's articles with the analysis's per-article sentiment and bias score applied. */
+export function withAssessments(articles: Article[], analysis: AiAnalysis): Article[] {
+  if (!analysis.isAnalyzed || !analysis.assessments) return articles;
+  return articles.map((a, i) => {
+    const found = analysis.assessments?.find((x) => x.index === i);
+    return found ? { ...a, sentiment: found.sentiment, biasScore: found.biasScore } : a;
+  });
+}

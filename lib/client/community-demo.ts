@@ -1,0 +1,44 @@
+import type { CommunityState } from "./community";
+
+/** The preview's local demo data: a few readers' reactions, ratings and a short discussion. */
+
+const MIN = 60_000;
+
+export function demoCommunity(now: number = Date.now()): CommunityState {
+  const u = (id: string, name: string) => ({ userId: id, userName: name });
+  return {
+    reactions: [
+      { id: "r1", ...u("u1", "Maria K."), type: "thoughtful", timestamp: now - 50 * MIN },
+      { id: "r2", ...u("u2", "James P."), type: "like", timestamp: now - 42 * MIN },
+      { id: "r3", ...u("u3", "Aiko T."), type: "surprised", timestamp: now - 30 * MIN },
+      { id: "r4", ...u("u4", "Omar S."), type: "dislike", timestamp: now - 20 * MIN },
+    ],
+    credibility: [
+      { id: "c1", ...u("u1", "Maria K."), rating: "accurate", timestamp: now - 48 * MIN },
+      { id: "c2", ...u("u2", "James P."), rating: "accurate", timestamp: now - 40 * MIN },
+      { id: "c3", ...u("u4", "Omar S."), rating: "needs-fact-check", comment: "The funding figures differ between outlets.", timestamp: now - 19 * MIN },
+    ],
+    informativeness: [
+      { id: "i1", ...u("u1", "Maria K."), rating: "very-informative", timestamp: now - 47 * MIN },
+      { id: "i2", ...u("u3", "Aiko T."), rating: "informative", timestamp: now - 29 * MIN },
+    ],
+    comments: [
+      {
+        id: "m1", author: "Maria K.", content: "Useful to see the timetable reported so differently side by side.",
+        timestamp: now - 45 * MIN, likes: 12, isLiked: false, flags: 0, isModerated: false, sentiment: "positive", themes: ["coverage", "timeline"],
+        replies: [
+          { id: "m1r1", parentId: "m1", author: "James P.", content: "Agreed, the business angle was new to me.", timestamp: now - 38 * MIN, likes: 3, isLiked: false, flags: 0 },
+          { id: "m1r2", parentId: "m1", author: "Aiko T.", content: "The adaptation fund deserved more space.", timestamp: now - 25 * MIN, likes: 1, isLiked: false, flags: 0 },
+        ],
+      },
+      {
+        id: "m2", author: "Omar S.", content: "Nobody explains who pays into the fund.",
+        timestamp: now - 3 * 60 * MIN, likes: 5, isLiked: false, flags: 0, isModerated: false, sentiment: "negative", themes: ["funding"], replies: [],
+      },
+      {
+        id: "m3", author: "Anonymous User", content: "This comment was hidden after readers flagged it.",
+        timestamp: now - 2 * 24 * 60 * MIN, likes: 0, isLiked: false, flags: 3, isModerated: true, sentiment: "negative", themes: [], replies: [],
+      },
+    ],
+  };
+}

@@ -1,0 +1,150 @@
+import type { CardListResponse, ComparisonCard, OnDemandResponse } from "@/lib/schemas/cards";
+import { mapCard } from "./map-card";
+import { isLandingSelection, MAX_FETCH_CATEGORIES, MAX_FETCH_COUNTRIES } from "./selection";
+import type { NewsComparison, Selection } from "./types";
+
+/** The feed's fetching rules (SPEC §4, §7, §8, §9), free of React so they can be unit-tested. */
+
+export const PAGE_SIZE = 12;
+export const LANDING_LIMIT = 100;
+export const PAIR_LIMIT = 50;
+export const ON_DEMAND_WAIT_MS = 2000;
+
+export const MESSAGES = {
+  startup: "Failed to connect to backend. Using demo data.",
+  backendError: (message: string | undefined) => `Backend error: ${message || "Unknown error"} - using demo data`,
+  empty: "No content available for selected filters - using demo data",
+  outer: "Failed to load news. Please try again later.",
+  loadMore: "Failed to load more news. Please try again.",
+} as const;
+
+export interface FeedCall {
+  path: string;
+  /** Present for a country/category pair (on-demand generation may follow an empty answer). */
+  pair?: { country: string; category: string };
+}
+
+function cardsPath(params: Record<string, string>): string {
+  return `/comparison-cards?${new URLSearchParams(params).toString()}`;
+}
+
+/** The calls a selection makes: none without a country or a category; one for the landing view; else one per pair. */
+export function feedCalls(selection: Selection): FeedCall[] {
+  if (selection.countries.length === 0 || selection.categories.length === 0) return [];
+  if (isLandingSelection(selection)) return [{ path: cardsPath({ limit: String(LANDING_LIMIT) }) }];
+  const calls: FeedCall[] = [];
+  for (const country of selection.countries.slice(0, MAX_FETCH_COUNTRIES)) {
+    for (const category of selection.categories.slice(0, MAX_FETCH_CATEGORIES)) {
+      const params: Record<string, string> = { country };
+      if (category !== "general") params.category = category; // 'general' is sent as no category
+      params.limit = String(PAIR_LIMIT);
+      calls.push({ path: cardsPath(params), pair: { country, category } });
+    }
+  }
+  return calls;
+}
+
+export interface FeedDeps {
+  get: (path: string) => Promise<CardListResponse>;
+  onDemand: (body: { country: string; category: string }) => Promise<OnDemandResponse>;
+  isAuthenticated: () => Promise<boolean>;
+  sleep: (ms: number) => Promise<void>;
+}
+
+async function loadPair(call: FeedCall & { pair: NonNullable<FeedCall["pair"]> }, deps: FeedDeps): Promise<ComparisonCard[]> {
+  try {
+    const first = await deps.get(call.path);
+    if (first.comparisonCards.length > 0 || first.metadata.suggestion !== "on_demand_generation") return first.comparisonCards;
+    if (!(await deps.isAuthenticated())) return [];
+    try {
+      const generated = await deps.onDemand(call.pair);
+      if (generated.action !== "generated") return [];
+      await deps.sleep(ON_DEMAND_WAIT_MS);
+      return (await deps.get(call.path)).comparisonCards;
+    } catch (error) {
+      console.warn(`On-demand generation failed for ${call.pair.country}/${call.pair.category}`, error);
+      return [];
+    }
+  } catch (error) {
+    console.warn(`Fetching ${call.path} failed; treated as empty.`, error);
+    return [];
+  }
+}
+
+export interface CardSet {
+  cards: ComparisonCard[];
+  /** True when the server answered from its bundled demo snapshot. */
+  serverDemo: boolean;
+}
+
+/**
+ * Fetches a selection's cards. The landing call's failure is thrown; pairs are fetched
+ * independently and a failing pair counts as empty. Cards in several pairs appear once.
+ */
+export async function loadCardSet(selection: Selection, deps: FeedDeps): Promise<CardSet> {
+  const calls = feedCalls(selection);
+  if (calls.length === 0) return { cards: [], serverDemo: false };
+  if (!calls[0].pair) {
+    const res = await deps.get(calls[0].path);
+    return { cards: res.comparisonCards, serverDemo: res.metadata.isDemo === true };
+  }
+  const lists = await Promise.all(calls.map((c) => loadPair(c as Parameters<typeof loadPair>[0], deps)));
+  const seen = new Set<string>();
+  const cards = lists.flat().filter((c) => !seen.has(c.cardId) && seen.add(c.cardId));
+  cards.sort((a, b) => Date.parse(b.mainHeadline.publishedAt) - Date.parse(a.mainHeadline.publishedAt));
+  return { cards, serverDemo: cards.length > 0 && cards.every((c) => c.isDemo) };
+}
+
+export interface FeedSnapshot {
+  /** Every card of the selection; the page shows them PAGE_SIZE at a time. */
+  cards: NewsComparison[];
+  /** The message shown over the cards (the demo fallback's reason), or null. */
+  notice: string | null;
+  /** True when `cards` is the built-in demo comparison. */
+  fallback: boolean;
+  serverDemo: boolean;
+  fetchedAt: number;
+}
+
+/** Page 1: the selection's cards, or the built-in demo data with SPEC §8's message. */
+export async function loadFirstPage(
+  selection: Selection,
+  deps: FeedDeps & { demo: () => Promise<NewsComparison[]>; startupFailed: () => Promise<boolean>; now?: () => number },
+): Promise<FeedSnapshot> {
+  const now = deps.now ?? Date.now;
+  const fallback = async (notice: string): Promise<FeedSnapshot> => ({
+    cards: await deps.demo(),
+    notice,
+    fallback: true,
+    serverDemo: false,
+    fetchedAt: now(),
+  });
+  try {
+    let set: CardSet;
+    try {
+      set = await loadCardSet(selection, deps);
+    } catch (error) {
+      if (await deps.startupFailed()) return fallback(MESSAGES.startup);
+      return fallback(MESSAGES.backendError(error instanceof Error ? error.message : undefined));
+    }
+    if (set.cards.length === 0) return fallback(MESSAGES.empty);
+    return { cards: set.cards.map(mapCard), notice: null, fallback: false, serverDemo: set.serverDemo, fetchedAt: now() };
+  } catch (error) {
+    console.warn("Loading the feed failed", error);
+    return fallback(MESSAGES.outer);
+  }
+}
+
+/**
+ * SPEC §4's region filter (not exposed in the interface): keeps the cards with at least one
+ * article from an outlet of the given regions; no region given keeps every card.
+ */
+export function filterByRegions(cards: NewsComparison[], regions: string[]): NewsComparison[] {
+  if (regions.length === 0) return cards;
+  return cards.filter((c) => c.articles.some((a) => a.sourceInfo && regions.includes(a.sourceInfo.region)));
+}
+
+/** Whether more cards remain beyond `page` pages. */
+export function hasMorePages(total: number, page: number): boolean {
+  return total > page * PAGE_SIZE;
+}

@@ -1,0 +1,14 @@
+"use client";
+import { useEffect } from "react";
+import useSWR from "swr";
+import type { ComparisonOptions } from "@/lib/catalog";
+import { FALLBACK_OPTIONS, loadOptions, OPTIONS_PATH } from "../options";
+
+/** GET /comparison-cards/options, or the built-in fallback of SPEC §7 while it fails. */
+export function useOptions(): { options: ComparisonOptions; loaded: boolean } {
+  const { data, error } = useSWR(OPTIONS_PATH, loadOptions, { revalidateOnFocus: false, revalidateOnReconnect: false });
+  useEffect(() => {
+    if (error) console.warn("Options could not be loaded; using the built-in lists.", error);
+  }, [error]);
+  return { options: data ?? FALLBACK_OPTIONS, loaded: data !== undefined };
+}

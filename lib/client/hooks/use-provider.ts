@@ -1,0 +1,21 @@
+"use client";
+import useSWR from "swr";
+import type { ProviderInfo } from "@/lib/schemas/analysis";
+import { apiRequest } from "../api";
+
+export const PROVIDER_PATH = "/analysis/provider";
+
+/** GET /analysis/provider: which AI provider the server analyses with (never hard-coded here). */
+export function useProvider(): ProviderInfo | null {
+  const { data } = useSWR(PROVIDER_PATH, (path: string) => apiRequest<ProviderInfo>(path), {
+    revalidateOnFocus: false,
+    revalidateOnReconnect: false,
+    shouldRetryOnError: false,
+  });
+  return data ?? null;
+}
+
+/** The words the page uses for the provider: the server's own label. */
+export function providerName(provider: ProviderInfo | null): string {
+  return provider ? provider.label : "the backend AI model";
+}

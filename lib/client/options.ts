@@ -1,0 +1,18 @@
+import { comparisonOptions, type ComparisonOptions } from "@/lib/catalog";
+import { apiRequest } from "./api";
+
+/** The comparison options (SPEC §3) and the built-in fallback of SPEC §7. */
+
+export const OPTIONS_PATH = "/comparison-cards/options";
+export const FALLBACK_OPTIONS: ComparisonOptions = comparisonOptions();
+
+let pending: Promise<ComparisonOptions> | null = null;
+
+/** One shared request for the options (the start-up and the SWR hook use the same call). */
+export function loadOptions(): Promise<ComparisonOptions> {
+  pending ??= apiRequest<ComparisonOptions>(OPTIONS_PATH).catch((error) => {
+    pending = null;
+    throw error;
+  });
+  return pending;
+}

@@ -1,0 +1,21 @@
+import { DEFAULT_SELECTION } from "@/lib/catalog";
+import type { Selection } from "./types";
+
+/** Filter selection rules of SPEC §4, §5 and §9. */
+
+export const MAX_FETCH_COUNTRIES = 3;
+export const MAX_FETCH_CATEGORIES = 2;
+
+export function defaultSelection(): Selection {
+  return { countries: [...DEFAULT_SELECTION.countries], categories: [...DEFAULT_SELECTION.categories] };
+}
+
+/** Selecting or deselecting toggles the id in its list. */
+export function toggle(list: string[], id: string): string[] {
+  return list.includes(id) ? list.filter((x) => x !== id) : [...list, id];
+}
+
+/** The landing view: exactly country us and category general. */
+export function isLandingSelection(s: Selection): boolean {
+  return s.countries.length === 1 && s.countries[0] === "us" && s.categories.length === 1 && s.categories[0] === "general";
+}

@@ -1,0 +1,84 @@
+import type { CitedPoint, ProviderInfo } from "@/lib/schemas/analysis";
+import type { ComparisonCard } from "@/lib/schemas/cards";
+
+/** The page's own shapes (SPEC §3 "News comparison (client)", "Article (client)", "AI analysis"). */
+
+export type Sentiment = "positive" | "negative" | "neutral";
+
+/** What the Source Comparison tab shows about an outlet (from the known-sources list). */
+export interface SourceInfo {
+  name: string;
+  region: string;
+  biasRating: string;
+  biasRatingSource: string;
+  color: string;
+  icon: string;
+}
+
+export interface Article {
+  id: string;
+  title: string;
+  summary: string;
+  content: string;
+  source: string;
+  sourceUrl: string;
+  publishedAt: string;
+  imageUrl: string | null;
+  category: string;
+  likes: number;
+  comments: number;
+  isLiked: boolean;
+  sentiment: Sentiment;
+  /** -1 (left) .. +1 (right). */
+  biasScore: number;
+  sourceInfo: SourceInfo | null;
+}
+
+export interface AiAnalysis {
+  commonPoints: CitedPoint[];
+  differences: CitedPoint[];
+  summary: string;
+  biasAnalysis: string;
+  factualAccuracy: number;
+  emotionalTone: string;
+  isAnalyzed: boolean;
+  isLoading: boolean;
+  progress?: number;
+  currentStep?: string;
+  /** Our additions, from the analysis response. */
+  factualAccuracyMethod?: string;
+  provider?: ProviderInfo;
+  generatedAt?: string;
+  fallbackReason?: string;
+  /** Per-article assessments, by index into the card's articles. */
+  assessments?: { index: number; sentiment: Sentiment; biasScore: number }[];
+}
+
+export interface CardComment {
+  id: string;
+  author: string;
+  content: string;
+  timestamp: number;
+}
+
+export interface NewsComparison {
+  id: string;
+  topic: string;
+  articles: Article[];
+  aiAnalysis: AiAnalysis;
+  publishedAt: string;
+  category: string;
+  likes: number;
+  comments: number;
+  isLiked: boolean;
+  realLikes?: number;
+  realComments?: number;
+  /** Our additions: the outlets' spread over the bias ratings, and demo markers. */
+  bias: ComparisonCard["bias"] | null;
+  isDemo: boolean;
+}
+
+export interface Selection {
+  countries: string[];
+  categories: string[];
+}

@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { COUNTRY_IDS } from "@/lib/catalog";
+import { sourceRef } from "./cards";
+
+/**
+ * GET /api/v1/search?q=&limit=&country= — the header's topic search over stored articles of
+ * the 72-hour window (docs/decisions/042-topic-search.md).
+ */
+
+export const SEARCH_LIMITS = { minQuery: 2, maxQuery: 100, maxLimit: 50, defaultLimit: 20, maxCountries: 5, windowHours: 72 } as const;
+
+const country = z.enum(COUNTRY_IDS);
+
+export const searchQuery = z.object({
+  q: z.string().trim().min(SEARCH_LIMITS.minQuery, `must be at least ${SEARCH_LIMITS.minQuery} characters`).max(SEARCH_LIMITS.maxQuery),
+  limit: z.coerce.number().int().min(1).max(SEARCH_LIMITS.maxLimit).default(SEARCH_LIMITS.defaultLimit),
+  /** Repeat to search in several countries (at most 5); absent: every country. */
+  country: z
+    .union([country, z.array(country).max(SEARCH_LIMITS.maxCountries)])
+    .optional()
+    .transform((v) => (v === undefined ? [] : Array.isArray(v) ? [...new Set(v)] : [v])),
+});
+export type SearchQuery = z.infer<typeof searchQuery>;
+
+export const searchResult = z.object({
+  id: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  url: z.string(),
+  publishedAt: z.string(),
+  imageUrl: z.string().nullable(),
+  category: z.string(),
+  countries: z.array(z.string()),
+  source: sourceRef,
+  /** The live comparison card holding the article, if any. */
+  cardId: z.string().nullable(),
+});
+export type SearchResult = z.infer<typeof searchResult>;
+
+export const searchResponse = z.object({
+  query: z.string(),
+  results: z.array(searchResult),
+  metadata: z.object({
+    count: z.number().int(),
+    limit: z.number().int(),
+    countries: z.array(z.string()),
+    windowHours: z.number().int(),
+  }),
+});
+export type SearchResponse = z.infer<typeof searchResponse>;

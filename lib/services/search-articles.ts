@@ -1,0 +1,56 @@
+import "server-only";
+import { getDb } from "@/lib/db";
+import { SEARCH_LIMITS, type SearchQuery, type SearchResponse } from "@/lib/schemas/search";
+
+const HOUR = 3_600_000;
+
+/** Prisma passes `contains` into LIKE unescaped: make % and _ literal (backslash is PostgreSQL's LIKE escape). */
+const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Stored articles of the last 72 hours whose title or summary contains `q` (case-insensitive),
+ * newest first, optionally only those covering the given countries; each with its source and
+ * the live card it belongs to.
+ */
+export async function searchArticles({ q, limit, country }: SearchQuery, now: Date = new Date()): Promise<SearchResponse> {
+  const pattern = literal(q);
+  const since = new Date(now.getTime() - SEARCH_LIMITS.windowHours * HOUR);
+  const rows = await getDb().article.findMany({
+    where: {
+      publishedAt: { gte: since },
+      OR: [{ title: { contains: pattern, mode: "insensitive" } }, { summary: { contains: pattern, mode: "insensitive" } }],
+      ...(country.length ? { countries: { hasSome: country } } : {}),
+    },
+    orderBy: [{ publishedAt: "desc" }, { id: "asc" }],
+    take: limit,
+    include: {
+      source: true,
+      cards: { where: { card: { retiredAt: null } }, select: { cardId: true }, orderBy: { cardId: "asc" }, take: 1 },
+    },
+  });
+  return {
+    query: q,
+    results: rows.map((a) => ({
+      id: a.id,
+      title: a.title,
+      summary: a.summary,
+      url: a.url,
+      publishedAt: a.publishedAt.toISOString(),
+      imageUrl: a.imageUrl,
+      category: a.category,
+      countries: a.countries,
+      source: {
+        id: a.source.id,
+        name: a.source.name,
+        region: a.source.region,
+        country: a.source.country,
+        biasRating: a.source.biasRating as "center-left" | "center" | "center-right",
+        biasRatingSource: a.source.biasRatingSource,
+        color: a.source.color,
+        icon: a.source.icon,
+      },
+      cardId: a.cards[0]?.cardId ?? null,
+    })),
+    metadata: { count: rows.length, limit, countries: country, windowHours: SEARCH_LIMITS.windowHours },
+  };
+}

@@ -1,0 +1,387 @@
+import { expect, test, type Page } from "@playwright/test";
+import { E2E } from "@/tests/fixtures/e2e-stories";
+import { api, delayed, isPhone, recordApi, serverError, shot } from "./helpers";
+
+/** The reader's page, issue 7: start-up, feed, filters, cards and every state of SPEC §2, §4, §8. */
+
+const cards = (page: Page) => page.getByTestId("comparison-card");
+const card = (page: Page, topic: string) => cards(page).filter({ has: page.getByRole("heading", { name: topic, exact: true }) });
+
+async function openFilters(page: Page) {
+  await page.getByRole("button", { name: /countries • \d+ categories/ }).click();
+  await expect(page.getByRole("region", { name: "News source filters" })).toBeVisible();
+}
+
+/** From the landing view to one country/category pair, through the filter panel. */
+async function selectPair(page: Page, country: string, category: string) {
+  await expect(cards(page)).toHaveCount(12);
+  await openFilters(page);
+  await page.getByRole("button", { name: "Remove United States" }).click();
+  await page.getByRole("button", { name: country, exact: true }).click();
+  await page.getByRole("tab", { name: "Categories (1)" }).click();
+  await page.getByRole("button", { name: "General News", exact: true }).click();
+  await page.getByRole("button", { name: category, exact: true }).click();
+  await closeFilters(page);
+}
+
+async function closeFilters(page: Page) {
+  const close = page.getByRole("button", { name: "Close filters" });
+  if (await close.isVisible()) await close.click();
+  else await page.getByRole("button", { name: /countries • \d+ categories/ }).click();
+}
+
+test("start-up: logs in as the public reader, loads options, shows the landing feed", async ({ page }, info) => {
+  const calls = recordApi(page);
+  await page.goto("/");
+  await expect(page.getByText("Connected & Authenticated")).toBeVisible();
+  await expect(page.getByTestId("status-line")).toContainText("1 countries, 1 categories");
+  await expect(cards(page)).toHaveCount(12);
+  await expect(cards(page).first().getByRole("heading", { level: 2 })).toHaveText(E2E.bridge.topic);
+  const stats = page.getByTestId("stats-bar");
+  await expect(stats).toContainText(/Articles: \d+/);
+  await expect(stats).toContainText("Updated: Just now");
+  await expect(stats.getByText("Live Analysis")).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem("authToken"))).toMatch(/^ey/);
+  expect(calls).toContain("POST /api/v1/auth/login");
+  expect(calls).toContain("GET /api/v1/comparison-cards/options");
+  expect(calls.filter((c) => c.startsWith("GET /api/v1/comparison-cards?"))).toEqual(["GET /api/v1/comparison-cards?limit=100"]);
+  await shot(page, info, "landing");
+
+  // A stored token is reused: no second login.
+  calls.length = 0;
+  await page.reload();
+  await expect(cards(page)).toHaveCount(12);
+  expect(calls).not.toContain("POST /api/v1/auth/login");
+});
+
+test("the page goes idle once the feed is shown (no render loop)", async ({ page, context }) => {
+  await page.goto("/");
+  await expect(cards(page)).toHaveCount(12);
+  await page.waitForTimeout(1000);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Performance.enable");
+  const busy = async () => (await cdp.send("Performance.getMetrics")).metrics.find((m) => m.name === "TaskDuration")!.value;
+  const before = await busy();
+  await page.waitForTimeout(2000);
+  // A quiet page spends a few milliseconds of these two seconds on the main thread; a loop, all of them.
+  expect(await busy() - before).toBeLessThan(0.5);
+});
+
+test("the card: header, bias bar, Source Comparison panels and footer", async ({ page }, info) => {
+  await page.goto("/");
+  const bridge = card(page, E2E.bridge.topic);
+  await expect(bridge.getByText("General News")).toBeVisible();
+  await expect(bridge.getByText("AI Analysis Available")).toBeVisible();
+  await expect(bridge.getByText("3 Sources")).toBeVisible();
+  await expect(bridge.locator("time").first()).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{1,2}:\d{2} (AM|PM)$/);
+  await expect(bridge.getByTestId("bias-bar")).toContainText("Center-left 1");
+  await expect(bridge.getByTestId("bias-bar")).toContainText("Ratings: Editorial rating (project's known-sources list, 3-point scale)");
+  await expect(bridge.getByTestId("blindspot")).toHaveCount(0);
+  await expect(card(page, "Rail workers announce a two-day strike").getByTestId("blindspot")).toHaveText("Blindspot: no center-right outlet");
+
+  await expect(bridge.getByRole("tab", { name: "Source Comparison" })).toHaveAttribute("aria-selected", "true");
+  await expect(bridge.getByRole("tab", { name: "AI & Community Analysis" }).getByTestId("analysis-pulse")).toBeVisible();
+  await expect(bridge.getByRole("tab", { name: "Community Insights" })).toBeVisible();
+
+  const panels = bridge.getByTestId("article-panel");
+  await expect(panels).toHaveCount(3);
+  const bbc = panels.first();
+  await expect(bbc).toContainText("BBC News");
+  await expect(bbc).toContainText("Europe");
+  await expect(bbc).toContainText("Rated center");
+  await expect(bbc.getByTestId("bias-label")).toHaveText("Neutral");
+  await expect(bbc).toContainText("Neutral");
+  await expect(bbc.getByRole("heading", { level: 3 })).toHaveText(E2E.bridge.articles[0].title);
+  await expect(bbc).toContainText(E2E.bridge.articles[0].summary);
+  await bbc.getByText("Content Info").click();
+  await expect(bbc.getByTestId("content-info")).toContainText("The RSS feed holds all available content for this article.");
+  await expect(bbc.getByRole("link", { name: "Read the full article on BBC News" })).toHaveAttribute("href", /example\.com\/e2e/);
+  const original = bbc.getByRole("link", { name: /Original Source/ });
+  await expect(original).toHaveAttribute("target", "_blank");
+  await expect(original).toHaveAttribute("rel", "noopener noreferrer");
+
+  await expect(bridge.getByText("Multiple perspectives analyzed")).toBeVisible();
+  await expect(bridge.getByRole("button", { name: "Share" })).toBeVisible();
+  // No real like or comment counts on stored cards: no toggles.
+  await expect(bridge.getByTestId("like-toggle")).toHaveCount(0);
+  await bridge.scrollIntoViewIfNeeded();
+  await shot(page, info, "card");
+});
+
+test("Load More: 12 per page, then the rest; the button leaves when no page remains", async ({ page }, info) => {
+  await page.goto("/");
+  await expect(cards(page)).toHaveCount(12);
+  const label = isPhone(info) ? "Load More" : "Load More News Comparisons";
+  const button = page.getByRole("button", { name: label, exact: true });
+  await expect(button).toBeVisible();
+  await page.route(api.cards, delayed(1200));
+  await button.click();
+  await expect(page.getByRole("button", { name: "Loading More News..." })).toBeDisabled();
+  await shot(page, info, "loading-more");
+  await expect(cards(page)).toHaveCount(E2E.landingCount);
+  await expect(card(page, E2E.secondPageTopics[0])).toBeVisible();
+  await expect(page.getByRole("button", { name: label, exact: true })).toHaveCount(0);
+});
+
+test("load-more failure keeps the list and shows 'Failed to load more news. Please try again.'", async ({ page }, info) => {
+  let n = 0;
+  await page.route(api.cards, (route) => (++n >= 2 ? serverError(route) : route.continue()));
+  await page.goto("/");
+  await expect(cards(page)).toHaveCount(12);
+  await page.getByRole("button", { name: isPhone(info) ? "Load More" : "Load More News Comparisons", exact: true }).click();
+  const banner = page.getByTestId("warning-banner");
+  await expect(banner).toHaveText("Warning: Failed to load more news. Please try again.");
+  await expect(cards(page)).toHaveCount(12);
+  await shot(page, info, "load-more-error");
+});
+
+test("loading state: 'Analyzing News Sources'", async ({ page }, info) => {
+  await page.route(api.cards, delayed(2000));
+  await page.goto("/");
+  const loading = page.getByTestId("loading-state");
+  await expect(loading).toContainText("Analyzing News Sources");
+  await expect(loading).toContainText("Comparing perspectives and generating insights...");
+  await shot(page, info, "loading");
+  await expect(cards(page)).toHaveCount(12);
+});
+
+test("Refresh: 'Refreshing...' while it reloads page 1, then 'Updated: Just now'", async ({ page }, info) => {
+  const calls = recordApi(page);
+  await page.goto("/");
+  await expect(cards(page)).toHaveCount(12);
+  await page.getByRole("button", { name: isPhone(info) ? "Load More" : "Load More News Comparisons", exact: true }).click();
+  await expect(cards(page)).toHaveCount(E2E.landingCount);
+  await page.route(api.cards, delayed(1200));
+  const before = calls.length;
+  await page.getByRole("button", { name: "Refresh", exact: true }).click();
+  await expect(page.getByRole("button", { name: "Refreshing..." })).toBeDisabled();
+  await shot(page, info, "refreshing");
+  await expect(page.getByRole("button", { name: "Refresh", exact: true })).toBeEnabled();
+  expect(calls.slice(before)).toContain("GET /api/v1/comparison-cards?limit=100");
+  await expect(cards(page)).toHaveCount(12);
+  await expect(page.getByTestId("stats-bar")).toContainText("Updated: Just now");
+});
+
+test("backend error on page 1: demo data with 'Backend error: {message} - using demo data'", async ({ page }, info) => {
+  await page.route(api.cards, (route) => serverError(route, "Database unavailable"));
+  await page.goto("/");
+  await expect(page.getByTestId("warning-banner")).toHaveText("Warning: Backend error: Database unavailable - using demo data");
+  await expect(cards(page)).toHaveCount(1);
+  const demo = cards(page).first();
+  await expect(demo.getByRole("heading", { level: 2 })).toHaveText("Global Climate Summit Reaches Agreement on Emissions Targets");
+  await expect(demo.getByTestId("demo-marker")).toHaveText("Demo data");
+  await expect(page.getByTestId("demo-notice")).toContainText("built-in example comparison");
+  await expect(demo.getByTestId("article-panel")).toHaveCount(3);
+  await shot(page, info, "demo-backend-error");
+  // The full-content rule: the Reuters article holds more than its summary.
+  const reuters = demo.getByTestId("article-panel").nth(1);
+  await reuters.getByText("Read Full Content").click();
+  await expect(reuters.getByTestId("full-content")).toContainText("Negotiators from nearly 200 countries");
+  await shot(page, info, "full-content");
+
+  // The demo card carries counts, so its footer has the local like and comment toggles.
+  const like = demo.getByTestId("like-toggle");
+  await expect(like).toHaveText(/24/);
+  await like.click();
+  await expect(like).toHaveText(/25/);
+  await expect(like).toHaveAttribute("aria-pressed", "true");
+  await like.click();
+  await expect(like).toHaveText(/24/);
+  await demo.getByTestId("comment-toggle").click();
+  const input = demo.getByRole("textbox", { name: "Write a comment" });
+  const submit = demo.getByRole("button", { name: "Comment", exact: true });
+  await input.fill("   ");
+  await expect(submit).toBeDisabled();
+  await input.fill("  A fair summary.  ");
+  await submit.click();
+  await expect(demo.getByTestId("card-comments")).toContainText("Anonymous User: A fair summary.");
+  await expect(demo.getByTestId("comment-toggle")).toHaveText(/4/);
+});
+
+test("start-up failure: 'Failed to connect to backend. Using demo data.' and 'Connecting...'", async ({ page }, info) => {
+  for (const m of [api.login, api.options, api.cards]) await page.route(m, (route) => route.abort());
+  await page.goto("/");
+  await expect(page.getByTestId("warning-banner")).toHaveText("Warning: Failed to connect to backend. Using demo data.");
+  await expect(page.getByText("Connecting...")).toBeVisible();
+  await expect(cards(page)).toHaveCount(1);
+  await shot(page, info, "demo-startup-failure");
+});
+
+test("options failure: the built-in lists are used and the status stays 'Connecting...'", async ({ page }) => {
+  await page.route(api.options, (route) => route.abort());
+  await page.goto("/");
+  await expect(cards(page)).toHaveCount(12);
+  await expect(page.getByText("Connecting...")).toBeVisible();
+  await openFilters(page);
+  for (const name of ["Italy", "South Korea", "South Africa", "United Arab Emirates", "Argentina"]) {
+    await expect(page.getByRole("button", { name, exact: true })).toBeVisible();
+  }
+});
+
+test("filters: panel, tabs, regions, chips, pairs fetched independently, Clear and Defaults", async ({ page }, info) => {
+  const calls = recordApi(page);
+  await page.goto("/");
+  await expect(cards(page)).toHaveCount(12);
+  await expect(page.getByRole("button", { name: "News Sources 1 countries • 1 categories" })).toBeVisible();
+  await openFilters(page);
+  if (isPhone(info)) await expect(page.getByTestId("filter-backdrop")).toBeVisible();
+  await expect(page.getByRole("tab", { name: "Countries (1)" })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("tab", { name: "Categories (1)" })).toBeVisible();
+  for (const group of ["🌎 North America (2)", "🌍 Europe (4)", "🌏 Asia (3)", "🏝️ Oceania (1)", "🌍 Africa (1)", "🕌 Middle East (1)", "🌎 Latin America (3)"]) {
+    await expect(page.getByText(group, { exact: true })).toBeVisible();
+  }
+  await expect(page.getByRole("button", { name: "Remove United States" })).toBeVisible();
+  await expect(page.getByRole("button", { name: isPhone(info) ? "Clear All" : "Clear", exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: isPhone(info) ? "US + General" : "Defaults", exact: true })).toBeVisible();
+  await shot(page, info, "filters-countries");
+
+  await page.getByRole("tab", { name: "Categories (1)" }).click();
+  await expect(page.getByRole("button", { name: "General News", exact: true })).toHaveAttribute("aria-pressed", "true");
+  calls.length = 0;
+  await page.getByRole("button", { name: "Technology", exact: true }).click();
+  await expect(page.getByRole("tab", { name: "Categories (2)" })).toBeVisible();
+  await shot(page, info, "filters-categories");
+  await closeFilters(page);
+  await expect(page.getByRole("button", { name: /1 countries • 2 categories/ })).toBeVisible();
+  await expect(page.getByTestId("status-line")).toContainText("1 countries, 2 categories");
+  await expect(card(page, E2E.technology[0].topic)).toBeVisible();
+  await expect(card(page, E2E.bridge.topic)).toBeVisible();
+  await expect(cards(page)).toHaveCount(5);
+  expect(calls.filter((c) => c.startsWith("GET /api/v1/comparison-cards?")).sort()).toEqual([
+    "GET /api/v1/comparison-cards?country=us&category=technology&limit=50",
+    "GET /api/v1/comparison-cards?country=us&limit=50",
+  ]);
+
+  // One failing pair does not stop the other.
+  await page.route((url) => api.cards(url) && url.searchParams.get("category") === "technology", (route) => serverError(route));
+  await page.getByRole("button", { name: "Refresh", exact: true }).click();
+  await expect(card(page, E2E.technology[0].topic)).toHaveCount(0);
+  await expect(cards(page)).toHaveCount(3);
+  await page.unroute((url) => api.cards(url) && url.searchParams.get("category") === "technology");
+
+  // Clear: no country, no fetch, the empty prompt; its button restores US + General.
+  await openFilters(page);
+  calls.length = 0;
+  await page.getByRole("button", { name: isPhone(info) ? "Clear All" : "Clear", exact: true }).click();
+  await closeFilters(page);
+  await expect(page.getByText("Please select at least one country to view news.")).toBeVisible();
+  expect(calls.filter((c) => c.startsWith("GET /api/v1/comparison-cards?"))).toEqual([]);
+  await shot(page, info, "empty-no-country");
+  await page.getByRole("button", { name: "Select US + General" }).click();
+  await expect(cards(page)).toHaveCount(12);
+
+  // Defaults after another selection.
+  await openFilters(page);
+  await page.getByRole("tab", { name: "Countries (1)" }).click();
+  await page.getByRole("button", { name: "United Kingdom", exact: true }).click();
+  await expect(page.getByRole("button", { name: "Remove United Kingdom" })).toBeVisible();
+  await page.getByRole("button", { name: isPhone(info) ? "US + General" : "Defaults", exact: true }).click();
+  await expect(page.getByRole("tab", { name: "Countries (1)" })).toBeVisible();
+  await closeFilters(page);
+  await expect(cards(page)).toHaveCount(12);
+});
+
+test("phone: the filter panel is a full-height drawer closed by its backdrop", async ({ page }, info) => {
+  test.skip(!isPhone(info), "phone only");
+  await page.goto("/");
+  await openFilters(page);
+  const drawer = page.getByRole("region", { name: "News source filters" });
+  const box = (await drawer.boundingBox())!;
+  const viewport = page.viewportSize()!;
+  expect(box.height).toBeGreaterThanOrEqual(viewport.height - 1);
+  expect(box.width).toBeGreaterThan(viewport.width * 0.85);
+  await shot(page, info, "filters-drawer");
+  await page.getByTestId("filter-backdrop").click({ position: { x: 10, y: viewport.height / 2 } });
+  await expect(drawer).toHaveCount(0);
+});
+
+test("a country without a category: 'No news comparisons available at the moment.'", async ({ page }, info) => {
+  await page.goto("/");
+  await expect(cards(page)).toHaveCount(12);
+  await openFilters(page);
+  await page.getByRole("tab", { name: "Categories (1)" }).click();
+  await page.getByRole("button", { name: "General News", exact: true }).click();
+  await closeFilters(page);
+  await expect(page.getByText("No news comparisons available at the moment.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Refresh News" })).toBeVisible();
+  await shot(page, info, "empty-no-content");
+});
+
+test("an empty pair: on-demand generation is asked for, then demo data with the empty message", async ({ page }, info) => {
+  const calls = recordApi(page);
+  await page.route(api.onDemand, (route) => route.abort());
+  await page.goto("/");
+  await selectPair(page, "Japan", "Science");
+  await expect(page.getByTestId("warning-banner")).toHaveText("Warning: No content available for selected filters - using demo data");
+  expect(calls).toContain("POST /api/v1/comparison-cards/generate/on-demand");
+  await shot(page, info, "demo-empty");
+});
+
+test("the server's demo snapshot is marked 'Demo data'", async ({ page }, info) => {
+  await page.goto("/");
+  await selectPair(page, "Canada", "Health");
+  await expect(card(page, E2E.demo.topic).getByTestId("demo-marker")).toHaveText("Demo data");
+  await expect(page.getByTestId("demo-notice")).toContainText("bundled demo snapshot");
+  await shot(page, info, "server-demo");
+});
+
+test("feed text is shown as text, never as markup", async ({ page }) => {
+  let alerted = false;
+  page.on("dialog", (d) => {
+    alerted = true;
+    void d.dismiss();
+  });
+  await page.goto("/");
+  await selectPair(page, "Germany", "Science");
+  const markup = card(page, E2E.markup.topic);
+  await expect(markup).toBeVisible();
+  await expect(markup.getByRole("heading", { level: 3 }).first()).toHaveText(E2E.markup.articles[0].title);
+  await expect(markup.locator("img, b, script, i, em")).toHaveCount(0);
+  expect(alerted).toBe(false);
+});
+
+test("search: the 'Global Perspectives' card, not found, failure with Try Again", async ({ page }, info) => {
+  await page.goto("/");
+  await expect(cards(page)).toHaveCount(12);
+  const box = page.getByPlaceholder("Search topics...");
+  await box.fill(E2E.searchWord);
+  await box.press("Enter");
+  const result = card(page, `Global Perspectives: ${E2E.searchWord}`);
+  await expect(result).toBeVisible();
+  await expect(cards(page)).toHaveCount(1);
+  await expect(result.getByText("Global Search")).toBeVisible();
+  await expect(result.getByTestId("article-panel").first()).toContainText("harbour");
+  await expect(page.getByRole("button", { name: /Load More/ })).toHaveCount(0);
+  await shot(page, info, "search-results");
+
+  await box.fill("volcano eruption");
+  await box.press("Enter");
+  await expect(page.getByTestId("error-state")).toContainText("Error Loading News");
+  await expect(page.getByTestId("error-state")).toContainText('No articles found for "volcano eruption" in selected countries');
+
+  await page.route(api.search, (route) => route.abort());
+  await box.fill("bridge");
+  await box.press("Enter");
+  const error = page.getByTestId("error-state");
+  await expect(error).toContainText('Failed to search for "bridge". Please try again.');
+  await shot(page, info, "error");
+  await page.unroute(api.search);
+  await error.getByRole("button", { name: "Try Again" }).click();
+  await expect(card(page, "Global Perspectives: bridge")).toBeVisible();
+
+  await page.getByRole("button", { name: "Back to the feed" }).click();
+  await expect(cards(page)).toHaveCount(12);
+});
+
+test("Share copies the link and says 'Link copied to clipboard!'", async ({ page, context }, info) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.addInitScript(() => {
+    // The clipboard path of SPEC §7: no share sheet.
+    Object.defineProperty(Navigator.prototype, "share", { value: undefined, configurable: true });
+  });
+  await page.goto("/");
+  await card(page, E2E.bridge.topic).getByRole("button", { name: "Share" }).click();
+  await expect(page.getByTestId("toast")).toHaveText("Link copied to clipboard!");
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
+  await shot(page, info, "share-copied");
+});

@@ -1,0 +1,48 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Locator, Page, Request, Route, TestInfo } from "@playwright/test";
+
+/** Saves `test-results/screenshots/<state>-<project>.png` (looked at by a person after each run). */
+export async function shot(page: Page, info: TestInfo, state: string, fullPage = false): Promise<void> {
+  const dir = path.join("test-results", "screenshots");
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${state}-${info.project.name}.png`), fullPage });
+}
+
+/** The same for one element (a card), whatever its height. */
+export async function shotOf(locator: Locator, info: TestInfo, state: string): Promise<void> {
+  const dir = path.join("test-results", "screenshots");
+  fs.mkdirSync(dir, { recursive: true });
+  await locator.screenshot({ path: path.join(dir, `${state}-${info.project.name}.png`) });
+}
+
+export const isPhone = (info: TestInfo) => info.project.name === "phone";
+
+/** Matchers for the API calls the page makes (the browser's network; the server stays real). */
+export const api = {
+  cards: (url: URL) => url.pathname === "/api/v1/comparison-cards",
+  options: (url: URL) => url.pathname === "/api/v1/comparison-cards/options",
+  login: (url: URL) => url.pathname === "/api/v1/auth/login",
+  onDemand: (url: URL) => url.pathname === "/api/v1/comparison-cards/generate/on-demand",
+  search: (url: URL) => url.pathname === "/api/v1/search",
+  analysis: (url: URL) => url.pathname === "/api/v1/analysis/compare-articles",
+};
+
+export const serverError = (route: Route, error = "Database unavailable") =>
+  route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ success: false, error, code: "database_unavailable" }) });
+
+/** Lets a request through after `ms`, so a transient state can be seen. */
+export const delayed = (ms: number) => async (route: Route) => {
+  await new Promise((r) => setTimeout(r, ms));
+  await route.continue().catch(() => undefined);
+};
+
+/** Records the API requests of a page (method and path with query). */
+export function recordApi(page: Page): string[] {
+  const seen: string[] = [];
+  page.on("request", (r: Request) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith("/api/v1/")) seen.push(`${r.method()} ${url.pathname}${url.search}`);
+  });
+  return seen;
+}

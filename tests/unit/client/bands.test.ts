@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { accuracyBand, biasLabel } from "@/lib/client/bands";
+import { formatCommentTime, formatUpdated } from "@/lib/client/relative-time";
+
+describe("bias bands (SPEC §9)", () => {
+  it.each([
+    [0, "Neutral"], [0.19, "Neutral"], [-0.19, "Neutral"], [0.2, "Slight Right"], [-0.2, "Slight Left"],
+    [0.49, "Slight Right"], [0.5, "Right Leaning"], [-0.5, "Left Leaning"], [-1, "Left Leaning"], [1, "Right Leaning"],
+  ])("%d → %s", (score, label) => expect(biasLabel(score)).toBe(label));
+});
+
+describe("accuracy bands (SPEC §9)", () => {
+  it.each([
+    [100, "Excellent", "green"], [90, "Excellent", "green"], [89.9, "Good", "amber"], [70, "Good", "amber"],
+    [69, "Needs Review", "red"], [0, "Needs Review", "red"],
+  ])("%d → %s (%s)", (score, label, tone) => expect(accuracyBand(score)).toEqual({ label, tone }));
+});
+
+describe("relative time (SPEC §9)", () => {
+  const now = Date.parse("2025-03-10T12:00:00Z");
+  it.each([
+    [null, "Never"], [now - 59_000, "Just now"], [now - 60_000, "1m ago"], [now - 59 * 60_000, "59m ago"],
+    [now - 60 * 60_000, "1h ago"], [now - 1439 * 60_000, "23h ago"],
+  ])("updated at %s → %s", (at, text) => expect(formatUpdated(at, now)).toBe(text));
+
+  it("shows a local date from a day on", () => {
+    const at = now - 1440 * 60_000;
+    expect(formatUpdated(at, now)).toBe(new Date(at).toLocaleDateString());
+  });
+
+  it("counts days in comment times", () => {
+    expect(formatCommentTime(now - 30_000, now)).toBe("Just now");
+    expect(formatCommentTime(now - 5 * 60_000, now)).toBe("5m ago");
+    expect(formatCommentTime(now - 3 * 3_600_000, now)).toBe("3h ago");
+    expect(formatCommentTime(now - 2 * 86_400_000, now)).toBe("2d ago");
+  });
+});
+
+describe("safeUrl", () => {
+  it("keeps http(s) links and drops the rest", async () => {
+    const { safeUrl } = await import("@/lib/client/safe-url");
+    expect(safeUrl("https://example.test/a?b=1")).toBe("https://example.test/a?b=1");
+    expect(safeUrl("http://example.test/")).toBe("http://example.test/");
+    expect(safeUrl("javascript:alert(1)")).toBeUndefined();
+    expect(safeUrl("data:text/html,x")).toBeUndefined();
+    expect(safeUrl("not a url")).toBeUndefined();
+    expect(safeUrl(null)).toBeUndefined();
+  });
+});
