@@ -32,6 +32,17 @@ export default defineConfig({
         },
       },
       {
+        // Whole app processes (built with `npm run build`), killed, restarted, cut off from their database.
+        extends: true,
+        test: {
+          ...shared,
+          name: "resilience",
+          include: ["tests/resilience/**/*.test.ts"],
+          fileParallelism: false,
+          testTimeout: 180_000,
+        },
+      },
+      {
         extends: true,
         test: {
           ...shared,
