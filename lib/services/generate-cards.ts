@@ -15,7 +15,7 @@ export interface GenerateSummary {
   articles: { new: number; updated: number; unchanged: number; failedFeeds: number };
   unavailable: { sourceId: string; name: string; reason: string }[];
   cards: { total: number; created: number; updated: number; retired: number };
-  failures: { sourceId: string; category: string; error: string }[];
+  failures: { sourceId: string; category: string; status: string; error: string }[];
 }
 
 /**
@@ -38,8 +38,9 @@ export async function generateCards(country: CountryId): Promise<GenerateSummary
     articles: { new: ingest.totals.new, updated: ingest.totals.updated, unchanged: ingest.totals.unchanged, failedFeeds: ingest.totals.failed },
     unavailable: ingest.unavailable,
     cards: { total: cards?.cards ?? 0, created: cards?.created ?? 0, updated: cards?.updated ?? 0, retired: cards?.retired ?? 0 },
+    // Errors, and feeds the run's time budget (or a shutdown) cut off.
     failures: ingest.outcomes
-      .filter((o) => o.status === "error")
-      .map((o) => ({ sourceId: o.sourceId, category: o.category, error: o.error ?? "failed" })),
+      .filter((o) => o.status === "error" || o.status === "skipped")
+      .map((o) => ({ sourceId: o.sourceId, category: o.category, status: o.status, error: o.error ?? o.status })),
   };
 }

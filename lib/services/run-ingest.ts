@@ -265,7 +265,8 @@ async function ingest(options: RunIngestOptions): Promise<IngestSummary> {
   }
 
   const totals = totalsOf(outcomes);
-  const status = totals.failed === 0 ? "succeeded" : totals.failed === outcomes.length ? "failed" : "partial";
+  // A run that skipped feeds (time budget, shutdown) is not complete either.
+  const status = totals.failed + totals.skipped === 0 ? "succeeded" : totals.failed === outcomes.length ? "failed" : "partial";
   const finishedAt = new Date();
   await prisma.ingestRun.update({
     where: { id: run.id },
