@@ -2,6 +2,7 @@ import "server-only";
 import crypto from "node:crypto";
 import type { Prisma } from "@/generated/prisma/client";
 import { getDatabase, getDb } from "@/lib/db";
+import { onShutdown, trackTask } from "@/lib/lifecycle/shutdown";
 import { logger } from "@/lib/log";
 import { comparison, type Comparison, type CompareArticlesBody, type ProviderInfo } from "@/lib/schemas/analysis";
 
@@ -9,8 +10,8 @@ import { comparison, type Comparison, type CompareArticlesBody, type ProviderInf
  * The server-side analysis cache (SPEC §9): one row per request in the Analysis table, keyed
  * by a hash of the request with the first 500 characters of each article's content, valid
  * for 24 hours and for the current cache version only, at most 1,000 rows (oldest evicted).
- * Hits, misses and errors are counted in the shared Counter table. A cache failure is
- * counted and logged, never fatal: the request is then answered by the provider.
+ * Hits, misses and errors are counted in the shared Counter table (batched, see below). A
+ * cache failure is counted and logged, never fatal: the request is then answered by the provider.
  */
 
 /** Bump when the analysis output changes, so older answers stop being served. SPEC §9: 1.0.0. */
@@ -45,54 +46,96 @@ export function analysisCacheKey(
   return `${CACHE_KEY_TYPE}:${version}:${provider.kind}:${provider.model}:${hash}`;
 }
 
-async function bump(counter: CounterName): Promise<void> {
-  const name = CACHE_COUNTERS[counter];
-  await getDb().counter.upsert({ where: { name }, create: { name, value: 1n }, update: { value: { increment: 1 } } });
+/**
+ * Hits and misses are counted in memory and written in one short transaction every couple of
+ * seconds (and before statistics are read, and at shutdown): a cached answer then costs one
+ * read and no write, instead of a synchronous commit per request and, with several instances,
+ * a queue on the counter row.
+ */
+interface Pending {
+  counters: Record<CounterName, number>;
+  keys: Map<string, { hits: number; lastHitAt: Date }>;
+  timer: NodeJS.Timeout | null;
+}
+const FLUSH_EVERY_MS = 2_000;
+const holder = globalThis as unknown as { __newsAnalysisPending?: Pending };
+const pending = (holder.__newsAnalysisPending ??= { counters: { hits: 0, misses: 0, errors: 0 }, keys: new Map(), timer: null });
+
+function count(counter: CounterName, key?: string, at?: Date): void {
+  pending.counters[counter]++;
+  if (key && at) {
+    const k = pending.keys.get(key);
+    if (k) {
+      k.hits++;
+      if (at > k.lastHitAt) k.lastHitAt = at;
+    } else pending.keys.set(key, { hits: 1, lastHitAt: at });
+  }
+  if (!pending.timer) {
+    pending.timer = setTimeout(() => void trackTask(flushAnalysisCounters()), FLUSH_EVERY_MS);
+    pending.timer.unref();
+  }
 }
 
-async function countError(error: unknown, operation: string): Promise<void> {
-  logger.warn({ err: error, operation }, "analysis cache failed; answering without it");
-  await bump("errors").catch(() => undefined);
+/** Writes the counts gathered in memory to the shared Counter table and the rows' hit counts. */
+export async function flushAnalysisCounters(): Promise<void> {
+  if (pending.timer) clearTimeout(pending.timer);
+  pending.timer = null;
+  const counters = pending.counters;
+  const keys = pending.keys;
+  pending.counters = { hits: 0, misses: 0, errors: 0 };
+  pending.keys = new Map();
+  const entries = (Object.keys(counters) as CounterName[]).filter((c) => counters[c] > 0);
+  if (!entries.length && !keys.size) return;
+  try {
+    await getDatabase().sql.transaction(async (tx) => {
+      for (const c of entries) {
+        await tx.query(
+          `INSERT INTO "Counter" (name, value, "updatedAt") VALUES ($1, $2, now() AT TIME ZONE 'UTC')
+           ON CONFLICT (name) DO UPDATE SET value = "Counter".value + EXCLUDED.value, "updatedAt" = EXCLUDED."updatedAt"`,
+          [CACHE_COUNTERS[c], counters[c]],
+        );
+      }
+      for (const [key, k] of keys) {
+        await tx.query(
+          `UPDATE "Analysis" SET hits = hits + $2, "lastHitAt" = ($3::timestamptz AT TIME ZONE 'UTC') WHERE "cacheKey" = $1`,
+          [key, k.hits, k.lastHitAt.toISOString()],
+        );
+      }
+    });
+  } catch (error) {
+    logger.warn({ err: error, counters }, "writing analysis cache counters failed; they are lost");
+  }
 }
+
+// A shutdown writes what is still counted in memory.
+onShutdown(() => void trackTask(flushAnalysisCounters()));
+
+function countError(error: unknown, operation: string): void {
+  logger.warn({ err: error, operation }, "analysis cache failed; answering without it");
+  count("errors");
+}
+
+/** A valid answer for the key: current version, not expired (times compared in UTC, as Prisma stores them). */
+const READ_SQL = `
+SELECT result FROM "Analysis"
+WHERE "cacheKey" = $1 AND version = $3 AND "expiresAt" > ($2::timestamptz AT TIME ZONE 'UTC')`;
 
 /**
- * One round trip for the common case: take the row if it is valid now (counting its hit),
- * or else delete whatever stale row has the key, and count the hit or the miss. Times are
- * compared in UTC, as Prisma stores them.
+ * The cached answer for a key, if one is valid now. Expired, old-version or unreadable rows are
+ * misses; the answer computed next replaces them (the write upserts by key).
  */
-const READ_SQL = `
-WITH hit AS (
-  UPDATE "Analysis" SET hits = hits + 1, "lastHitAt" = ($2::timestamptz AT TIME ZONE 'UTC')
-  WHERE "cacheKey" = $1 AND version = $3 AND "expiresAt" > ($2::timestamptz AT TIME ZONE 'UTC')
-  RETURNING result
-), stale AS (
-  DELETE FROM "Analysis" WHERE "cacheKey" = $1 AND NOT EXISTS (SELECT 1 FROM hit)
-), counted AS (
-  INSERT INTO "Counter" (name, value, "updatedAt")
-  SELECT CASE WHEN EXISTS (SELECT 1 FROM hit) THEN $4 ELSE $5 END, 1, ($2::timestamptz AT TIME ZONE 'UTC')
-  ON CONFLICT (name) DO UPDATE SET value = "Counter".value + 1, "updatedAt" = EXCLUDED."updatedAt"
-)
-SELECT result FROM hit`;
-
-/** A row that was counted as a hit turned out unreadable: it is a miss, and goes. */
-const UNREADABLE_SQL = `
-WITH gone AS (DELETE FROM "Analysis" WHERE "cacheKey" = $1)
-INSERT INTO "Counter" (name, value, "updatedAt") VALUES ($3, 0, ($4::timestamptz AT TIME ZONE 'UTC')), ($5, 1, ($4::timestamptz AT TIME ZONE 'UTC'))
-ON CONFLICT (name) DO UPDATE SET value = "Counter".value + CASE WHEN "Counter".name = $2 THEN -1 ELSE 1 END, "updatedAt" = EXCLUDED."updatedAt"`;
-
-/** The cached answer for a key, if one is valid now (expired, old-version or unreadable rows are misses and are removed). */
 export async function readCachedAnalysis(key: string, now = new Date()): Promise<Comparison | null> {
   try {
-    const sql = getDatabase().sql;
-    const rows = await sql.query<{ result: unknown }>(READ_SQL, [key, now.toISOString(), CACHE_VERSION, CACHE_COUNTERS.hits, CACHE_COUNTERS.misses]);
-    if (!rows.length) return null;
-    const parsed = comparison.safeParse(rows[0].result);
-    if (parsed.success) return parsed.data;
-    const hits = CACHE_COUNTERS.hits;
-    await sql.query(UNREADABLE_SQL, [key, hits, hits, now.toISOString(), CACHE_COUNTERS.misses]);
+    const rows = await getDatabase().sql.query<{ result: unknown }>(READ_SQL, [key, now.toISOString(), CACHE_VERSION]);
+    const parsed = rows.length ? comparison.safeParse(rows[0].result) : null;
+    if (parsed?.success) {
+      count("hits", key, now);
+      return parsed.data;
+    }
+    count("misses");
     return null;
   } catch (error) {
-    await countError(error, "read");
+    countError(error, "read");
     return null;
   }
 }
@@ -119,7 +162,7 @@ export async function writeCachedAnalysis(key: string, answer: Comparison, cardI
     await db.$executeRaw`DELETE FROM "Analysis" WHERE id IN (
       SELECT id FROM "Analysis" ORDER BY "createdAt" DESC, id DESC OFFSET ${CACHE_MAX_ENTRIES})`;
   } catch (error) {
-    await countError(error, "write");
+    countError(error, "write");
   }
 }
 
@@ -132,6 +175,7 @@ export interface CacheStats {
 
 /** Entries and counters, for the cache statistics (SPEC §3). */
 export async function analysisCacheStats(): Promise<CacheStats> {
+  await flushAnalysisCounters();
   const db = getDb();
   const [size, counters] = await Promise.all([
     db.analysis.count(),
