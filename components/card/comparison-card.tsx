@@ -16,8 +16,13 @@ import { SourceComparison } from "./source-comparison";
 export function ComparisonCardView({ card, onToast }: { card: NewsComparison; onToast: (message: string) => void }) {
   const [tab, setTab] = useState<CardTab>("sources");
   // Cards render only in the browser (after the feed loads), so the local cache can be read here:
-  // a card whose analysis is cached opens already analysed.
-  const [analysis, setAnalysis] = useState(() => cachedAnalysis(card, getAnalysisCache()) ?? card.aiAnalysis);
+  // a card whose analysis is cached opens already analysed. React may render a card several
+  // times before showing it (cards mount in transitions), so the hit is counted once it is shown.
+  const [fromCache] = useState(() => cachedAnalysis(card, getAnalysisCache()));
+  const [analysis, setAnalysis] = useState(() => fromCache ?? card.aiAnalysis);
+  useEffect(() => {
+    if (fromCache) getAnalysisCache().recordHit();
+  }, [fromCache]);
   const [focusId, setFocusId] = useState<string | null>(null);
   const mounted = useRef(true);
   useEffect(() => {

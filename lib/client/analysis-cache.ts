@@ -138,26 +138,44 @@ export class AnalysisCache {
     }
   }
 
+  /** The cached data for `key`, or null; a lookup: a hit or a miss is counted. */
+  get<T>(key: string): T | null {
+    const data = this.peek<T>(key);
+    if (data !== null) this.stats.hits++;
+    else this.stats.misses++;
+    this.touch();
+    return data;
+  }
+
   /**
-   * The cached data for `key`, or null. A hit is counted; a miss only when `countMiss`
-   * (a card peeking at the cache when it opens is not a lookup that replaced an API call).
+   * The cached data for `key`, or null, counting nothing: a card looks while it renders, and
+   * React may render it more than once before it is shown. The card counts its hit with
+   * `recordHit` once it is on screen; a card with nothing cached replaced no API call, so no miss.
    */
-  get<T>(key: string, { countMiss = true }: { countMiss?: boolean } = {}): T | null {
+  peek<T>(key: string): T | null {
     try {
-      const now = this.now();
       const entry = this.entries.get(key);
-      const valid = isValidEntry(entry, now);
+      const valid = isValidEntry(entry, this.now());
       if (entry && !valid) this.entries.delete(key);
-      if (valid) this.stats.hits++;
-      else if (countMiss) this.stats.misses++;
-      if (valid || countMiss) {
-        this.stats.lastAccess = now;
-        this.persistStats();
-      }
       return valid ? (entry.data as T) : null;
     } catch (error) {
       this.fail("get", error);
       return null;
+    }
+  }
+
+  /** Counts a hit found with `peek`. */
+  recordHit(): void {
+    this.stats.hits++;
+    this.touch();
+  }
+
+  private touch(): void {
+    try {
+      this.stats.lastAccess = this.now();
+      this.persistStats();
+    } catch (error) {
+      this.fail("get", error);
     }
   }
 

@@ -63,9 +63,9 @@ export function failedAnalysis(previous: AiAnalysis): AiAnalysis {
   return { ...previous, isLoading: false, isAnalyzed: false, progress: 0, ...FAILURE };
 }
 
-/** A cached analysis for the card, without counting a miss (a card opening is no API call saved). */
+/** A cached analysis for the card, counting nothing (the card records its hit once it is shown). */
 export function cachedAnalysis(card: NewsComparison, cache: AnalysisCache): AiAnalysis | null {
-  const hit = cache.get<Comparison>(analysisCacheKey(card), { countMiss: false });
+  const hit = cache.peek<Comparison>(analysisCacheKey(card));
   return hit ? toAiAnalysis(hit) : null;
 }
 

@@ -68,15 +68,17 @@ describe("AnalysisCache", () => {
     expect(cache.getStats().size).toBe(0);
   });
 
-  it("counts hits, misses and the hit rate; a peek that finds nothing counts no miss", () => {
+  it("counts hits, misses and the hit rate; a peek counts nothing until its hit is recorded", () => {
     const cache = new AnalysisCache(storage, now);
     cache.set("k", 1);
     cache.get("k");
     cache.get("nope");
-    cache.get("nope", { countMiss: false });
+    expect(cache.peek("nope")).toBeNull();
     cache.get("k");
     clock += 5;
-    cache.get("k", { countMiss: false });
+    expect(cache.peek("k")).toBe(1);
+    expect(cache.getStats()).toMatchObject({ hits: 2, misses: 1 });
+    cache.recordHit();
     expect(cache.getStats()).toEqual({ hits: 3, misses: 1, errors: 0, lastAccess: clock, size: 1, hitRate: 75 });
     expect(JSON.parse(storage.getItem(STATS_STORAGE_KEY)!)).toEqual({ hits: 3, misses: 1, errors: 0, lastAccess: clock });
     expect(new AnalysisCache(storage, now).getStats().hits).toBe(3);
@@ -137,7 +139,7 @@ describe("AnalysisCache", () => {
     cache.set("a", 1, 10);
     cache.set("b", 2);
     cache.invalidate("b");
-    expect(cache.get("b", { countMiss: false })).toBeNull();
+    expect(cache.peek("b")).toBeNull();
     clock += 11;
     expect(cache.cleanup()).toBe(1);
     cache.set("c", 3);
