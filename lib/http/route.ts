@@ -39,6 +39,8 @@ type NextContext = { params: Promise<Record<string, string | string[] | undefine
 type Handler = (req: Request, ctx: NextContext) => Promise<Response>;
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{6,100}$/;
+/** Requests slower than this are logged as warnings ("slow request"). */
+const SLOW_REQUEST_MS = 2_000;
 
 function clientIp(req: Request): string {
   const forwarded = req.headers.get("x-forwarded-for")?.split(",").map((s) => s.trim()).filter(Boolean) ?? [];
@@ -165,13 +167,13 @@ export function route<P = undefined, Q = undefined, B = undefined>(
     if (!response.headers.has("cache-control")) response.headers.set("cache-control", "no-store");
     const ms = performance.now() - started;
     recordRequest(key, response.status, ms);
-    log.info(
-      {
-        method: req.method, path: url.pathname, status: response.status, ms: Math.round(ms * 10) / 10,
-        who: principal.kind === "user" ? principal.user.role : principal.kind,
-      },
-      "request",
-    );
+    const line = {
+      method: req.method, path: url.pathname, status: response.status, ms: Math.round(ms * 10) / 10,
+      who: principal.kind === "user" ? principal.user.role : principal.kind,
+    };
+    // A slow answer is a warning, so it shows at LOG_LEVEL=warn (and in bench:soak's count).
+    if (ms >= SLOW_REQUEST_MS) log.warn(line, "slow request");
+    else log.info(line, "request");
     return response;
   };
 }

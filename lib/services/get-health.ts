@@ -6,8 +6,6 @@ import { isDatabaseUnavailable } from "@/lib/http/errors";
 import { isDraining } from "@/lib/lifecycle/shutdown";
 import pkg from "@/package.json";
 
-const startedAt = Date.now();
-
 export interface Health {
   status: "ok" | "degraded" | "down";
   alive: true;
@@ -43,7 +41,8 @@ export async function getHealth(): Promise<Health> {
     alive: true as const,
     draining,
     version: pkg.version,
-    uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
+    // The process, not this module: Next loads a route module on its first request.
+    uptimeSeconds: Math.round(process.uptime()),
     time: new Date().toISOString(),
   };
   const target = databaseTarget();
