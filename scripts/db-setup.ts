@@ -2,15 +2,13 @@
 import path from "node:path";
 import { closeDatabase, getDatabase } from "@/lib/db";
 import { describeTarget } from "@/lib/database/target";
-import { migrate } from "@/lib/database/migrate";
 import { env } from "@/lib/env";
-import { seedDatabase } from "@/lib/services/seed-database";
+import { prepareDatabase } from "@/lib/services/prepare-database";
 import { runScript } from "./script-runner";
 
 runScript(async () => {
   const db = getDatabase();
-  const applied = await migrate(db);
-  const seeded = await seedDatabase(db.prisma);
+  const { applied, seeded } = await prepareDatabase(db);
   console.log(
     `Database: ${describeTarget(db.target)}; ${applied.length ? `applied ${applied.join(", ")}` : "migrations up to date"}; ` +
       `${seeded.sources} sources, ${seeded.feeds} feeds, accounts ${seeded.users.join(" and ")}.`,

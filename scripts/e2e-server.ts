@@ -25,12 +25,10 @@ Object.assign(process.env, {
 });
 
 const { getDatabase, closeDatabase } = await import("@/lib/db");
-const { migrate } = await import("@/lib/database/migrate");
-const { seedDatabase } = await import("@/lib/services/seed-database");
+const { prepareDatabase } = await import("@/lib/services/prepare-database");
 const { seedE2eFixtures } = await import("@/tests/fixtures/e2e-seed");
 const db = getDatabase();
-await migrate(db);
-await seedDatabase(db.prisma);
+await prepareDatabase(db);
 await seedE2eFixtures(db.prisma);
 await closeDatabase();
 

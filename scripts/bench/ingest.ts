@@ -146,12 +146,10 @@ function runChild(engine: string, origin: string, concurrency: string, env: Reco
 /** In the child: a fresh database, feeds pointed at the bench server, one timed run. */
 async function child(origin: string, engine: string, concurrency: number): Promise<void> {
   const { getDatabase, closeDatabase } = await import("@/lib/db");
-  const { migrate } = await import("@/lib/database/migrate");
-  const { seedDatabase } = await import("@/lib/services/seed-database");
+  const { prepareDatabase } = await import("@/lib/services/prepare-database");
   const { runIngest } = await import("@/lib/services/run-ingest");
   const db = getDatabase();
-  await migrate(db);
-  await seedDatabase(db.prisma);
+  await prepareDatabase(db);
   const prisma = db.prisma;
   const urls: string[] = [];
   // The bench feeds all 19 outlets, including the two without a public feed.

@@ -5,9 +5,8 @@
  */
 import crypto from "node:crypto";
 import { closeDatabase, getDatabase } from "@/lib/db";
-import { migrate } from "@/lib/database/migrate";
+import { prepareDatabase } from "@/lib/services/prepare-database";
 import { rebuildCards } from "@/lib/services/rebuild-cards";
-import { seedDatabase } from "@/lib/services/seed-database";
 import { KNOWN_SOURCES, isAvailable } from "@/lib/sources/registry";
 import { runScript } from "../script-runner";
 import { generateSyntheticNews } from "./synthetic-news";
@@ -15,8 +14,7 @@ import { generateSyntheticNews } from "./synthetic-news";
 runScript(async () => {
   const count = Number(process.argv[2] ?? 5000);
   const db = getDatabase();
-  await migrate(db);
-  await seedDatabase(db.prisma);
+  await prepareDatabase(db);
   const outlets = KNOWN_SOURCES.filter(isAvailable).map((s) => s.id);
   const { articles } = generateSyntheticNews(count);
   const newest = Math.max(...articles.map((a) => a.publishedAt.getTime()));

@@ -1,17 +1,13 @@
-/** Integration tests on PGlite: each test file gets its own folder in a temp directory, migrated and seeded. */
+/** Integration tests on PGlite: each test file gets its own copy of the run's migrated and seeded folder. */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, inject } from "vitest";
 import { applyTestEnv } from "./test-env";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "news-it-pglite-"));
+fs.cpSync(inject("pgliteTemplate"), path.join(dir, "pglite"), { recursive: true });
 applyTestEnv({ DATABASE_URL: `pglite:${path.join(dir, "pglite")}`, DATA_DIR: dir });
-
-beforeAll(async () => {
-  const { prepareTestDatabase } = await import("./prepare");
-  await prepareTestDatabase();
-});
 
 afterAll(async () => {
   const { closeDatabase } = await import("@/lib/db");

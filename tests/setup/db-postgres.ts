@@ -1,4 +1,4 @@
-/** Integration tests on PostgreSQL: this test file's own database, migrated and seeded, dropped afterwards. */
+/** Integration tests on PostgreSQL: this test file's own copy of the run's migrated and seeded template, dropped afterwards. */
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -24,9 +24,7 @@ async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
 }
 
 beforeAll(async () => {
-  await admin((c) => c.query(`CREATE DATABASE "${name}"`));
-  const { prepareTestDatabase } = await import("./prepare");
-  await prepareTestDatabase();
+  await admin((c) => c.query(`CREATE DATABASE "${name}" TEMPLATE "${inject("postgresTemplate")}"`));
 });
 
 afterAll(async () => {

@@ -1,14 +1,20 @@
 /**
- * Integration tests on PostgreSQL: one throwaway database per test file, named for this run
- * and created on the server at 127.0.0.1:5432; all of this run's databases are dropped at the end.
+ * Integration tests on PostgreSQL: one throwaway database per test file, named for this run,
+ * created on the server at 127.0.0.1:5432 from this run's migrated and seeded template; all of
+ * this run's databases are dropped at the end.
  */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
+import { buildTemplateDatabase } from "./template-database";
 import { TEST_POSTGRES_ADMIN_URL } from "./test-env";
 
 declare module "vitest" {
   export interface ProvidedContext {
     postgresRunPrefix: string;
+    postgresTemplate: string;
   }
 }
 
@@ -23,8 +29,16 @@ export default async function setup(project: TestProject) {
         `Start it with: pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start`,
     );
   }
+  const template = `${prefix}_template`;
+  await admin.query(`CREATE DATABASE "${template}"`);
   await admin.end();
+  const url = new URL(TEST_POSTGRES_ADMIN_URL);
+  url.pathname = `/${template}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "news-it-pg-template-"));
+  buildTemplateDatabase(url.toString(), dataDir);
+  fs.rmSync(dataDir, { recursive: true, force: true });
   project.provide("postgresRunPrefix", prefix);
+  project.provide("postgresTemplate", template);
   return async () => {
     const c = new pg.Client({ connectionString: TEST_POSTGRES_ADMIN_URL });
     await c.connect();

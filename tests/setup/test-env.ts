@@ -7,8 +7,9 @@ export const TEST_CRON_SECRET = "cron-test-secret-0123456789";
 export const TEST_AUTH_SECRET = "test-auth-secret-that-is-long-enough-0123456789";
 export const TEST_POSTGRES_ADMIN_URL = "postgresql://postgres@127.0.0.1:5432/test";
 
-export function applyTestEnv(extra: Record<string, string>): void {
-  Object.assign(process.env, {
+/** The test settings, with `extra` on top. */
+export function testEnv(extra: Record<string, string>): Record<string, string> {
+  return {
     NODE_ENV: "test",
     APP_ENV: "local",
     LOG_LEVEL: "silent",
@@ -21,7 +22,11 @@ export function applyTestEnv(extra: Record<string, string>): void {
     OPERATOR_PASSWORD: TEST_OPERATOR.password,
     CRON_SECRET: TEST_CRON_SECRET,
     ...extra,
-  });
+  };
+}
+
+export function applyTestEnv(extra: Record<string, string>): void {
+  Object.assign(process.env, testEnv(extra));
 }
 
 /**
