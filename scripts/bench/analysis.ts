@@ -7,18 +7,16 @@
  *
  *   npm run bench:analysis [-- --cards 30 --requests 200 --skip-server --strict]
  */
-import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import readline from "node:readline";
 import { groundAnalysis } from "@/lib/analysis/grounding";
 import { analyzeLocally } from "@/lib/analysis/local/local-analyzer";
 import type { AnalysisArticle } from "@/lib/schemas/analysis";
 import { PUBLIC_READER } from "@/lib/auth/public-reader";
 import { devLongCards } from "@/tests/helpers/dev-feeds";
 import { runScript } from "../script-runner";
+import { buildIfStale, percentile, runTsx, startServer } from "./lib/server";
 
 const TARGET_LOCAL_MS = 300;
 const TARGET_CACHED_P95_MS = 20;
@@ -33,10 +31,6 @@ function option(name: string, fallback: number): number {
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 }
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 const ms = (v: number) => `${v.toFixed(1)} ms`;
 
 /** Wall-clock and CPU time per card (CPU time is less disturbed by other processes on the machine). */
@@ -55,125 +49,71 @@ function benchLocal(cards: AnalysisArticle[][]) {
   return { median: percentile(wall, 50), p95: percentile(wall, 95), cpuMedian: percentile(cpu, 50), cpuP95: percentile(cpu, 95) };
 }
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-async function waitFor(url: string, timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > until) throw new Error(`The server did not answer ${url} within ${timeoutMs / 1000} s.`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-/** Newest modification time of the files below a folder. */
-function newest(dir: string): number {
-  let latest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) latest = Math.max(latest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
-  }
-  return latest;
-}
-
-/** True when there is no production build or the server code changed after it. */
-function buildIsStale(): boolean {
-  const id = path.join(".next", "BUILD_ID");
-  if (!fs.existsSync(id)) return true;
-  const built = fs.statSync(id).mtimeMs;
-  return ["app", "lib", "components"].some((dir) => fs.existsSync(dir) && newest(dir) > built);
-}
-
 async function benchServer(card: AnalysisArticle[], requests: number) {
-  if (buildIsStale()) {
-    console.log("No build, or sources newer than it: running npm run build …");
-    const build = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
-    if (build.status !== 0) throw new Error("npm run build failed.");
-  }
-  const port = await freePort();
+  buildIfStale();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "news-bench-"));
   // The server's settings: a fresh PGlite folder, no AI provider (no network), request logs on
   // stdout (they carry the server-side time), and room for the measured requests.
-  Object.assign(process.env, {
+  const env = {
     DATABASE_URL: `pglite:${path.join(dir, "pglite")}`, DATA_DIR: dir, LOG_LEVEL: "info", SCHEDULER_ENABLED: "false",
-    DEMO_SNAPSHOT: "off", OPENAI_API_KEY: "", OPENAI_BASE_URL: "", RATE_LIMIT_ANALYSIS_PER_MINUTE: "10000", NEXT_TELEMETRY_DISABLED: "1",
-  });
-  const { getDatabase, closeDatabase } = await import("@/lib/db");
-  const { migrate } = await import("@/lib/database/migrate");
-  const { seedDatabase } = await import("@/lib/services/seed-database");
-  await migrate(getDatabase());
-  await seedDatabase(getDatabase().prisma);
-  await closeDatabase(); // PGlite: one process per folder, and the server is the next one
-  // Its own process group, so that stopping it stops all of `next start`.
-  const server = spawn(path.join("node_modules", ".bin", "next"), ["start", "-H", "127.0.0.1", "-p", String(port)], {
-    stdio: ["ignore", "pipe", "inherit"],
-    detached: true,
-  });
-  const serverMs: number[] = [];
-  readline.createInterface({ input: server.stdout! }).on("line", (line) => {
-    if (!line.startsWith("{")) return;
-    const entry = JSON.parse(line) as { msg?: string; path?: string; ms?: number };
-    if (entry.msg === "request" && entry.path === "/api/v1/analysis/compare-articles" && entry.ms !== undefined) serverMs.push(entry.ms);
-  });
-  const stop = () => {
-    if (server.pid && server.exitCode === null) process.kill(-server.pid, "SIGTERM");
+    DEMO_SNAPSHOT: "off", OPENAI_API_KEY: "", OPENAI_BASE_URL: "", RATE_LIMIT_ANALYSIS_PER_MINUTE: "10000",
   };
-  process.on("exit", () => {
-    stop();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
   try {
-    const base = `http://127.0.0.1:${port}`;
-    await waitFor(`${base}/api/v1/health?probe=live`, 120_000);
-    const login = await fetch(`${base}/api/v1/auth/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(PUBLIC_READER),
+    runTsx("scripts/db-setup.ts", [], env);
+    const server = await startServer(env);
+    const serverMs: number[] = [];
+    server.onLog((line) => {
+      if (line.path === "/api/v1/analysis/compare-articles" && line.ms !== undefined) serverMs.push(line.ms);
     });
-    const token = ((await login.json()) as { data: { token: string } }).data.token;
-    const body = JSON.stringify({ articles: card });
-    const headers = { "content-type": "application/json", authorization: `Bearer ${token}` };
-    const post = async () => {
-      const t0 = performance.now();
-      const res = await fetch(`${base}/api/v1/analysis/compare-articles`, { method: "POST", headers, body });
-      const json = (await res.json()) as { data?: { comparison: { cached: boolean } }; error?: string };
-      if (!res.ok || !json.data) throw new Error(`Analysis failed: HTTP ${res.status} ${json.error ?? ""}`);
-      return { ms: performance.now() - t0, cached: json.data.comparison.cached };
-    };
-    const first = await post();
-    const second = await post();
-    if (first.cached || !second.cached) throw new Error(`Expected a miss then a hit, got cached=${first.cached}, ${second.cached}.`);
-    const times: number[] = [];
-    for (let i = 0; i < requests; i++) times.push((await post()).ms);
-    // Throughput with ten requests in flight at a time.
-    const started = performance.now();
-    let done = 0;
-    await Promise.all(
-      Array.from({ length: 10 }, async () => {
-        while (done < requests) {
-          done++;
-          await post();
-        }
-      }),
-    );
-    const rps = (done / (performance.now() - started)) * 1000;
-    const server = serverMs.slice(2, 2 + requests); // the sequential cached requests, as the server timed them
-    return {
-      first: first.ms, median: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), rps,
-      serverMedian: percentile(server, 50), serverP95: percentile(server, 95),
-    };
+    try {
+      return await measureCached(server.base, card, requests, serverMs);
+    } finally {
+      await server.stop();
+    }
   } finally {
-    stop();
+    fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** A miss, a hit, then `requests` sequential cached answers and ten in flight at a time. */
+async function measureCached(base: string, card: AnalysisArticle[], requests: number, serverMs: number[]) {
+  const login = await fetch(`${base}/api/v1/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(PUBLIC_READER),
+  });
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const body = JSON.stringify({ articles: card });
+  const headers = { "content-type": "application/json", authorization: `Bearer ${token}` };
+  const post = async () => {
+    const t0 = performance.now();
+    const res = await fetch(`${base}/api/v1/analysis/compare-articles`, { method: "POST", headers, body });
+    const json = (await res.json()) as { data?: { comparison: { cached: boolean } }; error?: string };
+    if (!res.ok || !json.data) throw new Error(`Analysis failed: HTTP ${res.status} ${json.error ?? ""}`);
+    return { ms: performance.now() - t0, cached: json.data.comparison.cached };
+  };
+  const first = await post();
+  const second = await post();
+  if (first.cached || !second.cached) throw new Error(`Expected a miss then a hit, got cached=${first.cached}, ${second.cached}.`);
+  const times: number[] = [];
+  for (let i = 0; i < requests; i++) times.push((await post()).ms);
+  // Throughput with ten requests in flight at a time.
+  const started = performance.now();
+  let done = 0;
+  await Promise.all(
+    Array.from({ length: 10 }, async () => {
+      while (done < requests) {
+        done++;
+        await post();
+      }
+    }),
+  );
+  const rps = (done / (performance.now() - started)) * 1000;
+  const server = serverMs.slice(2, 2 + requests); // the sequential cached requests, as the server timed them
+  return {
+    first: first.ms, median: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), rps,
+    serverMedian: percentile(server, 50), serverP95: percentile(server, 95),
+  };
 }
 
 runScript(async () => {

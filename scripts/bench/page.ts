@@ -20,6 +20,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { runScript } from "../script-runner";
+import { waitFor } from "./lib/server";
 
 const BUDGET_KB = 150;
 const MIN_SCORE = 95;
@@ -49,19 +50,6 @@ function measureJs(root: string): number {
   }
   console.log(`  total ${(total / 1024).toFixed(1)} KB gzipped (budget ${BUDGET_KB} KB)`);
   return total / 1024;
-}
-
-async function waitForHealth(url: string, ms: number): Promise<void> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`server did not answer ${url} within ${ms} ms`);
 }
 
 type Scores = { performance: number; accessibility: number };
@@ -102,6 +90,13 @@ async function lighthouseScores(url: string): Promise<Record<string, Scores>> {
             ` (FCP ${audits["first-contentful-paint"].displayValue}, LCP ${audits["largest-contentful-paint"].displayValue},` +
             ` TBT ${audits["total-blocking-time"].displayValue}, CLS ${audits["cumulative-layout-shift"].displayValue})`,
         );
+        // Where the main thread's time went (what TBT is made of), largest first.
+        const work = (audits["mainthread-work-breakdown"].details as { items?: { groupLabel: string; duration: number }[] } | undefined)?.items ?? [];
+        const tasks = (audits["long-tasks"].details as { items?: { url: string; duration: number }[] } | undefined)?.items ?? [];
+        console.log(
+          `  main thread: ${work.slice(0, 4).map((w) => `${w.groupLabel} ${Math.round(w.duration)} ms`).join(", ")}; ` +
+            `long tasks: ${tasks.slice(0, 5).map((t) => `${Math.round(t.duration)} ms (${t.url.split("/").pop() || t.url})`).join(", ")}`,
+        );
         for (const ref of c.accessibility.auditRefs) {
           const a = audits[ref.id];
           if (a.score !== null && a.score < 1 && ref.weight > 0) console.log(`  accessibility: ${a.id} — ${a.title}`);
@@ -129,7 +124,7 @@ runScript(async () => {
       ? spawn("nice", ["-n", "-15", process.execPath, ...args], { stdio: ["ignore", "ignore", "inherit"] })
       : spawn(process.execPath, args, { stdio: ["ignore", "ignore", "inherit"] });
     try {
-      await waitForHealth(`http://127.0.0.1:${PORT}/api/v1/health`, 120_000);
+      await waitFor(`http://127.0.0.1:${PORT}/api/v1/health`, 120_000);
       const scores = await lighthouseScores(`http://127.0.0.1:${PORT}/`);
       for (const s of Object.values(scores)) ok &&= s.performance >= MIN_SCORE && s.accessibility >= MIN_SCORE;
     } finally {

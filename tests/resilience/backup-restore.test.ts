@@ -1,12 +1,13 @@
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runTsx } from "@/scripts/bench/lib/server";
 import { rssFeed } from "@/tests/helpers/rss";
-import { TEST_POSTGRES_ADMIN_URL } from "@/tests/setup/test-env";
-import { api, appEnv, inspect, loginAs, setupDatabase, startApp, tempDir, TEST_OPERATOR } from "./helpers";
+import {
+  api, appEnv, createPostgresDatabase, dropPostgresDatabase, inspect, loginAs, postgresUrl, setupDatabase, startApp, tempDir,
+  TEST_OPERATOR,
+} from "./helpers";
 import type { DatabaseTarget } from "@/lib/database/target";
 
 /**
@@ -85,28 +86,20 @@ describe("PGlite", () => {
 
 describe("PostgreSQL", () => {
   const names = [`news_res_backup_${process.pid}`, `news_res_restore_${process.pid}`];
-  const urlOf = (name: string) => Object.assign(new URL(TEST_POSTGRES_ADMIN_URL), { pathname: `/${name}` }).toString();
-  async function admin(sql: string) {
-    const c = new pg.Client({ connectionString: TEST_POSTGRES_ADMIN_URL });
-    await c.connect();
-    await c.query(sql);
-    await c.end();
-  }
   beforeAll(async () => {
-    for (const n of names) await admin(`DROP DATABASE IF EXISTS "${n}" WITH (FORCE)`);
-    for (const n of names) await admin(`CREATE DATABASE "${n}"`);
+    for (const n of names) await createPostgresDatabase(n);
   });
   afterAll(async () => {
-    for (const n of names) await admin(`DROP DATABASE IF EXISTS "${n}" WITH (FORCE)`);
+    for (const n of names) await dropPostgresDatabase(n);
   });
 
   it("restores a pg_dump backup into another database and serves it", async () => {
     const dir = tempDir("backup-pg");
-    const env = appEnv({ DATABASE_URL: urlOf(names[0]), DATA_DIR: dir });
-    const before = await populate(env, { engine: "postgresql", url: urlOf(names[0]) });
+    const env = appEnv({ DATABASE_URL: postgresUrl(names[0]), DATA_DIR: dir });
+    const before = await populate(env, { engine: "postgresql", url: postgresUrl(names[0]) });
     const file = path.join(dir, "news.dump");
     runTsx("scripts/db-backup.ts", [file], env);
-    const restoredEnv = appEnv({ DATABASE_URL: urlOf(names[1]), DATA_DIR: dir });
+    const restoredEnv = appEnv({ DATABASE_URL: postgresUrl(names[1]), DATA_DIR: dir });
     runTsx("scripts/db-restore.ts", [file], restoredEnv);
     const after = await served(restoredEnv);
     expect(after.cards).toEqual(before);

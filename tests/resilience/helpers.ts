@@ -6,13 +6,13 @@
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
 import { openDatabase, type Database } from "@/lib/database/open";
 import type { DatabaseTarget } from "@/lib/database/target";
-import { runTsx, startServer, type RunningServer } from "@/scripts/bench/lib/server";
-import { TEST_AUTH_SECRET, TEST_CRON_SECRET, TEST_OPERATOR } from "@/tests/setup/test-env";
+import { freePort, runTsx, startServer, type RunningServer } from "@/scripts/bench/lib/server";
+import { TEST_AUTH_SECRET, TEST_CRON_SECRET, TEST_OPERATOR, TEST_POSTGRES_ADMIN_URL } from "@/tests/setup/test-env";
 
 export { TEST_CRON_SECRET, TEST_OPERATOR };
 
@@ -32,6 +32,31 @@ export function appEnv(extra: Record<string, string>): Record<string, string> {
     OPENAI_BASE_URL: "",
     ...extra,
   };
+}
+
+async function adminQuery(sql: string): Promise<void> {
+  const c = new pg.Client({ connectionString: TEST_POSTGRES_ADMIN_URL });
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
+}
+
+/** The URL of a database on the shared PostgreSQL server. */
+export function postgresUrl(name: string): string {
+  return Object.assign(new URL(TEST_POSTGRES_ADMIN_URL), { pathname: `/${name}` }).toString();
+}
+
+/** An empty database of this name on the shared PostgreSQL server (one a crashed run left is dropped first). */
+export async function createPostgresDatabase(name: string): Promise<void> {
+  await dropPostgresDatabase(name);
+  await adminQuery(`CREATE DATABASE "${name}"`);
+}
+
+export async function dropPostgresDatabase(name: string): Promise<void> {
+  await adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
 }
 
 export function tempDir(prefix: string): string {
@@ -78,14 +103,6 @@ export async function loginAs(base: string, user: { username: string; password: 
   const res = await api<{ data: { token: string } }>(base, "/api/v1/auth/login", { body: user });
   if (res.status !== 200) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.json)}`);
   return res.json.data.token;
-}
-
-async function freePort(): Promise<number> {
-  const s = net.createServer();
-  await new Promise<void>((r) => s.listen(0, "127.0.0.1", r));
-  const { port } = s.address() as net.AddressInfo;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
 }
 
 const PG_BIN = fs.existsSync("/usr/lib/postgresql")

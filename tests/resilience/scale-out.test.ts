@@ -1,10 +1,11 @@
 import http from "node:http";
-import pg from "pg";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { RunningServer } from "@/scripts/bench/lib/server";
 import { rssFeed } from "@/tests/helpers/rss";
-import { TEST_POSTGRES_ADMIN_URL } from "@/tests/setup/test-env";
-import { api, appEnv, inspect, loginAs, setupDatabase, startApp, tempDir, TEST_CRON_SECRET, TEST_OPERATOR } from "./helpers";
+import {
+  api, appEnv, createPostgresDatabase, dropPostgresDatabase, inspect, loginAs, postgresUrl, setupDatabase, startApp, tempDir,
+  TEST_CRON_SECRET, TEST_OPERATOR,
+} from "./helpers";
 
 /**
  * Issue 9: two `next start` instances on one PostgreSQL database serve the same data; exactly
@@ -13,19 +14,11 @@ import { api, appEnv, inspect, loginAs, setupDatabase, startApp, tempDir, TEST_C
  */
 
 const database = `news_res_scale_${process.pid}`;
-const url = new URL(TEST_POSTGRES_ADMIN_URL);
-url.pathname = `/${database}`;
-const env = appEnv({ DATABASE_URL: url.toString(), DATA_DIR: tempDir("scale"), FEED_CONCURRENCY: "8", FEED_HOST_CONCURRENCY: "8" });
+const url = postgresUrl(database);
+const env = appEnv({ DATABASE_URL: url, DATA_DIR: tempDir("scale"), FEED_CONCURRENCY: "8", FEED_HOST_CONCURRENCY: "8" });
 let feeds: http.Server;
 let a: RunningServer;
 let b: RunningServer;
-
-async function admin(sql: string) {
-  const c = new pg.Client({ connectionString: TEST_POSTGRES_ADMIN_URL });
-  await c.connect();
-  await c.query(sql);
-  await c.end();
-}
 
 beforeAll(async () => {
   // Two outlets tell the same story; every feed answers after 0.3 s so runs overlap.
@@ -38,10 +31,9 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => feeds.listen(0, "127.0.0.1", r));
   const origin = `http://127.0.0.1:${(feeds.address() as { port: number }).port}`;
-  await admin(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
-  await admin(`CREATE DATABASE "${database}"`);
+  await createPostgresDatabase(database);
   setupDatabase(env);
-  await inspect({ engine: "postgresql", url: url.toString() }, async (db) => {
+  await inspect({ engine: "postgresql", url }, async (db) => {
     for (const f of await db.prisma.feed.findMany()) {
       await db.prisma.feed.update({ where: { id: f.id }, data: { url: `${origin}/feed/${encodeURIComponent(f.id)}` } });
     }
@@ -52,7 +44,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([a?.stop(), b?.stop()]);
   await new Promise((r) => feeds.close(r));
-  await admin(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+  await dropPostgresDatabase(database);
 });
 
 type Status = { data: { triggered: { ran: boolean; reason?: string } } };

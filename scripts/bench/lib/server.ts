@@ -62,6 +62,7 @@ export function runTsx(script: string, args: string[], env: Record<string, strin
 }
 
 export interface LogLine {
+  level?: number;
   msg?: string;
   path?: string;
   ms?: number;
