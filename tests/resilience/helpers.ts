@@ -8,13 +8,13 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { openDatabase, type Database } from "@/lib/database/open";
 import type { DatabaseTarget } from "@/lib/database/target";
 import { freePort, runTsx, startServer, type RunningServer } from "@/scripts/bench/lib/server";
-import { TEST_AUTH_SECRET, TEST_CRON_SECRET, TEST_OPERATOR, TEST_POSTGRES_ADMIN_URL } from "@/tests/setup/test-env";
+import { postgresUrl, withPostgresAdmin } from "@/tests/setup/postgres-admin";
+import { TEST_AUTH_SECRET, TEST_CRON_SECRET, TEST_OPERATOR } from "@/tests/setup/test-env";
 
-export { TEST_CRON_SECRET, TEST_OPERATOR };
+export { postgresUrl, TEST_CRON_SECRET, TEST_OPERATOR };
 
 /** Settings of every app instance a resilience test starts. */
 export function appEnv(extra: Record<string, string>): Record<string, string> {
@@ -34,29 +34,14 @@ export function appEnv(extra: Record<string, string>): Record<string, string> {
   };
 }
 
-async function adminQuery(sql: string): Promise<void> {
-  const c = new pg.Client({ connectionString: TEST_POSTGRES_ADMIN_URL });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
-
-/** The URL of a database on the shared PostgreSQL server. */
-export function postgresUrl(name: string): string {
-  return Object.assign(new URL(TEST_POSTGRES_ADMIN_URL), { pathname: `/${name}` }).toString();
-}
-
 /** An empty database of this name on the shared PostgreSQL server (one a crashed run left is dropped first). */
 export async function createPostgresDatabase(name: string): Promise<void> {
   await dropPostgresDatabase(name);
-  await adminQuery(`CREATE DATABASE "${name}"`);
+  await withPostgresAdmin((c) => c.query(`CREATE DATABASE "${name}"`));
 }
 
 export async function dropPostgresDatabase(name: string): Promise<void> {
-  await adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await withPostgresAdmin((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
 }
 
 export function tempDir(prefix: string): string {

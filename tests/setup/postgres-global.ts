@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
+import { postgresUrl, withPostgresAdmin } from "./postgres-admin";
 import { buildTemplateDatabase } from "./template-database";
 import { TEST_POSTGRES_ADMIN_URL } from "./test-env";
 
@@ -32,18 +33,14 @@ export default async function setup(project: TestProject) {
   const template = `${prefix}_template`;
   await admin.query(`CREATE DATABASE "${template}"`);
   await admin.end();
-  const url = new URL(TEST_POSTGRES_ADMIN_URL);
-  url.pathname = `/${template}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "news-it-pg-template-"));
-  buildTemplateDatabase(url.toString(), dataDir);
+  buildTemplateDatabase(postgresUrl(template), dataDir);
   fs.rmSync(dataDir, { recursive: true, force: true });
   project.provide("postgresRunPrefix", prefix);
   project.provide("postgresTemplate", template);
-  return async () => {
-    const c = new pg.Client({ connectionString: TEST_POSTGRES_ADMIN_URL });
-    await c.connect();
-    const { rows } = await c.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE $1", [`${prefix}%`]);
-    for (const { datname } of rows) await c.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
-    await c.end();
-  };
+  return () =>
+    withPostgresAdmin(async (c) => {
+      const { rows } = await c.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE $1", [`${prefix}%`]);
+      for (const { datname } of rows) await c.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+    });
 }
