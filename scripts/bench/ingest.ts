@@ -15,10 +15,10 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import zlib from "node:zlib";
-import pg from "pg";
 import Parser from "rss-parser";
 import { sourceIdForFileName } from "@/lib/sources/file-names";
 import { KNOWN_SOURCES } from "@/lib/sources/registry";
+import { withScratchPostgres } from "./lib/server";
 
 const DEV_FEEDS_DIR = path.resolve(process.cwd(), "..", "shared", "data", "feeds", "dev");
 const NAMESPACES = [
@@ -226,30 +226,16 @@ async function main() {
   const engines = values.engine === "both" ? ["pglite", "postgresql"] : [values.engine!];
   const reports: ChildReport[] = [];
   for (const engine of engines) {
-    if (engine === "pglite") {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "news-bench-"));
-      try {
-        reports.push(await runChild(engine, origin, values.concurrency!, { DATABASE_URL: `pglite:${path.join(dir, "pglite")}`, DATA_DIR: dir }, values.profile));
-      } finally {
-        fs.rmSync(dir, { recursive: true, force: true });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "news-bench-"));
+    const run = (url: string) => runChild(engine, origin, values.concurrency!, { DATABASE_URL: url, DATA_DIR: dir }, values.profile);
+    try {
+      if (engine === "pglite") reports.push(await run(`pglite:${path.join(dir, "pglite")}`));
+      else {
+        const { env } = await import("@/lib/env");
+        reports.push(await withScratchPostgres(env.TEST_POSTGRES_URL, `news_bench_${process.pid}`, run));
       }
-    } else {
-      const { env } = await import("@/lib/env");
-      const name = `news_bench_${process.pid}`;
-      const adminUrl = env.TEST_POSTGRES_URL;
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE "${name}"`);
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "news-bench-"));
-      try {
-        reports.push(await runChild(engine, origin, values.concurrency!, { DATABASE_URL: url.toString(), DATA_DIR: dir }, values.profile));
-      } finally {
-        await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-        await admin.end();
-        fs.rmSync(dir, { recursive: true, force: true });
-      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   }
   server.closeAllConnections();

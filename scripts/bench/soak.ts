@@ -10,12 +10,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type autocannon from "autocannon";
-import pg from "pg";
 import { PUBLIC_READER } from "@/lib/auth/public-reader";
 import { env as settings } from "@/lib/env";
 import { runScript } from "../script-runner";
 import { runLoad } from "./lib/load";
-import { buildIfStale, runTsx, startServer, type RunningServer } from "./lib/server";
+import { buildIfStale, runTsx, startServer, withScratchPostgres, type RunningServer } from "./lib/server";
 
 const arg = (name: string, fallback: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback);
 const SECONDS = arg("seconds", 600);
@@ -122,13 +121,8 @@ async function soakPglite(): Promise<boolean> {
 }
 
 async function soakPostgres(): Promise<boolean> {
-  const name = `news_soak_${process.pid}`;
-  const admin = new pg.Client({ connectionString: settings.TEST_POSTGRES_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  const url = Object.assign(new URL(settings.TEST_POSTGRES_URL), { pathname: `/${name}` }).toString();
-  const pgEnv = { ...serverEnv, DATABASE_URL: url, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "news-soak-pg-")) };
-  try {
+  return withScratchPostgres(settings.TEST_POSTGRES_URL, `news_soak_${process.pid}`, async (url) => {
+    const pgEnv = { ...serverEnv, DATABASE_URL: url, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "news-soak-pg-")) };
     runTsx("scripts/bench/load-news.ts", [String(ARTICLES)], pgEnv);
     const servers = [await startServer(pgEnv), await startServer(pgEnv)];
     try {
@@ -136,8 +130,5 @@ async function soakPostgres(): Promise<boolean> {
     } finally {
       await Promise.all(servers.map((s) => s.stop()));
     }
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.end();
-  }
+  });
 }

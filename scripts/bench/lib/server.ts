@@ -8,6 +8,7 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import readline from "node:readline";
+import pg from "pg";
 
 export function percentile(values: number[], p: number): number {
   if (values.length === 0) return NaN;
@@ -112,4 +113,20 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
       return exited;
     },
   };
+}
+
+/** Runs fn with the URL of a new, empty database on the PostgreSQL server at `adminUrl`, and drops it afterwards. */
+export async function withScratchPostgres<T>(adminUrl: string, name: string, fn: (url: string) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}"`);
+    try {
+      return await fn(Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString());
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    }
+  } finally {
+    await admin.end();
+  }
 }
