@@ -26,6 +26,11 @@ export default defineConfig({
     projects: [
       { extends: true, test: { ...shared, name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"] } },
       {
+        // Real third-party data (feeds, UCI headlines, labelled days) from NEWS_DATA_DIR: npm run test:data.
+        extends: true,
+        test: { ...shared, name: "data", include: ["tests/data/**/*.test.ts"], globalSetup: ["tests/setup/data-global.ts"] },
+      },
+      {
         extends: true,
         test: {
           ...shared,

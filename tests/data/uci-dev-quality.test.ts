@@ -1,12 +1,12 @@
 import { readFileSync } from "node:fs";
-import path from "node:path";
+import { sharedDataPath } from "../helpers/shared-data";
 import { expect, it } from "vitest";
 import { clusterArticles } from "@/lib/cluster/cluster-articles";
 import { labelsFromClusters, scoreClustering } from "@/lib/cluster/metrics";
 import { parseUciCsv } from "@/lib/cluster/uci-dataset";
 
 // The development split only (docs/decisions/020-story-clustering.md); the eval split is for acceptance.
-const DEV_CSV = path.resolve(import.meta.dirname, "../../../../shared/data/clustering/uci-dev.csv");
+const DEV_CSV = sharedDataPath("clustering", "uci-dev.csv");
 
 it("meets the issue's targets on uci-dev.csv: B-cubed F1 ≥ 0.85 with precision ≥ 0.90", () => {
   const { articles, truth } = parseUciCsv(readFileSync(DEV_CSV, "utf8"));
