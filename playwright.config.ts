@@ -4,7 +4,8 @@ import { defineConfig, devices } from "@playwright/test";
  * Browser tests in Debian's Chromium (never a downloaded browser) against the built app,
  * started on a fresh PGlite folder by scripts/e2e-server.ts.
  */
-export const E2E_PORT = 3100;
+// E2E_PORT lets two checkouts on one machine run their browser suites side by side.
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 
 const chromium = {
   executablePath: "/usr/bin/chromium",
