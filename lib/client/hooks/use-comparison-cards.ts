@@ -4,7 +4,7 @@ import useSWR, { preload } from "swr";
 import type { CardListResponse, OnDemandResponse } from "@/lib/schemas/cards";
 import { apiRequest } from "../api";
 import { authorizedRequest, ensureSession } from "../auth";
-import { feedCalls, loadCardSet, loadFirstPage, MESSAGES, PAGE_SIZE, type FeedDeps, type FeedSnapshot } from "../feed";
+import { feedCalls, loadFirstPage, loadMoreCards, MESSAGES, PAGE_SIZE, type FeedDeps, type FeedSnapshot } from "../feed";
 import { mapCard } from "../map-card";
 import { startupFailed } from "../startup";
 import { defaultSelection } from "../selection";
@@ -71,8 +71,8 @@ export function useComparisonCards(selection: Selection) {
     if (current.loadingMore || !hasMore) return;
     update({ loadingMore: true, error: null });
     try {
-      const set = await loadCardSet(selection, deps);
-      await mutate({ ...data!, cards: set.cards.map(mapCard), fetchedAt: Date.now() }, { revalidate: false });
+      const cards = await loadMoreCards(selection, deps);
+      await mutate({ ...data!, cards: cards.map(mapCard), fetchedAt: Date.now() }, { revalidate: false });
       update((p) => ({ page: p.page + 1, loadingMore: false }));
     } catch {
       update({ loadingMore: false, error: MESSAGES.loadMore });
