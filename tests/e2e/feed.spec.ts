@@ -300,6 +300,23 @@ test("filters: panel, tabs, regions, chips, pairs fetched independently, Clear a
   await expect(cards(page)).toHaveCount(12);
 });
 
+test("going back to an earlier selection fetches it again", async ({ page }) => {
+  const calls = recordApi(page);
+  const landingCalls = () => calls.filter((c) => c === "GET /api/v1/comparison-cards?limit=100").length;
+  await page.goto("/");
+  await expect(cards(page)).toHaveCount(12);
+  expect(landingCalls()).toBe(1);
+  await openFilters(page);
+  await page.getByRole("tab", { name: "Categories (1)" }).click();
+  await page.getByRole("button", { name: "Technology", exact: true }).click();
+  await expect(cards(page)).toHaveCount(5);
+  await page.getByRole("button", { name: "Technology", exact: true }).click();
+  await expect.poll(landingCalls).toBe(2);
+  await closeFilters(page);
+  await expect(cards(page)).toHaveCount(12);
+  await expect(page.getByTestId("stats-bar")).toContainText("Updated: Just now");
+});
+
 test("phone: the filter panel is a full-height drawer closed by its backdrop", async ({ page }, info) => {
   test.skip(!isPhone(info), "phone only");
   await page.goto("/");

@@ -46,10 +46,13 @@ export function preloadDefaultFeed(): void {
 export function useComparisonCards(selection: Selection) {
   const key = feedKey(selection);
   const keyText = key?.join("|") ?? "";
+  // Any change of selection refetches page 1 (SPEC §4), also back to one seen before: SWR shows
+  // that selection's last list while it refetches (revalidateIfStale), and never skips the call
+  // as a duplicate of a recent one (dedupingInterval 0).
   const { data, isValidating, mutate } = useSWR<FeedSnapshot>(
     key,
     () => loadSnapshot(selection),
-    { revalidateOnFocus: false, revalidateOnReconnect: false, revalidateIfStale: false },
+    { revalidateOnFocus: false, revalidateOnReconnect: false, revalidateIfStale: true, dedupingInterval: 0 },
   );
   const [paging, setPaging] = useState<Paging>(() => firstPage(keyText));
   // A new selection starts again at page 1.
