@@ -130,7 +130,10 @@ export interface FeedSnapshot {
   fetchedAt: number;
 }
 
-/** Page 1: the selection's cards, or the built-in demo data with SPEC §8's message. */
+/**
+ * Page 1: the selection's cards, or the built-in demo data with SPEC §8's message. Rejects
+ * only when the demo data itself cannot be loaded.
+ */
 export async function loadFirstPage(
   selection: Selection,
   deps: FeedDeps & { demo: () => Promise<NewsComparison[]>; startupFailed: () => Promise<boolean>; now?: () => number },
@@ -143,18 +146,20 @@ export async function loadFirstPage(
     serverDemo: false,
     fetchedAt: now(),
   });
+  // Every fallback is awaited inside the try: demo data that cannot be loaded is an outer failure too.
   try {
     let set: CardSet;
     try {
       set = await loadCardSet(selection, deps);
     } catch (error) {
-      if (await deps.startupFailed()) return fallback(MESSAGES.startup);
-      return fallback(MESSAGES.backendError(error instanceof Error ? error.message : undefined));
+      if (await deps.startupFailed()) return await fallback(MESSAGES.startup);
+      return await fallback(MESSAGES.backendError(error instanceof Error ? error.message : undefined));
     }
-    if (set.cards.length === 0) return fallback(MESSAGES.empty);
+    if (set.cards.length === 0) return await fallback(MESSAGES.empty);
     return { cards: set.cards.map(mapCard), notice: null, fallback: false, serverDemo: set.serverDemo, fetchedAt: now() };
   } catch (error) {
     console.warn("Loading the feed failed", error);
+    // Rejects when the demo data cannot be loaded either; the page then shows MESSAGES.outer.
     return fallback(MESSAGES.outer);
   }
 }

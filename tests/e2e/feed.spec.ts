@@ -145,6 +145,26 @@ test("loading state: 'Analyzing News Sources'", async ({ page }, info) => {
   await expect(cards(page)).toHaveCount(12);
 });
 
+test("when not even the demo data loads: 'Error Loading News', and Try Again loads the feed", async ({ page }, info) => {
+  for (const m of [api.login, api.options, api.cards]) await page.route(m, (route) => route.abort());
+  // The built-in demo comparison is a chunk loaded on demand: gone too (server unreachable,
+  // or a deploy removed the old chunks). Every other chunk passes.
+  await page.route("**/_next/static/chunks/*.js", async (route) => {
+    const response = await route.fetch();
+    if ((await response.text()).includes("Global Climate Summit Reaches Agreement")) await route.abort();
+    else await route.fulfill({ response });
+  });
+  await page.goto("/");
+  const error = page.getByTestId("error-state");
+  await expect(error).toContainText("Error Loading News");
+  await expect(error).toContainText("Failed to load news. Please try again later.");
+  await expect(page.getByTestId("loading-state")).toHaveCount(0);
+  await shot(page, info, "error-first-load");
+  await page.unrouteAll({ behavior: "wait" });
+  await error.getByRole("button", { name: "Try Again" }).click();
+  await expect(cards(page)).toHaveCount(12);
+});
+
 test("Refresh: 'Refreshing...' while it reloads page 1, then 'Updated: Just now'", async ({ page }, info) => {
   const calls = recordApi(page);
   await page.goto("/");

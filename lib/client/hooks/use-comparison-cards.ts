@@ -49,11 +49,14 @@ export function useComparisonCards(selection: Selection) {
   // Any change of selection refetches page 1 (SPEC §4), also back to one seen before: SWR shows
   // that selection's last list while it refetches (revalidateIfStale), and never skips the call
   // as a duplicate of a recent one (dedupingInterval 0).
-  const { data, isValidating, mutate } = useSWR<FeedSnapshot>(
+  const { data, error, isValidating, mutate } = useSWR<FeedSnapshot>(
     key,
     () => loadSnapshot(selection),
-    { revalidateOnFocus: false, revalidateOnReconnect: false, revalidateIfStale: true, dedupingInterval: 0 },
+    { revalidateOnFocus: false, revalidateOnReconnect: false, revalidateIfStale: true, dedupingInterval: 0, shouldRetryOnError: false },
   );
+  // Page 1 answers demo data for any backend failure, so it fails only when even the demo data
+  // (loaded on demand) cannot be fetched: then 'Error Loading News', and Try Again refetches.
+  const failed = data === undefined && error !== undefined;
   const [paging, setPaging] = useState<Paging>(() => firstPage(keyText));
   // A new selection starts again at page 1.
   const current = useMemo(() => (paging.key === keyText ? paging : firstPage(keyText)), [paging, keyText]);
@@ -91,11 +94,11 @@ export function useComparisonCards(selection: Selection) {
     cards,
     total: all.length,
     hasMore,
-    isLoading: key !== null && data === undefined,
+    isLoading: key !== null && data === undefined && (!failed || isValidating),
     isRefreshing: isValidating && data !== undefined && !current.loadingMore,
     isLoadingMore: current.loadingMore,
-    /** The demo fallback's message (page 1). */
-    notice: data?.notice ?? null,
+    /** The demo fallback's message (page 1), or SPEC §8's outer failure when nothing could be shown. */
+    notice: data?.notice ?? (failed ? MESSAGES.outer : null),
     /** 'Failed to load more news. Please try again.' after a failed Load More. */
     loadMoreError: current.error,
     isFallback: data?.fallback ?? false,

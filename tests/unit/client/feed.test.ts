@@ -151,6 +151,15 @@ describe("loadFirstPage (SPEC §4, §8)", () => {
     expect(MESSAGES.loadMore).toBe("Failed to load more news. Please try again.");
   });
 
+  it("tries the demo data once more, then rejects, when it cannot be loaded", async () => {
+    const demoFails = vi.fn(async () => {
+      throw new Error("Failed to fetch dynamically imported module");
+    });
+    const load = loadFirstPage(landing, { ...deps({ "/comparison-cards?limit=100": new Error("down") }), ...extra(), demo: demoFails });
+    await expect(load).rejects.toThrow("dynamically imported module");
+    expect(demoFails).toHaveBeenCalledTimes(2);
+  });
+
   it("marks the server's demo snapshot", async () => {
     const res = list([backendCard("x", { isDemo: true })]);
     res.metadata.isDemo = true;
