@@ -54,6 +54,42 @@ test("start-up: logs in as the public reader, loads options, shows the landing f
   expect(calls).not.toContain("POST /api/v1/auth/login");
 });
 
+test("requests carry the held token: cards, options, provider and search", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByText("Connected & Authenticated")).toBeVisible();
+  const token = await page.evaluate(() => localStorage.getItem("authToken"));
+  expect(token).toMatch(/^ey/);
+  // After a reload the stored token is held from the start, so every call may carry it.
+  const seen: Promise<[string, string | undefined]>[] = [];
+  page.on("request", (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith("/api/v1/")) seen.push(r.allHeaders().then((h) => [url.pathname, h.authorization]));
+  });
+  await page.reload();
+  await expect(cards(page)).toHaveCount(12);
+  await card(page, E2E.bridge.topic).getByRole("tab", { name: "AI & Community Analysis" }).click();
+  await expect(card(page, E2E.bridge.topic).getByTestId("provider-footer")).toBeVisible();
+  const box = page.getByPlaceholder("Search topics...");
+  await box.fill(E2E.searchWord);
+  await box.press("Enter");
+  await expect(card(page, `Global Perspectives: ${E2E.searchWord}`)).toBeVisible();
+  const sent = new Map(await Promise.all(seen));
+  for (const path of ["/api/v1/comparison-cards", "/api/v1/comparison-cards/options", "/api/v1/analysis/provider", "/api/v1/search"]) {
+    expect([path, sent.get(path)]).toEqual([path, `Bearer ${token}`]);
+  }
+});
+
+test("without a session the on-demand check neither logs in again nor asks for generation", async ({ page }) => {
+  const calls = recordApi(page);
+  await page.route(api.login, (route) => serverError(route, "Login unavailable"));
+  await page.goto("/");
+  await selectPair(page, "Japan", "Science");
+  await expect(page.getByTestId("warning-banner")).toHaveText("Warning: No content available for selected filters - using demo data");
+  expect(calls.filter((c) => c === "POST /api/v1/auth/login")).toHaveLength(1);
+  expect(calls).not.toContain("POST /api/v1/comparison-cards/generate/on-demand");
+  await expect(page.getByText("Connecting...")).toBeVisible();
+});
+
 test("the page goes idle once the feed is shown (no render loop)", async ({ page, context }) => {
   await page.goto("/");
   await expect(cards(page)).toHaveCount(12);

@@ -2,8 +2,7 @@
 import { useCallback, useMemo, useState } from "react";
 import useSWR, { preload } from "swr";
 import type { CardListResponse, OnDemandResponse } from "@/lib/schemas/cards";
-import { apiRequest } from "../api";
-import { authorizedRequest, ensureSession } from "../auth";
+import { authorizedRequest, hasSession, publicRequest } from "../auth";
 import { feedCalls, loadFirstPage, loadMoreCards, MESSAGES, PAGE_SIZE, type FeedDeps, type FeedSnapshot } from "../feed";
 import { mapCard } from "../map-card";
 import { startupFailed } from "../startup";
@@ -11,9 +10,9 @@ import { defaultSelection } from "../selection";
 import type { Selection } from "../types";
 
 const deps: FeedDeps = {
-  get: (path) => apiRequest<CardListResponse>(path),
+  get: (path) => publicRequest<CardListResponse>(path),
   onDemand: (body) => authorizedRequest<OnDemandResponse>("/comparison-cards/generate/on-demand", { method: "POST", body }),
-  isAuthenticated: ensureSession,
+  isAuthenticated: hasSession,
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };
 

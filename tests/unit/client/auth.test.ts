@@ -69,6 +69,32 @@ describe("session (SPEC §4, §6)", () => {
     expect(headers.Authorization).toBe("Bearer NEW");
   });
 
+  it("public calls carry the held token, and no header without one; they never log in", async () => {
+    const token = jwt(Date.now() / 1000 + 3600);
+    const fetchMock = vi.fn(async () => ok({ comparisonCards: [] }));
+    vi.stubGlobal("fetch", fetchMock);
+    const held = await freshAuth(token);
+    await held.auth.publicRequest("/comparison-cards?limit=100");
+    expect(((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].headers as Record<string, string>).Authorization).toBe(`Bearer ${token}`);
+    fetchMock.mockClear();
+    const none = await freshAuth();
+    await none.auth.publicRequest("/search?q=x");
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].headers as Record<string, string>).Authorization).toBeUndefined();
+  });
+
+  it("hasSession waits for a login under way but never starts one", async () => {
+    const fetchMock = vi.fn(async () => ok({ token: "T3" }));
+    vi.stubGlobal("fetch", fetchMock);
+    const { auth } = await freshAuth();
+    expect(await auth.hasSession()).toBe(false);
+    expect(fetchMock).not.toHaveBeenCalled();
+    const login = auth.ensureSession();
+    expect(await auth.hasSession()).toBe(true);
+    expect(await login).toBe(true);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
   it("logout clears the token", async () => {
     vi.stubGlobal("fetch", vi.fn());
     const { auth, localStorage } = await freshAuth(jwt(Date.now() / 1000 + 3600));
