@@ -171,6 +171,25 @@ test("load-more failure keeps the list and shows 'Failed to load more news. Plea
   await shot(page, info, "load-more-error");
 });
 
+test("Load More on a country/category selection: a failed pair keeps the list and shows the error", async ({ page }, info) => {
+  await page.route(api.onDemand, (route) => route.abort()); // India / General on the way is empty
+  await page.goto("/");
+  await selectPair(page, "India", "Sports");
+  await expect(cards(page)).toHaveCount(12);
+  const label = isPhone(info) ? "Load More" : "Load More News Comparisons";
+  await page.route(api.cards, (route) => serverError(route));
+  await page.getByRole("button", { name: label, exact: true }).click();
+  await expect(page.getByTestId("warning-banner")).toHaveText("Warning: Failed to load more news. Please try again.");
+  await expect(cards(page)).toHaveCount(12);
+  await expect(card(page, E2E.sports[0].topic)).toBeVisible();
+  await shot(page, info, "load-more-pair-error");
+  // With the server back, the same button shows the rest.
+  await page.unroute(api.cards);
+  await page.getByRole("button", { name: label, exact: true }).click();
+  await expect(cards(page)).toHaveCount(E2E.sports.length);
+  await expect(page.getByTestId("warning-banner")).toHaveCount(0);
+});
+
 test("loading state: 'Analyzing News Sources'", async ({ page }, info) => {
   await page.route(api.cards, delayed(2000));
   await page.goto("/");
@@ -227,25 +246,6 @@ test("backend error on page 1: demo data with 'Backend error: {message} - using 
   await expect(demo.getByRole("heading", { level: 2 })).toHaveText("Global Climate Summit Reaches Agreement on Emissions Targets");
   await expect(demo.getByTestId("demo-marker")).toHaveText("Demo data");
   await expect(page.getByTestId("demo-notice")).toContainText("built-in example comparison");
-test("Load More on a country/category selection: a failed pair keeps the list and shows the error", async ({ page }, info) => {
-  await page.route(api.onDemand, (route) => route.abort()); // India / General on the way is empty
-  await page.goto("/");
-  await selectPair(page, "India", "Sports");
-  await expect(cards(page)).toHaveCount(12);
-  const label = isPhone(info) ? "Load More" : "Load More News Comparisons";
-  await page.route(api.cards, (route) => serverError(route));
-  await page.getByRole("button", { name: label, exact: true }).click();
-  await expect(page.getByTestId("warning-banner")).toHaveText("Warning: Failed to load more news. Please try again.");
-  await expect(cards(page)).toHaveCount(12);
-  await expect(card(page, E2E.sports[0].topic)).toBeVisible();
-  await shot(page, info, "load-more-pair-error");
-  // With the server back, the same button shows the rest.
-  await page.unroute(api.cards);
-  await page.getByRole("button", { name: label, exact: true }).click();
-  await expect(cards(page)).toHaveCount(E2E.sports.length);
-  await expect(page.getByTestId("warning-banner")).toHaveCount(0);
-});
-
   await expect(demo.getByTestId("article-panel")).toHaveCount(3);
   await shot(page, info, "demo-backend-error");
   // The full-content rule: the Reuters article holds more than its summary.
