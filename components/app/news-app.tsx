@@ -9,7 +9,7 @@ import { preloadDefaultFeed, useComparisonCards } from "@/lib/client/hooks/use-c
 import { useOptions } from "@/lib/client/hooks/use-options";
 import { useSession } from "@/lib/client/hooks/use-session";
 import { useTopicSearch } from "@/lib/client/hooks/use-topic-search";
-import { defaultSelection, toggle } from "@/lib/client/selection";
+import { defaultSelection, refreshSelection, toggle } from "@/lib/client/selection";
 import { startApp } from "@/lib/client/startup";
 import type { Selection } from "@/lib/client/types";
 
@@ -45,6 +45,11 @@ export function NewsApp() {
     setTopic(null);
     setSelection(next);
   }, []);
+  const refresh = () => {
+    const next = refreshSelection(selection);
+    if (next) changeSelection(next);
+    else void feed.refresh();
+  };
   const togglePanel = (p: Exclude<Panel, null>) => setPanel((open) => (open === p ? null : p));
   const closePanel = useCallback(() => setPanel(null), []);
 
@@ -64,7 +69,7 @@ export function NewsApp() {
         error: feed.notice,
         loadMoreError: feed.loadMoreError,
         hasMore: feed.hasMore,
-        retry: () => void feed.refresh(),
+        retry: refresh,
       };
   const articleCount = view.cards.reduce((n, c) => n + c.articles.length, 0);
 
@@ -86,7 +91,7 @@ export function NewsApp() {
           articleCount={articleCount}
           updatedAt={feed.updatedAt}
           refreshing={feed.isRefreshing}
-          onRefresh={() => void feed.refresh()}
+          onRefresh={refresh}
           options={options}
           selection={selection}
           onToggleCountry={(id) => changeSelection({ ...selection, countries: toggle(selection.countries, id) })}
@@ -107,7 +112,7 @@ export function NewsApp() {
           isFallback={!searching && feed.isFallback}
           serverDemo={!searching && feed.serverDemo}
           onRetry={view.retry}
-          onRefresh={() => void feed.refresh()}
+          onRefresh={refresh}
           onLoadMore={() => void feed.loadMore()}
           onDefaults={() => changeSelection(defaultSelection())}
           onToast={setToast}

@@ -397,6 +397,10 @@ test("a country without a category: 'No news comparisons available at the moment
   await expect(page.getByText("No news comparisons available at the moment.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Refresh News" })).toBeVisible();
   await shot(page, info, "empty-no-content");
+  // Refresh News loads General News for the selected country.
+  await page.getByRole("button", { name: "Refresh News" }).click();
+  await expect(cards(page)).toHaveCount(12);
+  await expect(page.getByTestId("status-line")).toContainText("1 countries, 1 categories");
 });
 
 test("an empty pair: on-demand generation is asked for, then demo data with the empty message", async ({ page }, info) => {
