@@ -1,5 +1,6 @@
 "use client";
-import { providerName, useProvider } from "@/lib/client/hooks/use-provider";
+import { useProvider } from "@/lib/client/hooks/use-provider";
+import { providerName } from "@/lib/client/provider-words";
 import type { AiAnalysis, Article } from "@/lib/client/types";
 import { AnalysisIntro } from "./analysis-intro";
 import { AnalysisProgress } from "./analysis-progress";

@@ -14,8 +14,3 @@ export function useProvider(): ProviderInfo | null {
   });
   return data ?? null;
 }
-
-/** The words the page uses for the provider: the server's own label. */
-export function providerName(provider: ProviderInfo | null): string {
-  return provider ? provider.label : "the backend AI model";
-}
