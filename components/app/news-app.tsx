@@ -7,6 +7,7 @@ import { Hero } from "@/components/hero/hero";
 import { Toast } from "@/components/app/toast";
 import { preloadDefaultFeed, useComparisonCards } from "@/lib/client/hooks/use-comparison-cards";
 import { useOptions } from "@/lib/client/hooks/use-options";
+import { preloadProvider, useProvider } from "@/lib/client/hooks/use-provider";
 import { useSession } from "@/lib/client/hooks/use-session";
 import { useTopicSearch } from "@/lib/client/hooks/use-topic-search";
 import { defaultSelection, refreshSelection, toggle } from "@/lib/client/selection";
@@ -15,12 +16,13 @@ import type { Selection } from "@/lib/client/types";
 
 type Panel = "cache" | "settings" | null;
 
-// In the browser, start-up (login, options) and the first feed request begin as soon as this
-// code runs, in parallel with hydration. The card code follows once the page is idle (loading it
-// earlier puts its evaluation in the middle of hydration: measured, it costs blocking time).
+// In the browser, start-up (login, options), the first feed request and the analysis provider begin
+// as soon as this code runs, in parallel with hydration. The card code follows once the page is idle
+// (loading it earlier puts its evaluation in the middle of hydration: measured, it costs blocking time).
 if (typeof window !== "undefined") {
   void startApp();
   preloadDefaultFeed();
+  preloadProvider();
   const idle = window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 1));
   idle(() => void loadCardView());
 }
@@ -38,6 +40,7 @@ export function NewsApp() {
   const session = useSession();
   const { options, loaded: optionsLoaded } = useOptions();
   const feed = useComparisonCards(selection);
+  const provider = useProvider();
   const search = useTopicSearch(topic, selection.countries);
 
   // Any change to the selection refetches page 1 (the feed is keyed by it) and leaves a search.
@@ -92,6 +95,7 @@ export function NewsApp() {
           updatedAt={feed.updatedAt}
           refreshing={feed.isRefreshing}
           onRefresh={refresh}
+          provider={provider}
           options={options}
           selection={selection}
           onToggleCountry={(id) => changeSelection({ ...selection, countries: toggle(selection.countries, id) })}

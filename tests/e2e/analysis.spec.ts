@@ -8,10 +8,10 @@ import { api, delayed, serverError, shot, shotOf } from "./helpers";
 const bridgeCard = (page: Page) =>
   page.getByTestId("comparison-card").filter({ has: page.getByRole("heading", { name: E2E.bridge.topic, exact: true }) });
 
-async function providerLabel(page: Page): Promise<string> {
+/** The browser tests' server has no AI model configured: the local analyzer answers. */
+async function expectLocalAnalyzer(page: Page): Promise<void> {
   const res = await page.request.get("/api/v1/analysis/provider");
-  const { data } = (await res.json()) as { data: { label: string } };
-  return data.label;
+  expect(((await res.json()) as { data: { kind: string } }).data.kind).toBe("local");
 }
 
 /** Records every step text the progress view shows (some last only milliseconds). */
@@ -29,6 +29,7 @@ async function recordSteps(page: Page) {
 }
 
 test("not analysed: intro, three tiles, 'Start AI Analysis' and the provider the server reports", async ({ page }, info) => {
+  await expectLocalAnalyzer(page);
   await page.goto("/");
   const card = bridgeCard(page);
   await card.getByRole("tab", { name: "AI & Community Analysis" }).click();
@@ -37,17 +38,37 @@ test("not analysed: intro, three tiles, 'Start AI Analysis' and the provider the
   await expect(intro).toContainText("Click 'Start AI Analysis'");
   await expect(intro.getByRole("button", { name: "Start AI Analysis" })).toBeVisible();
   await expect(intro.getByTestId("provider-footer")).toHaveText(
-    `Powered by the backend AI model: ${await providerLabel(page)}. Uses intelligent caching, so a card analysed before opens instantly.`,
+    "Powered by a built-in text comparison on the server, not an AI model: it compares the articles' names, figures and quotations. " +
+      "Uses intelligent caching, so a card analysed before opens instantly.",
   );
   await shotOf(card, info, "analysis-not-analysed");
 });
 
+test("the local analyzer is named for what it is: a built-in text comparison, not an AI model", async ({ page }, info) => {
+  await expectLocalAnalyzer(page);
+  await page.goto("/");
+  const hero = page.getByRole("region", { name: "Global Multi-Source News Analysis" });
+  await expect(hero).toContainText("built-in text comparison");
+  await expect(hero).not.toContainText("powered by a backend AI model");
+  const card = bridgeCard(page);
+  await card.getByRole("tab", { name: "AI & Community Analysis" }).click();
+  const footer = card.getByTestId("provider-footer");
+  await expect(footer).toContainText("built-in text comparison");
+  await expect(footer).not.toContainText("Powered by the backend AI model");
+  await shotOf(card, info, "analysis-local-wording");
+  // While it runs, too.
+  await page.route(api.analysis, delayed(1500));
+  await card.getByRole("button", { name: "Start AI Analysis" }).click();
+  await expect(card.getByTestId("provider-line")).toContainText("built-in text comparison");
+  await expect(card.getByTestId("analysis-progress")).not.toContainText("AI provider:");
+});
+
 test("an analysis runs 10 → 30 → 90 → 100, shows its results with citations, and is served from the cache after a reload", async ({ page }, info) => {
+  await expectLocalAnalyzer(page);
   await page.goto("/");
   const card = bridgeCard(page);
   await expect(card).toBeVisible();
   await recordSteps(page);
-  const provider = await providerLabel(page);
   await page.route(api.analysis, delayed(2500));
   await card.getByRole("button", { name: "Share" }).scrollIntoViewIfNeeded();
   // Starting from the Source Comparison tab switches to the analysis tab.
@@ -63,8 +84,8 @@ test("an analysis runs 10 → 30 → 90 → 100, shows its results with citation
   await expect(progress.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "30");
   await expect(progress.locator("li[data-lit=true]")).toHaveText([/Content Analysis/]);
   await expect(progress.locator("li[data-lit=false]")).toHaveText([/Cross-Source Comparison/, /Bias & Sentiment Analysis/]);
-  await expect(progress).toContainText("Analysis typically takes 30-60 seconds");
-  await expect(progress.getByTestId("provider-line")).toHaveText(`AI provider: ${provider}`);
+  await expect(progress).toContainText("A text comparison typically takes a second or two");
+  await expect(progress.getByTestId("provider-line")).toHaveText("Compared by the built-in text comparison on the server (no AI model)");
   await expect(card.getByTestId("analysis-pulse")).toHaveCount(0);
   await shotOf(card, info, "analysis-loading");
 
