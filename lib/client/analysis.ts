@@ -51,6 +51,7 @@ export function toAiAnalysis(c: Comparison): AiAnalysis {
     isLoading: false,
     ...STEPS.done,
     factualAccuracyMethod: c.factualAccuracyMethod,
+    corroboration: c.corroboration,
     provider: c.provider,
     generatedAt: c.generatedAt,
     fallbackReason: c.fallbackReason,

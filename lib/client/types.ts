@@ -47,6 +47,8 @@ export interface AiAnalysis {
   currentStep?: string;
   /** Our additions, from the analysis response. */
   factualAccuracyMethod?: string;
+  /** The local analyzer's counts behind factualAccuracy (absent from a model's answer). */
+  corroboration?: { corroborated: number; total: number };
   provider?: ProviderInfo;
   generatedAt?: string;
   fallbackReason?: string;

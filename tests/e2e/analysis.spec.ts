@@ -63,6 +63,20 @@ test("the local analyzer is named for what it is: a built-in text comparison, no
   await expect(card.getByTestId("analysis-progress")).not.toContainText("AI provider:");
 });
 
+test("the local analyzer's figure says what it measured, in neutral colours", async ({ page }, info) => {
+  await page.goto("/");
+  const card = bridgeCard(page);
+  await card.getByRole("tab", { name: "AI & Community Analysis" }).click();
+  await card.getByRole("button", { name: "Start AI Analysis" }).click();
+  const gauge = card.getByTestId("accuracy-gauge");
+  await expect(gauge.getByTestId("accuracy-band")).toHaveText(/^\d+ of \d+ details reported by two or more outlets$/);
+  await expect(gauge).not.toContainText(/Excellent|Good|Needs Review|Factual Accuracy/);
+  const badge = card.getByTestId("factual-badge");
+  await expect(badge).toHaveText(/^\d+ of \d+ details corroborated$/);
+  for (const el of [badge, gauge.getByTestId("accuracy-band")]) await expect(el).not.toHaveClass(/red|amber|green/);
+  await shotOf(card, info, "analysis-corroboration");
+});
+
 test("an analysis runs 10 → 30 → 90 → 100, shows its results with citations, and is served from the cache after a reload", async ({ page }, info) => {
   await expectLocalAnalyzer(page);
   await page.goto("/");
@@ -100,8 +114,12 @@ test("an analysis runs 10 → 30 → 90 → 100, shows its results with citation
   const gauge = result.getByTestId("accuracy-gauge");
   const percent = Number((await gauge.getByRole("meter").getAttribute("aria-valuenow")) ?? "-1");
   expect(percent).toBeGreaterThanOrEqual(0);
-  await expect(gauge.getByTestId("accuracy-band")).toHaveText(percent >= 90 ? "Excellent" : percent >= 70 ? "Good" : "Needs Review");
-  await expect(card.getByTestId("factual-badge")).toHaveText(`${percent}% Factual`);
+  // The local analyzer's figure: its counts (docs/decisions/081-honest-analyzer-wording.md).
+  const band = (await gauge.getByTestId("accuracy-band").textContent())!;
+  const [, corroborated, total] = /^(\d+) of (\d+) details reported by two or more outlets$/.exec(band)!;
+  expect(percent).toBe(Math.round((100 * Number(corroborated)) / Number(total)));
+  const badge = `${corroborated} of ${total} details corroborated`;
+  await expect(card.getByTestId("factual-badge")).toHaveText(badge);
   await expect(result.getByTestId("community-teaser")).toContainText("Coming soon");
 
   // Each common point names the outlets supporting it; a chip leads to that article.
@@ -123,7 +141,7 @@ test("an analysis runs 10 → 30 → 90 → 100, shows its results with citation
   let analysisCalls = 0;
   page.on("request", (r) => api.analysis(new URL(r.url())) && analysisCalls++);
   await page.reload();
-  await expect(bridgeCard(page).getByTestId("factual-badge")).toHaveText(`${percent}% Factual`);
+  await expect(bridgeCard(page).getByTestId("factual-badge")).toHaveText(badge);
   await bridgeCard(page).getByRole("tab", { name: "AI & Community Analysis" }).click();
   await expect(bridgeCard(page).getByTestId("analysis-result")).toBeVisible();
   expect(analysisCalls).toBe(0);
