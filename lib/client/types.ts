@@ -75,6 +75,8 @@ export interface NewsComparison {
   isLiked: boolean;
   realLikes?: number;
   realComments?: number;
+  /** Local like the other community figures (the built-in demo card's); shown with real counts only. */
+  views?: number;
   /** Our additions: the outlets' spread over the bias ratings, and demo markers. */
   bias: ComparisonCard["bias"] | null;
   isDemo: boolean;

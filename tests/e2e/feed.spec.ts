@@ -254,7 +254,8 @@ test("backend error on page 1: demo data with 'Backend error: {message} - using 
   await expect(reuters.getByTestId("full-content")).toContainText("Negotiators from nearly 200 countries");
   await shot(page, info, "full-content");
 
-  // The demo card carries counts, so its footer has the local like and comment toggles.
+  // The demo card carries counts, so its footer has the views count and the local like and comment toggles.
+  await expect(demo.getByTestId("views-count")).toHaveText("1,283 views");
   const like = demo.getByTestId("like-toggle");
   await expect(like).toHaveText(/24/);
   await like.click();
