@@ -1,4 +1,5 @@
 import { CATEGORIES } from "@/lib/catalog";
+import { canAnalyse } from "@/lib/client/analysis";
 import { accuracyFigure, TONE_BADGE } from "@/lib/client/bands";
 import { formatCardDate } from "@/lib/client/relative-time";
 import type { AiAnalysis, NewsComparison } from "@/lib/client/types";
@@ -27,7 +28,9 @@ export function CardHeader({ card, analysis, titleId }: { card: NewsComparison; 
             {figure.badge}
           </span>
         ) : (
-          <span className="rounded-full border border-blue-200 bg-blue-50 px-2.5 py-0.5 text-xs font-medium text-blue-900">AI Analysis Available</span>
+          canAnalyse(card) && (
+            <span className="rounded-full border border-blue-200 bg-blue-50 px-2.5 py-0.5 text-xs font-medium text-blue-900">AI Analysis Available</span>
+          )
         )}
         <span className="text-slate-700">{card.articles.length} Sources</span>
         {card.isDemo && (

@@ -475,6 +475,29 @@ test("search: the 'Global Perspectives' card, not found, failure with Try Again"
   await expect(cards(page)).toHaveCount(12);
 });
 
+test("search: one result says why it cannot be analysed; with no country, every country is searched", async ({ page }, info) => {
+  await page.goto("/");
+  await expect(cards(page)).toHaveCount(12);
+  const box = page.getByPlaceholder("Search topics...");
+  await box.fill(E2E.singleResultWord);
+  await box.press("Enter");
+  const result = card(page, `Global Perspectives: ${E2E.singleResultWord}`);
+  await expect(result.getByTestId("article-panel")).toHaveCount(1);
+  await expect(result.getByText("AI Analysis Available")).toHaveCount(0);
+  await expect(result.getByTestId("analysis-pulse")).toHaveCount(0);
+  await result.getByRole("tab", { name: "AI & Community Analysis" }).click();
+  await expect(result.getByTestId("analysis-unavailable")).toContainText("two or more articles");
+  await expect(result.getByRole("button", { name: "Start AI Analysis" })).toHaveCount(0);
+  await shot(page, info, "search-single-result");
+
+  await openFilters(page);
+  await page.getByRole("button", { name: isPhone(info) ? "Clear All" : "Clear", exact: true }).click();
+  await closeFilters(page);
+  await box.fill("volcano eruption");
+  await box.press("Enter");
+  await expect(page.getByTestId("error-state")).toContainText('No articles found for "volcano eruption" in any country');
+});
+
 test("Share copies the link and says 'Link copied to clipboard!'", async ({ page, context }, info) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.addInitScript(() => {

@@ -18,7 +18,7 @@ export function useTopicSearch(topic: string | null, countries: string[]) {
     : error
       ? searchMessages.failed(topic)
       : data && data.results.length === 0
-        ? searchMessages.none(topic)
+        ? searchMessages.none(topic, countries)
         : null;
   return {
     card,
