@@ -5,6 +5,7 @@ import { StatusLine } from "@/components/feed/status-line";
 import { SiteHeader } from "@/components/header/site-header";
 import { Hero } from "@/components/hero/hero";
 import { Toast } from "@/components/app/toast";
+import { countArticles } from "@/lib/client/feed";
 import { preloadDefaultFeed, useComparisonCards } from "@/lib/client/hooks/use-comparison-cards";
 import { useOptions } from "@/lib/client/hooks/use-options";
 import { preloadProvider, useProvider } from "@/lib/client/hooks/use-provider";
@@ -74,7 +75,7 @@ export function NewsApp() {
         hasMore: feed.hasMore,
         retry: refresh,
       };
-  const articleCount = view.cards.reduce((n, c) => n + c.articles.length, 0);
+  const articleCount = searching ? countArticles(view.cards) : feed.articleCount;
 
   return (
     <>

@@ -173,6 +173,14 @@ export function filterByRegions(cards: NewsComparison[], regions: string[]): New
   return cards.filter((c) => c.articles.some((a) => a.sourceInfo && regions.includes(a.sourceInfo.region)));
 }
 
+/**
+ * 'Articles: {total}' of the stats bar: the distinct articles of every card the selection loaded,
+ * not only of the page shown, so Load More does not change it (docs/decisions/080-feed-refetch-failures-and-totals.md).
+ */
+export function countArticles(cards: NewsComparison[]): number {
+  return new Set(cards.flatMap((c) => c.articles.map((a) => a.sourceUrl))).size;
+}
+
 /** Whether more cards remain beyond `page` pages. */
 export function hasMorePages(total: number, page: number): boolean {
   return total > page * PAGE_SIZE;

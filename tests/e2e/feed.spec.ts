@@ -150,6 +150,8 @@ test("Load More: 12 per page, then the rest; the button leaves when no page rema
   const label = isPhone(info) ? "Load More" : "Load More News Comparisons";
   const button = page.getByRole("button", { name: label, exact: true });
   await expect(button).toBeVisible();
+  // 'Articles: {total}' counts the whole selection, not the page shown: Load More leaves it be.
+  const articles = (await page.getByTestId("stats-bar").getByText(/^Articles: \d+$/).textContent())!;
   await page.route(api.cards, delayed(1200));
   await button.click();
   await expect(page.getByRole("button", { name: "Loading More News..." })).toBeDisabled();
@@ -157,6 +159,7 @@ test("Load More: 12 per page, then the rest; the button leaves when no page rema
   await expect(cards(page)).toHaveCount(E2E.landingCount);
   await expect(card(page, E2E.secondPageTopics[0])).toBeVisible();
   await expect(page.getByRole("button", { name: label, exact: true })).toHaveCount(0);
+  await expect(page.getByTestId("stats-bar")).toContainText(articles);
 });
 
 test("load-more failure keeps the list and shows 'Failed to load more news. Please try again.'", async ({ page }, info) => {

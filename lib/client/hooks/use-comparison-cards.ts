@@ -3,7 +3,7 @@ import { useCallback, useMemo, useState } from "react";
 import useSWR, { preload } from "swr";
 import type { CardListResponse, OnDemandResponse } from "@/lib/schemas/cards";
 import { authorizedRequest, hasSession, publicRequest } from "../auth";
-import { feedCalls, loadFirstPage, loadMoreCards, MESSAGES, PAGE_SIZE, type FeedDeps, type FeedSnapshot } from "../feed";
+import { countArticles, feedCalls, loadFirstPage, loadMoreCards, MESSAGES, PAGE_SIZE, type FeedDeps, type FeedSnapshot } from "../feed";
 import { mapCard } from "../map-card";
 import { startupFailed } from "../startup";
 import { defaultSelection } from "../selection";
@@ -91,7 +91,8 @@ export function useComparisonCards(selection: Selection) {
 
   return {
     cards,
-    total: all.length,
+    /** The distinct articles of all the selection's cards ('Articles: {total}'). */
+    articleCount: useMemo(() => countArticles(all), [all]),
     hasMore,
     isLoading: key !== null && data === undefined && (!failed || isValidating),
     isRefreshing: isValidating && data !== undefined && !current.loadingMore,

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { feedCalls, filterByRegions, hasMorePages, loadCardSet, loadFirstPage, loadMoreCards, MESSAGES, type FeedDeps } from "@/lib/client/feed";
+import { countArticles, feedCalls, filterByRegions, hasMorePages, loadCardSet, loadFirstPage, loadMoreCards, MESSAGES, type FeedDeps } from "@/lib/client/feed";
 import { mapCard } from "@/lib/client/map-card";
 import type { CardListResponse, ComparisonCard } from "@/lib/schemas/cards";
 import { backendCard } from "./card-fixture";
@@ -181,4 +181,12 @@ it("filters by region (SPEC §4, not exposed): a card stays when one of its outl
   expect(filterByRegions([europe, elsewhere], ["Europe"]).map((c) => c.id)).toEqual(["eu"]);
   expect(filterByRegions([europe, elsewhere], ["Asia"])).toEqual([]);
   expect(filterByRegions([europe, elsewhere], [])).toHaveLength(2);
+});
+
+it("counts the distinct articles of all the cards given ('Articles: {total}')", () => {
+  const a = mapCard(backendCard("a"));
+  const b = mapCard(backendCard("b"));
+  expect(countArticles([a, b])).toBe(a.articles.length + b.articles.length);
+  expect(countArticles([a, a])).toBe(a.articles.length);
+  expect(countArticles([])).toBe(0);
 });
