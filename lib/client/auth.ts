@@ -112,10 +112,12 @@ export function publicRequest<T>(path: string, options: Omit<RequestOptions, "to
 /** A call that needs the reader role: if the token was refused (401), log in again once and retry. */
 export async function authorizedRequest<T>(path: string, options: Omit<RequestOptions, "token"> = {}): Promise<T> {
   await ensureSession();
+  const sent = getToken();
   try {
-    return await apiRequest<T>(path, { ...options, token: getToken() });
+    return await apiRequest<T>(path, { ...options, token: sent });
   } catch (error) {
-    if (!(error instanceof ApiRequestError) || error.status !== 401) throw error;
+    // Only a refused token is worth a new login; with none held, the login has just failed.
+    if (!sent || !(error instanceof ApiRequestError) || error.status !== 401) throw error;
     setToken(null);
     if (!(await ensureSession())) throw error;
     return apiRequest<T>(path, { ...options, token: getToken() });

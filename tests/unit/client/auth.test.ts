@@ -69,6 +69,14 @@ describe("session (SPEC §4, §6)", () => {
     expect(headers.Authorization).toBe("Bearer NEW");
   });
 
+  it("without a token after the login, a reader call's 401 starts no second login", async () => {
+    const fetchMock = vi.fn().mockResolvedValueOnce(fail(429)).mockResolvedValueOnce(fail(401));
+    vi.stubGlobal("fetch", fetchMock);
+    const { auth } = await freshAuth();
+    await expect(auth.authorizedRequest("/analysis/compare-articles", { method: "POST", body: {} })).rejects.toThrow();
+    expect(fetchMock.mock.calls.map((c) => c[0])).toEqual(["/api/v1/auth/login", "/api/v1/analysis/compare-articles"]);
+  });
+
   it("public calls carry the held token, and no header without one; they never log in", async () => {
     const token = jwt(Date.now() / 1000 + 3600);
     const fetchMock = vi.fn(async () => ok({ comparisonCards: [] }));
