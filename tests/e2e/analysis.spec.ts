@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E } from "@/tests/fixtures/e2e-stories";
-import { api, delayed, serverError, shot, shotOf } from "./helpers";
+import { api, delayed, expectAccessible, serverError, shot, shotOf } from "./helpers";
 
 /** Issue 8: the analysis on the page, the local cache and its modal, the community preview. */
 
@@ -215,22 +214,15 @@ test("no serious or critical accessibility violation (axe-core)", async ({ page 
   test.setTimeout(240_000); // axe walks the whole page; slow on a busy two-core machine
   await page.goto("/");
   await expect(bridgeCard(page)).toBeVisible();
-  const check = async (label: string, include?: string) => {
-    const builder = new AxeBuilder({ page });
-    if (include) builder.include(include);
-    const { violations } = await builder.analyze();
-    const bad = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(bad.map((v) => `${label}: ${v.id} ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`)).toEqual([]);
-  };
   // Every part at once: the feed, one card on its analysis tab, another on the community
   // tab, the cache modal and the open filter panel; then the settings panel on its own.
   await bridgeCard(page).getByRole("tab", { name: "AI & Community Analysis" }).click();
   await page.getByTestId("comparison-card").nth(1).getByRole("tab", { name: "Community Insights" }).click();
   await page.getByRole("button", { name: "AI analysis cache statistics" }).click();
   await page.getByRole("button", { name: /countries • \d+ categories/ }).click();
-  await check("page");
+  await expectAccessible(page, "page");
   await page.keyboard.press("Escape");
   await page.getByRole("button", { name: "Settings" }).click();
   await expect(page.getByRole("dialog", { name: "Settings" })).toBeVisible();
-  await check("settings", "#settings-panel");
+  await expectAccessible(page, "settings", "#settings-panel");
 });
