@@ -55,6 +55,7 @@ test("the local analyzer is named for what it is: a built-in text comparison, no
   await expect(footer).toContainText("built-in text comparison");
   await expect(footer).not.toContainText("Powered by the backend AI model");
   await shotOf(card, info, "analysis-local-wording");
+  await expectAccessible(page, "hero", "section[aria-labelledby=page-title]");
   // While it runs, too.
   await page.route(api.analysis, delayed(1500));
   await card.getByRole("button", { name: "Start AI Analysis" }).click();
@@ -74,6 +75,7 @@ test("the local analyzer's figure says what it measured, in neutral colours", as
   await expect(badge).toHaveText(/^\d+ of \d+ details corroborated$/);
   for (const el of [badge, gauge.getByTestId("accuracy-band")]) await expect(el).not.toHaveClass(/red|amber|green/);
   await shotOf(card, info, "analysis-corroboration");
+  await expectAccessible(page, "analysed card", `article[aria-labelledby="card-${E2E.bridge.id}-title"]`);
 });
 
 test("an analysis runs 10 → 30 → 90 → 100, shows its results with citations, and is served from the cache after a reload", async ({ page }, info) => {

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { E2E } from "@/tests/fixtures/e2e-stories";
-import { api, delayed, isPhone, recordApi, serverError, shot } from "./helpers";
+import { api, delayed, expectAccessible, isPhone, recordApi, serverError, shot } from "./helpers";
 
 /** The reader's page, issue 7: start-up, feed, filters, cards and every state of SPEC §2, §4, §8. */
 
@@ -186,6 +186,7 @@ test("Load More on a country/category selection: a failed pair keeps the list an
   await expect(cards(page)).toHaveCount(12);
   await expect(card(page, E2E.sports[0].topic)).toBeVisible();
   await shot(page, info, "load-more-pair-error");
+  await expectAccessible(page, "load-more error", "[data-testid=warning-banner]");
   // With the server back, the same button shows the rest.
   await page.unroute(api.cards);
   await page.getByRole("button", { name: label, exact: true }).click();
@@ -218,6 +219,7 @@ test("when not even the demo data loads: 'Error Loading News', and Try Again loa
   await expect(error).toContainText("Failed to load news. Please try again later.");
   await expect(page.getByTestId("loading-state")).toHaveCount(0);
   await shot(page, info, "error-first-load");
+  await expectAccessible(page, "error state", "[data-testid=error-state]");
   await page.unrouteAll({ behavior: "wait" });
   await error.getByRole("button", { name: "Try Again" }).click();
   await expect(cards(page)).toHaveCount(12);
@@ -259,6 +261,7 @@ test("backend error on page 1: demo data with 'Backend error: {message} - using 
 
   // The demo card carries counts, so its footer has the views count and the local like and comment toggles.
   await expect(demo.getByTestId("views-count")).toHaveText("1,283 views");
+  await expectAccessible(page, "demo card footer", "[data-testid=comparison-card] footer");
   const like = demo.getByTestId("like-toggle");
   await expect(like).toHaveText(/24/);
   await like.click();
@@ -389,6 +392,7 @@ test("phone: the filter panel is a full-screen drawer over a backdrop", async ({
   expect(box.width).toBeGreaterThanOrEqual(viewport.width - 1);
   await expect(page.getByTestId("filter-backdrop")).toBeAttached();
   await shot(page, info, "filters-drawer");
+  await expectAccessible(page, "drawer", "#filter-panel");
   await page.getByRole("button", { name: "Close filters" }).click();
   await expect(drawer).toHaveCount(0);
   await openFilters(page);
@@ -406,6 +410,7 @@ test("a country without a category: 'No news comparisons available at the moment
   await expect(page.getByText("No news comparisons available at the moment.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Refresh News" })).toBeVisible();
   await shot(page, info, "empty-no-content");
+  await expectAccessible(page, "empty state", "[data-testid=empty-state]");
   // Refresh News loads General News for the selected country.
   await page.getByRole("button", { name: "Refresh News" }).click();
   await expect(cards(page)).toHaveCount(12);
@@ -492,6 +497,7 @@ test("search: one result says why it cannot be analysed; with no country, every 
   await expect(result.getByTestId("analysis-unavailable")).toContainText("two or more articles");
   await expect(result.getByRole("button", { name: "Start AI Analysis" })).toHaveCount(0);
   await shot(page, info, "search-single-result");
+  await expectAccessible(page, "one-article card", "[data-testid=comparison-card]");
 
   await openFilters(page);
   await page.getByRole("button", { name: isPhone(info) ? "Clear All" : "Clear", exact: true }).click();

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { expectAccessible } from "./helpers";
 
 test("the page loads with the header of SPEC §2 and passes its Content-Security-Policy", async ({ page }) => {
   const violations: string[] = [];
@@ -16,6 +17,7 @@ test("the page loads with the header of SPEC §2 and passes its Content-Security
   await expect(page.getByPlaceholder("Search topics...")).toHaveCount(1);
   // On every screen width, phones included.
   await expect(header.getByText("Live Analysis")).toBeVisible();
+  await expectAccessible(page, "header", "header.sticky");
   await page.waitForLoadState("networkidle");
   expect(violations).toEqual([]);
 });
