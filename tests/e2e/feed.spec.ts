@@ -24,6 +24,13 @@ async function selectPair(page: Page, country: string, category: string) {
   await closeFilters(page);
 }
 
+/** Submits a topic in the header's search box. */
+async function searchFor(page: Page, topic: string) {
+  const box = page.getByPlaceholder("Search topics...");
+  await box.fill(topic);
+  await box.press("Enter");
+}
+
 async function closeFilters(page: Page) {
   const close = page.getByRole("button", { name: "Close filters" });
   if (await close.isVisible()) await close.click();
@@ -69,9 +76,7 @@ test("requests carry the held token: cards, options, provider and search", async
   await expect(cards(page)).toHaveCount(12);
   await card(page, E2E.bridge.topic).getByRole("tab", { name: "AI & Community Analysis" }).click();
   await expect(card(page, E2E.bridge.topic).getByTestId("provider-footer")).toBeVisible();
-  const box = page.getByPlaceholder("Search topics...");
-  await box.fill(E2E.searchWord);
-  await box.press("Enter");
+  await searchFor(page, E2E.searchWord);
   await expect(card(page, `Global Perspectives: ${E2E.searchWord}`)).toBeVisible();
   const sent = new Map(await Promise.all(seen));
   for (const path of ["/api/v1/comparison-cards", "/api/v1/comparison-cards/options", "/api/v1/analysis/provider", "/api/v1/search"]) {
@@ -453,9 +458,7 @@ test("feed text is shown as text, never as markup", async ({ page }) => {
 test("search: the 'Global Perspectives' card, not found, failure with Try Again", async ({ page }, info) => {
   await page.goto("/");
   await expect(cards(page)).toHaveCount(12);
-  const box = page.getByPlaceholder("Search topics...");
-  await box.fill(E2E.searchWord);
-  await box.press("Enter");
+  await searchFor(page, E2E.searchWord);
   const result = card(page, `Global Perspectives: ${E2E.searchWord}`);
   await expect(result).toBeVisible();
   await expect(cards(page)).toHaveCount(1);
@@ -464,14 +467,12 @@ test("search: the 'Global Perspectives' card, not found, failure with Try Again"
   await expect(page.getByRole("button", { name: /Load More/ })).toHaveCount(0);
   await shot(page, info, "search-results");
 
-  await box.fill("volcano eruption");
-  await box.press("Enter");
+  await searchFor(page, "volcano eruption");
   await expect(page.getByTestId("error-state")).toContainText("Error Loading News");
   await expect(page.getByTestId("error-state")).toContainText('No articles found for "volcano eruption" in selected countries');
 
   await page.route(api.search, (route) => route.abort());
-  await box.fill("bridge");
-  await box.press("Enter");
+  await searchFor(page, "bridge");
   const error = page.getByTestId("error-state");
   await expect(error).toContainText('Failed to search for "bridge". Please try again.');
   await shot(page, info, "error");
@@ -486,9 +487,7 @@ test("search: the 'Global Perspectives' card, not found, failure with Try Again"
 test("search: one result says why it cannot be analysed; with no country, every country is searched", async ({ page }, info) => {
   await page.goto("/");
   await expect(cards(page)).toHaveCount(12);
-  const box = page.getByPlaceholder("Search topics...");
-  await box.fill(E2E.singleResultWord);
-  await box.press("Enter");
+  await searchFor(page, E2E.singleResultWord);
   const result = card(page, `Global Perspectives: ${E2E.singleResultWord}`);
   await expect(result.getByTestId("article-panel")).toHaveCount(1);
   await expect(result.getByText("AI Analysis Available")).toHaveCount(0);
@@ -502,8 +501,7 @@ test("search: one result says why it cannot be analysed; with no country, every 
   await openFilters(page);
   await page.getByRole("button", { name: isPhone(info) ? "Clear All" : "Clear", exact: true }).click();
   await closeFilters(page);
-  await box.fill("volcano eruption");
-  await box.press("Enter");
+  await searchFor(page, "volcano eruption");
   await expect(page.getByTestId("error-state")).toContainText('No articles found for "volcano eruption" in any country');
 });
 
