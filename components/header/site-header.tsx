@@ -23,7 +23,7 @@ export function SiteHeader({ onSearch, cacheOpen, settingsOpen, onToggleCache, o
         <div className="order-last w-full sm:order-none sm:ml-auto sm:w-auto sm:max-w-sm sm:flex-1">
           <SearchBox onSearch={onSearch} />
         </div>
-        <span className="shrink-0 whitespace-nowrap rounded-full bg-green-100 px-2 py-1 sm:px-2.5 text-xs font-medium text-green-800">
+        <span className="shrink-0 whitespace-nowrap rounded-full bg-green-100 px-2 py-1 text-xs font-medium text-green-800 sm:px-2.5">
           Live Analysis
         </span>
         <HeaderButton label="AI analysis cache statistics" controls="cache-stats" open={cacheOpen} onClick={onToggleCache}>
