@@ -69,6 +69,7 @@ export function useComparisonCards(selection: Selection) {
   );
 
   const all = useMemo(() => data?.cards ?? [], [data]);
+  const articleCount = useMemo(() => countArticles(all), [all]);
   const hasMore = !data?.fallback && all.length > current.page * PAGE_SIZE;
   const cards = useMemo(() => all.slice(0, current.page * PAGE_SIZE), [all, current.page]);
 
@@ -92,7 +93,7 @@ export function useComparisonCards(selection: Selection) {
   return {
     cards,
     /** The distinct articles of all the selection's cards ('Articles: {total}'). */
-    articleCount: useMemo(() => countArticles(all), [all]),
+    articleCount,
     hasMore,
     isLoading: key !== null && data === undefined && (!failed || isValidating),
     isRefreshing: isValidating && data !== undefined && !current.loadingMore,
