@@ -82,6 +82,7 @@ export function analyzeLocally(input: AnalysisArticle[]): ProviderAnalysis {
     biasAnalysis: biasText(biases, articles),
     factualAccuracy: corroboration.score,
     factualAccuracyMethod: corroboration.method,
+    corroboration: { corroborated: corroboration.supported, total: corroboration.checkable },
     emotionalTone: tone.text,
     frontendSummary,
     articles: articles.map((a, i) => ({ index: a.index, source: input[i].source, sentiment: tones[i].label, biasScore: biases[i].score })),

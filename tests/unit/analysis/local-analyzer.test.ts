@@ -148,6 +148,7 @@ describe("local analyzer on real coverage", () => {
       expect(supported).toBeLessThanOrEqual(checkable);
       expect(supported).toBeGreaterThan(0); // these cards share names across outlets
       expect(result.factualAccuracy).toBe(Math.round((100 * supported) / checkable));
+      expect(result.corroboration).toEqual({ corroborated: supported, total: checkable });
     }
   });
 
