@@ -39,6 +39,11 @@ export function CardHeader({ card, analysis, titleId }: { card: NewsComparison; 
           </span>
         )}
       </div>
+      {card.lowConfidence && (
+        <p role="note" className="mt-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950" data-testid="low-confidence">
+          Low confidence: these reports share few details and may not all describe the same event.
+        </p>
+      )}
       {card.bias && <BiasBar bias={card.bias} />}
     </header>
   );

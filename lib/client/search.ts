@@ -60,5 +60,6 @@ export function searchCard(topic: string, results: SearchResult[]): NewsComparis
     isLiked: false,
     bias: null,
     isDemo: false,
+    lowConfidence: false,
   };
 }

@@ -80,6 +80,8 @@ export interface NewsComparison {
   /** Our additions: the outlets' spread over the bias ratings, and demo markers. */
   bias: ComparisonCard["bias"] | null;
   isDemo: boolean;
+  /** The clustering is not sure these reports describe one event; the card says so. */
+  lowConfidence: boolean;
 }
 
 export interface Selection {

@@ -149,6 +149,16 @@ test("the card: header, bias bar, Source Comparison panels and footer", async ({
   await shot(page, info, "card");
 });
 
+test("a card the clustering is unsure of says so in plain words; the others do not", async ({ page }) => {
+  await page.goto("/");
+  const wildfire = card(page, "Wildfire forces evacuations near the coast");
+  await expect(wildfire.getByTestId("low-confidence")).toHaveText(
+    "Low confidence: these reports share few details and may not all describe the same event.",
+  );
+  await expect(card(page, E2E.bridge.topic).getByTestId("low-confidence")).toHaveCount(0);
+  await expectAccessible(page, "low-confidence card");
+});
+
 test("Load More: 12 per page, then the rest; the button leaves when no page remains", async ({ page }, info) => {
   await page.goto("/");
   await expect(cards(page)).toHaveCount(12);
