@@ -183,6 +183,14 @@ describe("local analyzer edge cases", () => {
     expect(result.commonPoints[0]).toMatchObject({ text: expect.stringMatching(/^Both cited reports mention Storm Elena\b/), citations: [0, 1] });
   });
 
+  it("labels a shared figure with the word after it only when every cited report writes that word", () => {
+    const report = (source: string, summary: string): AnalysisArticle => ({ title: "Wildfire near Canberra", source, summary, content: summary });
+    const differ = analyzeLocally([report("BBC News", "The fire forced 3,400 from their homes."), report("CNN", "About 3,400 people were evacuated.")]);
+    expect(differ.commonPoints.map((p) => p.text)).toContainEqual(expect.stringMatching(/^Both cited reports mention [^.]*\b3,400(?:[,.]| and)/));
+    const same = analyzeLocally([report("BBC News", "The fire burned 12,000 hectares."), report("CNN", "Crews saved 12,000 hectares of forest.")]);
+    expect(same.commonPoints.map((p) => p.text)).toContainEqual(expect.stringMatching(/^Both cited reports mention [^.]*\b12,000 hectares\b/));
+  });
+
   it("says so when all articles come from one outlet, and corroborates nothing", () => {
     const result = analyzeLocally([STORM[0], { ...STORM[1], source: "bbc news" }]);
     expect(result.commonPoints).toEqual([]);
