@@ -1,19 +1,20 @@
 /**
- * `npm run cluster:eval -- FILE.csv [--edgeThreshold=0.3 ...]`: clusters a UCI-format CSV and prints
+ * `npm run cluster:eval -- [FILE.csv] [--edgeThreshold=0.3 ...]`: clusters a UCI-format CSV and prints
  * B-cubed and pairwise precision/recall/F1, the cluster counts and the time taken. Options named
- * after ClusterOptions override the defaults, for tuning on uci-dev.csv.
+ * after ClusterOptions override the defaults, for tuning on uci-dev.csv. Without FILE it reads
+ * clustering/uci-dev.csv from the data folder (NEWS_DATA_DIR).
  */
 import { readFileSync } from "node:fs";
 import { clusterArticles, DEFAULT_CLUSTER_OPTIONS } from "@/lib/cluster/cluster-articles";
 import { labelsFromClusters, scoreClustering, type PrecisionRecall } from "@/lib/cluster/metrics";
 import type { ClusterOptions } from "@/lib/cluster/types";
 import { parseUciCsv } from "@/lib/cluster/uci-dataset";
+import { dataFolderPath } from "./data-folder";
 import { runScript } from "./script-runner";
 
 runScript(async () => {
   const args = process.argv.slice(2);
-  const file = args.find((a) => !a.startsWith("--"));
-  if (!file) throw new Error("Usage: npm run cluster:eval -- FILE.csv [--edgeThreshold=0.3 ...]");
+  const file = args.find((a) => !a.startsWith("--")) ?? dataFolderPath("the UCI development headlines", "clustering", "uci-dev.csv");
   const options = parseOptions(args.filter((a) => a.startsWith("--")));
   const { articles, truth } = parseUciCsv(readFileSync(file, "utf8"));
   const started = performance.now();
