@@ -30,6 +30,20 @@ describe("npm run ingest", () => {
     expect(result.ingest.skippedFiles).toHaveLength(7); // other-, oddcase- and malformed- files
   }, 120_000);
 
+  it("with --json prints exactly one JSON document on stdout, and its logs on stderr", async () => {
+    // Logs on (LOG_LEVEL=info): the run's log line must not reach stdout, or `| jq` breaks.
+    const { code, stdout, stderr } = await ingestCli(["--from-dir", FIXTURE_FEEDS_DIR, "--source", "wall-street-journal", "--json"], {
+      ...childDb,
+      LOG_LEVEL: "info",
+    });
+    expect(code).toBe(0);
+    const document = JSON.parse(stdout);
+    expect(document.ingest.outcomes.map((o: { key: string }) => o.key)).toEqual(["wsj-world-2019-10-12.xml"]);
+    expect(stdout.trimEnd()).toBe(JSON.stringify(document, null, 2));
+    const logs = stderr.split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l) as { msg: string });
+    expect(logs.map((l) => l.msg)).toContain("ingest run finished");
+  }, 120_000);
+
   it("prints a line per feed and a summary table when not on a terminal; a second run adds nothing", async () => {
     const { code, stdout } = await ingestCli(["--from-dir", FIXTURE_FEEDS_DIR, "--source", "wall-street-journal", "--now", "2019-10-12T07:00:00Z"], childDb);
     expect(code).toBe(0);
