@@ -1,8 +1,9 @@
 /**
- * `npm run cluster:eval -- FILE [--show] [--write-clusters=OUT.jsonl] [--edgeThreshold=0.3 ...]`:
+ * `npm run cluster:eval -- [FILE] [--show] [--write-clusters=OUT.jsonl] [--edgeThreshold=0.3 ...]`:
  * clusters a labelled set and prints how the clusters and the cards a reader would see fare against
  * the truth. FILE is a UCI-format CSV (headlines) or a labelled feed day in JSON Lines (title and
- * summary, as ingest stores them). Options named after ClusterOptions override the defaults.
+ * summary, as ingest stores them); without it, clustering/uci-dev.csv of the data folder
+ * (NEWS_DATA_DIR). Options named after ClusterOptions override the defaults.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { clusterArticles, DEFAULT_CLUSTER_OPTIONS } from "@/lib/cluster/cluster-articles";
@@ -10,9 +11,10 @@ import { parseLabelledJsonl } from "@/lib/cluster/labelled-feeds";
 import { labelsFromClusters, scoreCards, scoreClustering, type PrecisionRecall } from "@/lib/cluster/metrics";
 import type { ClusterArticle, ClusterOptions } from "@/lib/cluster/types";
 import { parseUciCsv } from "@/lib/cluster/uci-dataset";
+import { dataFolderPath } from "./data-folder";
 import { runScript } from "./script-runner";
 
-const USAGE = "Usage: npm run cluster:eval -- FILE.csv|FILE.jsonl [--show] [--write-clusters=OUT.jsonl] [--edgeThreshold=0.3 ...]";
+const USAGE = "Usage: npm run cluster:eval -- [FILE.csv|FILE.jsonl] [--show] [--write-clusters=OUT.jsonl] [--edgeThreshold=0.3 ...]";
 
 runScript(async () => {
   const { file, show, writeClusters, options } = parseArguments(process.argv.slice(2));
@@ -47,8 +49,7 @@ runScript(async () => {
 });
 
 function parseArguments(args: string[]) {
-  const file = args.find((a) => !a.startsWith("--"));
-  if (!file) throw new Error(USAGE);
+  const file = args.find((a) => !a.startsWith("--")) ?? dataFolderPath("the UCI development headlines", "clustering", "uci-dev.csv");
   let show = false;
   let writeClusters: string | undefined;
   const options: Partial<ClusterOptions> = {};
