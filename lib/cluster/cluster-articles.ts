@@ -25,7 +25,7 @@ export const DEFAULT_CLUSTER_OPTIONS: ClusterOptions = {
   summaryWeight: 1,
   edgeThreshold: 0.18,
   mergeAverage: 0.18,
-  linkFloor: 0.05,
+  linkFloor: 0.1,
   mergeCentroid: 0.2,
   mergeFloor: 0.03,
   centroidMinSize: 3,
