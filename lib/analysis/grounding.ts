@@ -163,7 +163,10 @@ function groundText(text: string, evidence: ArticleEvidence[], field: string, re
 }
 
 /** Checks an answer against the articles; returns what survives and what was repaired. */
-export function groundAnalysis(analysis: ProviderAnalysis, articles: AnalysisArticle[]): { analysis: ProviderAnalysis; report: GroundingReport } {
+export async function groundAnalysis(
+  analysis: ProviderAnalysis,
+  articles: AnalysisArticle[],
+): Promise<{ analysis: ProviderAnalysis; report: GroundingReport }> {
   const evidence = articles.map(evidenceOf);
   const report: GroundingReport = { droppedCitations: 0, droppedPoints: 0, droppedSentences: 0, notes: [] };
   const keep = (points: CitedPoint[], common: boolean) =>

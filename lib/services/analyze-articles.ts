@@ -14,7 +14,7 @@ const inFlight = new Map<string, Promise<Comparison>>();
 async function groundedAnswer(provider: AnalysisProvider, body: CompareArticlesBody): Promise<ProviderAnalysis> {
   const started = performance.now();
   const raw = await provider.analyze(body.articles, body.analysisType);
-  const { analysis, report } = groundAnalysis(raw, body.articles);
+  const { analysis, report } = await groundAnalysis(raw, body.articles);
   const log = { provider: raw.provider.kind, model: raw.provider.model, ms: Math.round(performance.now() - started) };
   if (report.notes.length) logger.warn({ ...log, repairs: report.notes }, "analysis answer repaired by the grounding checker");
   const before = raw.commonPoints.length + raw.differences.length;

@@ -41,7 +41,7 @@ function sharedFacts(points: CommonPoint[], articles: PreparedArticle[], max: nu
 }
 
 /** Compares a card's articles without any model. */
-export function analyzeLocally(input: AnalysisArticle[]): ProviderAnalysis {
+export async function analyzeLocally(input: AnalysisArticle[]): Promise<ProviderAnalysis> {
   const articles = input.map(prepareArticle);
   const facts = extractFacts(articles);
   const points = findCommonPoints(facts, articles);
