@@ -202,8 +202,8 @@ export interface QuoteMention {
  */
 const QUOTE_MIN = 3;
 const QUOTE_MAX = 400;
-const LETTER = /\p{L}/u;
-const WORD_CHAR = /[\p{L}\p{N}]/u;
+const LETTER = /^\p{L}$/u;
+const LETTER_OR_NUMBER = /^[\p{L}\p{N}]$/u;
 
 interface QuoteSpan {
   /** The opening mark. */
@@ -212,14 +212,22 @@ interface QuoteSpan {
   end: number;
 }
 
-/** The code point before / at a position, as a string ("" outside the text). */
-function codePointBefore(text: string, i: number): string {
-  if (i <= 0) return "";
-  const low = text.charCodeAt(i - 1);
-  return low >= 0xdc00 && low <= 0xdfff && i >= 2 ? text.slice(i - 2, i) : text[i - 1];
+const isAsciiLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+
+/** Whether the code point at a position is a letter (ASCII answered without a regex). */
+function letterAt(text: string, i: number): boolean {
+  if (i >= text.length) return false;
+  const c = text.charCodeAt(i);
+  return c < 128 ? isAsciiLetter(c) : LETTER.test(String.fromCodePoint(text.codePointAt(i)!));
 }
-function codePointAt(text: string, i: number): string {
-  return i < text.length ? String.fromCodePoint(text.codePointAt(i)!) : "";
+
+/** Whether the code point before a position is a letter or a number. */
+function wordCharBefore(text: string, i: number): boolean {
+  if (i <= 0) return false;
+  const c = text.charCodeAt(i - 1);
+  if (c < 128) return isAsciiLetter(c) || (c >= 48 && c <= 57);
+  const low = c >= 0xdc00 && c <= 0xdfff && i >= 2;
+  return LETTER_OR_NUMBER.test(low ? text.slice(i - 2, i) : text[i - 1]);
 }
 
 function quoteSpans(text: string): QuoteSpan[] {
@@ -244,7 +252,7 @@ function quoteSpans(text: string): QuoteSpan[] {
   const nextStraightDouble = cursor((i) => text[i] === '"');
   const nextCurlySingle = cursor((i) => text[i] === "’");
   // A straight single quote's content may hold a quote followed by a letter ("don't"), never a line break.
-  const nextStraightSingleStop = cursor((i) => text[i] === "\n" || (text[i] === "'" && !LETTER.test(codePointAt(text, i + 1))));
+  const nextStraightSingleStop = cursor((i) => text[i] === "\n" || (text[i] === "'" && !letterAt(text, i + 1)));
 
   const out: QuoteSpan[] = [];
   const fits = (open: number, close: number) => close < n && length(open + 1, close) >= QUOTE_MIN && length(open + 1, close) <= QUOTE_MAX;
@@ -255,8 +263,8 @@ function quoteSpans(text: string): QuoteSpan[] {
     else if (c === '"') close = nextStraightDouble(i + 1);
     else if (c === "‘") {
       const at = nextCurlySingle(i + 1);
-      if (!LETTER.test(codePointAt(text, at + 1))) close = at;
-    } else if (c === "'" && !WORD_CHAR.test(codePointBefore(text, i))) {
+      if (!letterAt(text, at + 1)) close = at;
+    } else if (c === "'" && !wordCharBefore(text, i)) {
       const at = nextStraightSingleStop(i + 1);
       if (text[at] === "'") close = at;
     } else continue;
