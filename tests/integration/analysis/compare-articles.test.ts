@@ -155,6 +155,49 @@ describe("POST /api/v1/analysis/compare-articles: the local analyzer and the cac
   });
 });
 
+describe("POST /api/v1/analysis/compare-articles: no answer for other texts (issue 14)", () => {
+  /** The card's articles with 500 characters of shared text, then an ending of their own. */
+  const withEnding = (articles: typeof STORM, ending: string) =>
+    articles.map((a, i) => ({ ...a, content: `${a.content.padEnd(500, " The water kept rising.")}${i < 2 ? ending : ""}` }));
+
+  it("keys on the whole texts: another ending after the first 500 characters is another request", async () => {
+    const card = freshCard();
+    const first = await analyse({ articles: withEnding(card, " Inspector Vane Okafor said “the pumps failed twice tonight”.") });
+    expect(JSON.stringify(first.json.data.comparison)).toContain("Okafor");
+    const second = await analyse({ articles: withEnding(card, " The water receded by the evening.") });
+    expect(second.status).toBe(200);
+    expect(second.json.data.comparison.cached).toBe(false);
+    expect(JSON.stringify(second.json.data.comparison)).not.toContain("Okafor");
+    expect(JSON.stringify(second.json.data.comparison)).not.toContain("pumps failed");
+  });
+
+  it("checks a cached answer against the caller's articles before serving it", async () => {
+    const articles = freshCard();
+    const first = await analyse({ articles });
+    // A row that says more than the articles do (written for other texts, or before a stricter check).
+    const row = await getDb().analysis.findFirstOrThrow({ orderBy: { createdAt: "desc" } });
+    const stored = row.result as { commonPoints: { text: string; citations: number[] }[]; summary: string };
+    await getDb().analysis.update({
+      where: { id: row.id },
+      data: {
+        result: {
+          ...stored,
+          commonPoints: [
+            ...stored.commonPoints,
+            { text: "Both cited reports mention Governor Hal Brisket and “the dam will hold”.", citations: [0, 1] },
+          ],
+          summary: `${stored.summary} Governor Hal Brisket resigned over the floods.`,
+        },
+      },
+    });
+    const second = await analyse({ articles });
+    expect(second.status).toBe(200);
+    expect(second.json.data.comparison.cached).toBe(true);
+    expect(JSON.stringify(second.json.data.comparison)).not.toContain("Brisket");
+    expect(second.json.data.comparison).toEqual({ ...first.json.data.comparison, cached: true });
+  });
+});
+
 describe("POST /api/v1/analysis/compare-articles when the cache fails", () => {
   it("counts the errors and still answers, from the analyzer", async () => {
     const { getDatabase } = await import("@/lib/db");
