@@ -6,7 +6,7 @@ import { ApiError } from "./errors";
 /**
  * Fixed-window rate limits. One instance keeps counters in memory; several instances on one
  * PostgreSQL share them through the RateLimitBucket table with one atomic upsert per hit
- * (docs/decisions/004-rate-limits.md). RATE_LIMIT_STORE=auto picks the database on
+ * (docs/decisions/004-rate-limits.md, 072-client-address.md). RATE_LIMIT_STORE=auto picks the database on
  * PostgreSQL and memory on PGlite (one process anyway).
  */
 
@@ -92,7 +92,9 @@ export const LIMITS = {
   "login-username": () => ({ max: env.RATE_LIMIT_LOGIN_PER_USERNAME, windowMs: env.RATE_LIMIT_LOGIN_WINDOW_SECONDS * 1000 }),
   "login-ip": () => ({ max: env.RATE_LIMIT_LOGIN_PER_IP, windowMs: env.RATE_LIMIT_LOGIN_WINDOW_SECONDS * 1000 }),
   generate: () => ({ max: env.RATE_LIMIT_GENERATE_PER_MINUTE, windowMs: 60_000 }),
+  "generate-client": () => ({ max: env.RATE_LIMIT_GENERATE_PER_CLIENT_PER_MINUTE, windowMs: 60_000 }),
   analysis: () => ({ max: env.RATE_LIMIT_ANALYSIS_PER_MINUTE, windowMs: 60_000 }),
+  "analysis-client": () => ({ max: env.RATE_LIMIT_ANALYSIS_PER_CLIENT_PER_MINUTE, windowMs: 60_000 }),
 } as const;
 
 export type LimitName = keyof typeof LIMITS;

@@ -151,8 +151,12 @@ export function route<P = undefined, Q = undefined, B = undefined>(
       const raw = spec.body ? await readBody(req) : undefined;
       const body = validate(spec.body, raw ?? {}, "body");
       // Counted after validation, so a malformed request does not use up the caller's quota.
+      // Per token and per client: tokens cost nothing to get, addresses do.
       const limit = ROUTES[key] as { rateLimit?: "generate" | "analysis" };
-      if (limit.rateLimit && principal.kind === "user") await consume(limit.rateLimit, principal.tokenId);
+      if (limit.rateLimit && principal.kind === "user") {
+        await consume(limit.rateLimit, principal.tokenId);
+        await consume(`${limit.rateLimit}-client`, client);
+      }
       const result = await handler({ req, params, query, body, principal, requestId, client, log });
       response = result instanceof Response ? result : ok(result);
     } catch (error) {
