@@ -71,7 +71,11 @@ const schema = z
     FEED_RUN_BUDGET_MS: int(120_000, 1_000, 30 * 60_000),
 
     RATE_LIMIT_STORE: z.enum(["auto", "memory", "database"]).default("auto"),
+    /** Failed logins for one username from one client per window (the public reader account is exempt). */
     RATE_LIMIT_LOGIN_PER_USERNAME: int(5, 1, 10_000),
+    /** Failed logins for one username from all clients together per window. */
+    RATE_LIMIT_LOGIN_USERNAME_CEILING: int(50, 1, 1_000_000),
+    /** Login attempts of one client per window. */
     RATE_LIMIT_LOGIN_PER_IP: int(30, 1, 10_000),
     RATE_LIMIT_LOGIN_WINDOW_SECONDS: int(60, 1, 86_400),
     RATE_LIMIT_GENERATE_PER_MINUTE: int(10, 1, 1_000_000),

@@ -1,10 +1,13 @@
 import { decodeJwt } from "jose";
 import { describe, expect, it, vi } from "vitest";
 
-// This file's own limits: a 2-second login window (so "after the window" is real time) and a small body cap.
+// This file's own limits: a 6-second login window (so "after the window" is real time), a small
+// body cap, a small ceiling per username, and room for 100 attempts from one client.
 vi.hoisted(() => {
-  process.env.RATE_LIMIT_LOGIN_WINDOW_SECONDS = "2";
+  process.env.RATE_LIMIT_LOGIN_WINDOW_SECONDS = "6";
   process.env.MAX_BODY_BYTES = "2048";
+  process.env.RATE_LIMIT_LOGIN_USERNAME_CEILING = "8";
+  process.env.RATE_LIMIT_LOGIN_PER_IP = "1000";
 });
 
 import { POST as loginRoute } from "@/app/api/v1/auth/login/route";
@@ -75,7 +78,7 @@ describe("POST /api/v1/auth/login", () => {
     expect(res.headers.get("allow")).toBe("POST");
   });
 
-  it("brute force: the sixth wrong password within the window gets 429, and the right password works after it", async () => {
+  it("brute force: the sixth wrong password from one client gets 429; the attacker waits, the owner elsewhere does not", async () => {
     const ip = "10.0.0.6";
     for (let i = 1; i <= 5; i++) {
       const res = await login({ username: "operator", password: `guess-${i}` }, ip);
@@ -85,14 +88,38 @@ describe("POST /api/v1/auth/login", () => {
     expect(sixth.status).toBe(429);
     expect(Number(sixth.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
     expect(sixth.json).toMatchObject({ success: false, code: "rate_limited", error: expect.stringMatching(/^Too many requests; try again in \d+ s\.$/) });
-    // Within the window even the right password waits, from any address.
-    const right = await login(TEST_OPERATOR, "10.0.0.7");
-    expect(right.status).toBe(429);
+    // Within the window even the right password waits, from that client …
+    expect((await login(TEST_OPERATOR, ip)).status).toBe(429);
+    // … while the owner logs in from another (issue 14: five wrong passwords locked everyone out).
+    expect((await login(TEST_OPERATOR, "10.0.0.7")).status).toBe(200);
     // Other usernames are unaffected.
     expect((await login(PUBLIC_READER, ip)).status).toBe(200);
-    await new Promise((r) => setTimeout(r, 2_100));
+    await new Promise((r) => setTimeout(r, 6_100));
     const after = await login(TEST_OPERATOR, ip);
     expect(after.status).toBe(200);
     expect((after.json as LoginOk).data.user.role).toBe("operator");
+  });
+
+  it("never locks the public reader account: its password is public, so wrong ones lock nobody out", async () => {
+    for (let i = 1; i <= 8; i++) expect((await login({ username: "reader", password: `guess-${i}` }, "10.0.1.1")).status).toBe(401);
+    expect((await login(PUBLIC_READER, "10.0.1.1")).status).toBe(200);
+    expect((await login(PUBLIC_READER, "10.0.1.2")).status).toBe(200);
+  });
+
+  it("stops guessing from many clients at a ceiling per username (RATE_LIMIT_LOGIN_USERNAME_CEILING)", async () => {
+    const guesses = await Promise.all(Array.from({ length: 8 }, (_, i) => login({ username: "ghost", password: "guess" }, `10.0.2.${i + 1}`)));
+    expect(guesses.map((r) => r.status)).toEqual(Array(8).fill(401));
+    const ninth = await login({ username: "ghost", password: "guess" }, "10.0.2.99");
+    expect(ninth.status).toBe(429);
+    expect(ninth.json).toMatchObject({ code: "rate_limited", details: { limit: "login-username" } });
+  });
+
+  it("reserves each failure before the password is checked: 100 parallel guesses get 5 checks", async () => {
+    const guesses = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => login({ username: "phantom", password: `guess-${i}` }, "10.0.3.1")),
+    );
+    const statuses = guesses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(95);
   });
 });
