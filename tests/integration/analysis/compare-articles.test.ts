@@ -45,6 +45,9 @@ describe("POST /api/v1/analysis/compare-articles: access and validation", () => 
     ["a title over 500 characters", { articles: [{ ...STORM[0], title: "x".repeat(501) }, STORM[1]] }, "body.articles.0.title"],
     ["an article without a source", { articles: [{ title: "Storm", content: "Rain" }, STORM[1]] }, "body.articles.0.source"],
     ["an unknown analysis type", { articles: STORM, analysisType: "vibes" }, "body.analysisType"],
+    ["a NUL in a title", { articles: [{ ...STORM[0], title: "Storm\u0000Elena" }, STORM[1]] }, "body.articles.0.title"],
+    ["an unpaired surrogate in content", { articles: [STORM[0], { ...STORM[1], content: "Rain \ud83d" }] }, "body.articles.1.content"],
+    ["a NUL in the card id", { articles: STORM, comparisonCardId: "card\u0000" }, "body.comparisonCardId"],
   ])("refuses %s with 400 in the envelope", async (_, body, path) => {
     const res = await analyse(body);
     expect(res.status).toBe(400);

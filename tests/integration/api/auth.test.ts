@@ -53,6 +53,10 @@ describe("POST /api/v1/auth/login", () => {
     [{ username: "", password: "x" }, "body.username"],
     [{ username: "a".repeat(65), password: "x" }, "body.username"],
     [{ username: 7, password: "x" }, "body.username"],
+    // Issue 14: NUL and lone surrogates reached the database and answered 500.
+    [{ username: "a\u0000b", password: "x" }, "body.username"],
+    [{ username: "\ud800", password: "x" }, "body.username"],
+    [{ username: "reader", password: "x\udc00" }, "body.password"],
   ])("refuses %o with a 400 naming %s", async (body, path) => {
     const res = await login(body, "10.0.0.4");
     expect(res.status).toBe(400);
