@@ -144,7 +144,7 @@ export function route<P = undefined, Q = undefined, B = undefined>(
     let response: Response;
     let principal: Principal = { kind: "anonymous" };
     try {
-      principal = await resolvePrincipal(req);
+      principal = await resolvePrincipal(req, ROUTES[key].access);
       authorize(key, principal);
       const params = validate(spec.params, (await ctx?.params) ?? {}, "params");
       const query = validate(spec.query, queryObject(url), "query");

@@ -1,4 +1,5 @@
 import "server-only";
+import { credentialStamp } from "@/lib/auth/credentials";
 import { DUMMY_HASH, verifyPassword } from "@/lib/auth/password";
 import { PUBLIC_READER } from "@/lib/auth/public-reader";
 import { signAccessToken } from "@/lib/auth/tokens";
@@ -25,7 +26,7 @@ export async function login({ username, password }: LoginBody, client: string): 
   const valid = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
   if (!user || !valid) throw new ApiError("unauthorized", "Wrong username or password.");
   for (const [name, key] of reserved) await release(name, key);
-  const { token, expiresAt } = await signAccessToken({ username: user.username, role: user.role });
+  const { token, expiresAt } = await signAccessToken({ username: user.username, role: user.role }, new Date(), credentialStamp(user.passwordHash));
   return { token, user: { username: user.username, role: user.role }, expiresAt: expiresAt.toISOString() };
 }
 

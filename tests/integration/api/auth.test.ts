@@ -11,8 +11,11 @@ vi.hoisted(() => {
 });
 
 import { POST as loginRoute } from "@/app/api/v1/auth/login/route";
+import { GET as metricsRoute } from "@/app/api/v1/metrics/route";
+import { hashPassword } from "@/lib/auth/password";
 import { PUBLIC_READER } from "@/lib/auth/public-reader";
 import { verifyAccessToken } from "@/lib/auth/tokens";
+import { getDb } from "@/lib/db";
 import { call } from "@/tests/helpers/api";
 import { TEST_OPERATOR } from "@/tests/setup/test-env";
 
@@ -30,7 +33,7 @@ describe("POST /api/v1/auth/login", () => {
     expect(claims).toMatchObject({ sub: "reader", role: "reader", iss: "global-news-analysis", aud: "global-news-analysis/api" });
     expect(claims.exp! * 1000).toBe(Date.parse(data.expiresAt));
     expect(claims.exp! - claims.iat!).toBe(720 * 60);
-    expect(await verifyAccessToken(data.token)).toEqual({ ok: true, user: { username: "reader", role: "reader" } });
+    expect(await verifyAccessToken(data.token)).toEqual({ ok: true, user: { username: "reader", role: "reader" }, stamp: claims.cred });
   });
 
   it("gives the operator account the operator role", async () => {
@@ -116,6 +119,25 @@ describe("POST /api/v1/auth/login", () => {
     const ninth = await login({ username: "ghost", password: "guess" }, "10.0.2.99");
     expect(ninth.status).toBe(429);
     expect(ninth.json).toMatchObject({ code: "rate_limited", details: { limit: "login-username" } });
+  });
+
+  it("a change of the operator password ends the operator's existing tokens (issue 14)", async () => {
+    const metrics = (token: string) => call(metricsRoute, "/api/v1/metrics", { token });
+    const before = ((await login(TEST_OPERATOR, "10.0.9.1")).json as LoginOk).data.token;
+    expect((await metrics(before)).status).toBe(200);
+    const changed = { username: "operator", password: "a-new-operator-password" };
+    // What the seed does at start when OPERATOR_PASSWORD changed.
+    await getDb().user.update({ where: { username: "operator" }, data: { passwordHash: await hashPassword(changed.password) } });
+    try {
+      const old = await metrics(before);
+      expect(old.status).toBe(401);
+      expect(old.json).toMatchObject({ code: "unauthorized", error: "The access token is not valid; log in again." });
+      expect((await login(TEST_OPERATOR, "10.0.9.2")).status).toBe(401);
+      const after = ((await login(changed, "10.0.9.3")).json as LoginOk).data.token;
+      expect((await metrics(after)).status).toBe(200);
+    } finally {
+      await getDb().user.update({ where: { username: "operator" }, data: { passwordHash: await hashPassword(TEST_OPERATOR.password) } });
+    }
   });
 
   it("reserves each failure before the password is checked: 100 parallel guesses get 5 checks", async () => {
