@@ -69,6 +69,8 @@ const schema = z
     FEED_HOST_CONCURRENCY: int(2, 1, 16),
     FEED_RETRIES: int(2, 0, 5),
     FEED_RUN_BUDGET_MS: int(120_000, 1_000, 30 * 60_000),
+    /** Feeds on loopback addresses (tests, a local mirror); private and link-local addresses are always refused. */
+    FEED_ALLOW_LOOPBACK: bool(false),
 
     RATE_LIMIT_STORE: z.enum(["auto", "memory", "database"]).default("auto"),
     /** Failed logins for one username from one client per window (the public reader account is exempt). */
