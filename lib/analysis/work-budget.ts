@@ -1,5 +1,3 @@
-import { ApiError } from "@/lib/http/errors";
-
 /**
  * The work budget of one analysis (issue 14: one request of pathological text froze the server
  * for 19 s). Three layers: every scanner is linear in its input; the local analyzer reads at
@@ -9,6 +7,8 @@ import { ApiError } from "@/lib/http/errors";
  * the server keeps answering other requests (its liveness probe included) while one runs,
  * with a deadline as the last guard. docs/decisions/070-analysis-work-budget.md.
  */
+import { ApiError } from "@/lib/http/errors";
+
 export const ANALYSIS_BUDGET = {
   /** Characters of article text (title, summary, content) the local analyzer reads per card … */
   cardChars: 60_000,

@@ -1,9 +1,3 @@
-import "server-only";
-import crypto from "node:crypto";
-import { getDb } from "@/lib/db";
-import { authSecret } from "./secrets";
-import type { Role } from "./tokens";
-
 /**
  * Ties an access token to the password it was issued under: the token carries a stamp of the
  * account's password hash (an HMAC with the token secret, so it says nothing of the hash), and a
@@ -11,6 +5,11 @@ import type { Role } from "./tokens";
  * role) is refused. Changing the operator password (OPERATOR_PASSWORD, applied at start by the
  * seed) therefore ends the operator's existing tokens (issue 14).
  */
+import "server-only";
+import crypto from "node:crypto";
+import { getDb } from "@/lib/db";
+import { authSecret } from "./secrets";
+import type { Role } from "./tokens";
 
 /** The stamp of a password hash. */
 export function credentialStamp(passwordHash: string): string {

@@ -1,10 +1,3 @@
-import "server-only";
-import http from "node:http";
-import https from "node:https";
-import net from "node:net";
-import { env } from "@/lib/env";
-import { logger } from "@/lib/log";
-
 /**
  * Who the client is, for the per-client rate limits (docs/decisions/072-client-address.md).
  * Next gives route handlers no socket (there is no `request.ip`); it copies the socket address
@@ -16,6 +9,12 @@ import { logger } from "@/lib/log";
  *     last entry is the client as that proxy saw it; earlier entries are the client's own claims.
  * Either way the route wrapper reads the header's last entry.
  */
+import "server-only";
+import http from "node:http";
+import https from "node:https";
+import net from "node:net";
+import { env } from "@/lib/env";
+import { logger } from "@/lib/log";
 
 const holder = globalThis as unknown as { __newsSocketAddress?: boolean; __newsSocketAddressWarned?: boolean };
 

@@ -1,10 +1,3 @@
-import dns from "node:dns";
-import http from "node:http";
-import https from "node:https";
-import net from "node:net";
-import type { Readable } from "node:stream";
-import zlib from "node:zlib";
-
 /**
  * One HTTP GET for the fetcher that connects only to public addresses (issue 14: a redirect from a
  * compromised or intercepted feed reached the cloud metadata service and private hosts). The
@@ -13,6 +6,12 @@ import zlib from "node:zlib";
  * connected. Loopback is allowed only when asked (tests and local mirrors: FEED_ALLOW_LOOPBACK).
  * Redirects are not followed here; the fetcher sends each hop through this again.
  */
+import dns from "node:dns";
+import http from "node:http";
+import https from "node:https";
+import net from "node:net";
+import type { Readable } from "node:stream";
+import zlib from "node:zlib";
 
 /**
  * Ranges a feed never lives in: this network, private, carrier-grade NAT, link-local, documentation,
