@@ -1,10 +1,13 @@
 /**
- * Next.js calls register() once when the server starts. In the Node runtime: graceful
- * shutdown (lib/lifecycle/shutdown.ts), recovery of runs a killed process left "running",
- * and the in-server scheduler.
+ * Next.js calls register() once when the server starts. In the Node runtime: the client
+ * address from the socket (lib/http/client-address.ts), graceful shutdown
+ * (lib/lifecycle/shutdown.ts), recovery of runs a killed process left "running", and the
+ * in-server scheduler.
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
+    const { takeClientAddressFromSocket } = await import("./lib/http/client-address");
+    takeClientAddressFromSocket();
     const { installShutdownHandlers } = await import("./lib/lifecycle/shutdown");
     const { startScheduler } = await import("./lib/scheduler/start");
     const { recoverInterruptedRuns } = await import("./lib/services/recover-interrupted-runs");

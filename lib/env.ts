@@ -69,13 +69,21 @@ const schema = z
     FEED_HOST_CONCURRENCY: int(2, 1, 16),
     FEED_RETRIES: int(2, 0, 5),
     FEED_RUN_BUDGET_MS: int(120_000, 1_000, 30 * 60_000),
+    /** Feeds on loopback addresses (tests, a local mirror); private and link-local addresses are always refused. */
+    FEED_ALLOW_LOOPBACK: bool(false),
 
     RATE_LIMIT_STORE: z.enum(["auto", "memory", "database"]).default("auto"),
+    /** Failed logins for one username from one client per window (the public reader account is exempt). */
     RATE_LIMIT_LOGIN_PER_USERNAME: int(5, 1, 10_000),
+    /** Failed logins for one username from all clients together per window. */
+    RATE_LIMIT_LOGIN_USERNAME_CEILING: int(50, 1, 1_000_000),
+    /** Login attempts of one client per window. */
     RATE_LIMIT_LOGIN_PER_IP: int(30, 1, 10_000),
     RATE_LIMIT_LOGIN_WINDOW_SECONDS: int(60, 1, 86_400),
     RATE_LIMIT_GENERATE_PER_MINUTE: int(10, 1, 1_000_000),
+    RATE_LIMIT_GENERATE_PER_CLIENT_PER_MINUTE: int(20, 1, 1_000_000),
     RATE_LIMIT_ANALYSIS_PER_MINUTE: int(30, 1, 1_000_000),
+    RATE_LIMIT_ANALYSIS_PER_CLIENT_PER_MINUTE: int(60, 1, 1_000_000),
     TRUST_PROXY: bool(false),
     MAX_BODY_BYTES: int(1024 * 1024, 1024, 20 * 1024 * 1024),
 

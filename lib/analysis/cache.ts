@@ -7,9 +7,10 @@ import { logger } from "@/lib/log";
 import { comparison, type Comparison, type CompareArticlesBody, type ProviderInfo } from "@/lib/schemas/analysis";
 
 /**
- * The server-side analysis cache (SPEC §9): one row per request in the Analysis table, keyed
- * by a hash of the request with the first 500 characters of each article's content, valid
- * for 24 hours and for the current cache version only, at most 1,000 rows (oldest evicted).
+ * The server-side analysis cache: one row per request in the Analysis table, keyed by a hash
+ * of the whole request (every text in full: a key from a prefix let two requests that differ
+ * only further on share an answer, docs/decisions/071-analysis-cache-key.md), valid for 24
+ * hours and for the current cache version only, at most 1,000 rows (oldest evicted).
  * Hits, misses and errors are counted in the shared Counter table (batched, see below). A
  * cache failure is counted and logged, never fatal: the request is then answered by the provider.
  */
@@ -20,7 +21,6 @@ export const CACHE_TTL_MS = 24 * 60 * 60 * 1000;
 export const CACHE_MAX_ENTRIES = 1_000;
 /** SPEC §9 key type of a card analysis. */
 export const CACHE_KEY_TYPE = "comparison_analysis";
-const CONTENT_PREFIX = 500;
 
 export const CACHE_COUNTERS = {
   hits: "analysis_cache_hits",
@@ -31,7 +31,7 @@ type CounterName = keyof typeof CACHE_COUNTERS;
 
 /**
  * The cache key of a request for a provider: the key type, the cache version, the provider
- * (one provider's answer is never served for another) and a sha256 of the request.
+ * (one provider's answer is never served for another) and a sha256 of the whole request.
  */
 export function analysisCacheKey(
   body: Pick<CompareArticlesBody, "articles" | "analysisType">,
@@ -40,7 +40,7 @@ export function analysisCacheKey(
 ): string {
   const canonical = JSON.stringify({
     analysisType: body.analysisType,
-    articles: body.articles.map((a) => ({ title: a.title, source: a.source, summary: a.summary, content: a.content.slice(0, CONTENT_PREFIX) })),
+    articles: body.articles.map((a) => ({ title: a.title, source: a.source, summary: a.summary, content: a.content })),
   });
   const hash = crypto.createHash("sha256").update(canonical).digest("hex");
   return `${CACHE_KEY_TYPE}:${version}:${provider.kind}:${provider.model}:${hash}`;

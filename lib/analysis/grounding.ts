@@ -5,6 +5,7 @@ import {
   STOP_WORDS, tokenize, type Token,
 } from "./text";
 import { outletOf } from "./local/outlets";
+import { WorkBudget } from "./work-budget";
 
 /**
  * The grounding checker every answer goes through, whichever provider wrote it. A point
@@ -13,7 +14,8 @@ import { outletOf } from "./local/outlets";
  * when most of its key words are, or (for a common point) when fewer than two distinct
  * outlets remain. In the free texts (summary, bias, tone), a sentence naming a person,
  * place or figure that no article contains is dropped. An article's text here is its
- * source name, title, summary and content.
+ * source name, title, summary and content. It yields to the event loop between articles and
+ * points, so a long card does not hold up other requests (lib/analysis/work-budget.ts).
  */
 
 /** Of a point's key words, at least this share must occur in the cited articles. */
@@ -163,21 +165,34 @@ function groundText(text: string, evidence: ArticleEvidence[], field: string, re
 }
 
 /** Checks an answer against the articles; returns what survives and what was repaired. */
-export function groundAnalysis(analysis: ProviderAnalysis, articles: AnalysisArticle[]): { analysis: ProviderAnalysis; report: GroundingReport } {
-  const evidence = articles.map(evidenceOf);
+export async function groundAnalysis(
+  analysis: ProviderAnalysis,
+  articles: AnalysisArticle[],
+  budget = new WorkBudget("grounding check"),
+): Promise<{ analysis: ProviderAnalysis; report: GroundingReport }> {
+  const evidence: ArticleEvidence[] = [];
+  for (const a of articles) {
+    evidence.push(evidenceOf(a));
+    await budget.checkpoint();
+  }
   const report: GroundingReport = { droppedCitations: 0, droppedPoints: 0, droppedSentences: 0, notes: [] };
-  const keep = (points: CitedPoint[], common: boolean) =>
-    points.map((p) => groundPoint(p, evidence, common, report)).filter((p): p is CitedPoint => p !== null);
-  return {
-    analysis: {
-      ...analysis,
-      commonPoints: keep(analysis.commonPoints, true),
-      differences: keep(analysis.differences, false),
-      summary: groundText(analysis.summary, evidence, "summary", report),
-      biasAnalysis: groundText(analysis.biasAnalysis, evidence, "biasAnalysis", report),
-      emotionalTone: groundText(analysis.emotionalTone, evidence, "emotionalTone", report),
-      frontendSummary: groundText(analysis.frontendSummary, evidence, "frontendSummary", report),
-    },
-    report,
+  const keep = async (points: CitedPoint[], common: boolean) => {
+    const kept: CitedPoint[] = [];
+    for (const p of points) {
+      const grounded = groundPoint(p, evidence, common, report);
+      if (grounded) kept.push(grounded);
+      await budget.checkpoint();
+    }
+    return kept;
   };
+  const commonPoints = await keep(analysis.commonPoints, true);
+  const differences = await keep(analysis.differences, false);
+  const texts = {} as Record<(typeof FREE_TEXTS)[number], string>;
+  for (const field of FREE_TEXTS) {
+    texts[field] = groundText(analysis[field], evidence, field, report);
+    await budget.checkpoint();
+  }
+  return { analysis: { ...analysis, commonPoints, differences, ...texts }, report };
 }
+
+const FREE_TEXTS = ["summary", "biasAnalysis", "emotionalTone", "frontendSummary"] as const;

@@ -1,6 +1,7 @@
 import "server-only";
 import { errors, jwtVerify, SignJWT } from "jose";
 import { env } from "@/lib/env";
+import { currentCredentials } from "./credentials";
 import { authSecret } from "./secrets";
 
 export type Role = "reader" | "operator";
@@ -12,11 +13,17 @@ export interface TokenUser {
   role: Role;
 }
 
-/** Signs an access token (HS256) with expiry, issuer, audience and role claims. */
-export async function signAccessToken(user: TokenUser, now = new Date()): Promise<{ token: string; expiresAt: Date }> {
+/**
+ * Signs an access token (HS256) with expiry, issuer, audience, role and credential-stamp claims
+ * (lib/auth/credentials.ts). The stamp is the account's current one unless given (login has
+ * just read the account).
+ */
+export async function signAccessToken(user: TokenUser, now = new Date(), stamp?: string): Promise<{ token: string; expiresAt: Date }> {
+  const cred = stamp ?? (await currentCredentials(user.username))?.stamp;
+  if (!cred) throw new Error(`No account ${user.username} to sign a token for.`);
   const iat = Math.floor(now.getTime() / 1000);
   const exp = iat + env.AUTH_TOKEN_TTL_MINUTES * 60;
-  const token = await new SignJWT({ role: user.role })
+  const token = await new SignJWT({ role: user.role, cred })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(user.username)
     .setIssuer(TOKEN_ISSUER)
@@ -28,22 +35,33 @@ export async function signAccessToken(user: TokenUser, now = new Date()): Promis
   return { token, expiresAt: new Date(exp * 1000) };
 }
 
-export type VerifyResult = { ok: true; user: TokenUser } | { ok: false; reason: "expired" | "invalid" };
+export type VerifyResult = { ok: true; user: TokenUser; stamp: string } | { ok: false; reason: "expired" | "invalid" };
 
-/** Verifies a token's signature, issuer, audience, expiry and role claim. */
+/**
+ * Verifies a token's signature, issuer, audience, expiry (required: a token without `exp` would
+ * never expire), role and stamp claims. Whether the stamp is still the account's is
+ * accountStillValid's question (it needs the database).
+ */
 export async function verifyAccessToken(token: string): Promise<VerifyResult> {
   try {
     const { payload } = await jwtVerify(token, authSecret(), {
       issuer: TOKEN_ISSUER,
       audience: TOKEN_AUDIENCE,
       algorithms: ["HS256"],
+      requiredClaims: ["exp", "sub"],
     });
     const role = payload.role;
-    if ((role !== "reader" && role !== "operator") || typeof payload.sub !== "string") {
+    if ((role !== "reader" && role !== "operator") || typeof payload.sub !== "string" || typeof payload.cred !== "string") {
       return { ok: false, reason: "invalid" };
     }
-    return { ok: true, user: { username: payload.sub, role } };
+    return { ok: true, user: { username: payload.sub, role }, stamp: payload.cred };
   } catch (error) {
     return { ok: false, reason: error instanceof errors.JWTExpired ? "expired" : "invalid" };
   }
+}
+
+/** Whether the account still exists with this role and the password the token was issued under. */
+export async function accountStillValid(user: TokenUser, stamp: string): Promise<boolean> {
+  const current = await currentCredentials(user.username);
+  return current !== null && current.role === user.role && current.stamp === stamp;
 }

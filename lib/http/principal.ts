@@ -2,7 +2,9 @@ import "server-only";
 import crypto from "node:crypto";
 import { cronSecret } from "@/lib/auth/secrets";
 import { secretsEqual } from "@/lib/auth/password";
-import { verifyAccessToken, type TokenUser } from "@/lib/auth/tokens";
+import { accountStillValid, verifyAccessToken, type TokenUser } from "@/lib/auth/tokens";
+import { isDatabaseUnavailable } from "./errors";
+import type { Access } from "./routes";
 
 /** Who is calling: nobody, a user with a verified token, or the cron job. */
 export type Principal =
@@ -10,8 +12,13 @@ export type Principal =
   | { kind: "user"; user: TokenUser; tokenId: string }
   | { kind: "cron" };
 
-/** Reads `Authorization: Bearer …` and says who it belongs to; never throws. */
-export async function resolvePrincipal(req: Request): Promise<Principal> {
+/**
+ * Reads `Authorization: Bearer …` and says who it belongs to. A signed token counts only while
+ * its account still has the password and role it was issued under. When the database cannot be
+ * asked, a route that needs a role answers 503 (this throws); a public route takes the token as
+ * signed (it grants nothing there but the operator's health details, most wanted in an outage).
+ */
+export async function resolvePrincipal(req: Request, access: Access): Promise<Principal> {
   const header = req.headers.get("authorization");
   if (!header) return { kind: "anonymous", failure: "missing" };
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
@@ -21,6 +28,11 @@ export async function resolvePrincipal(req: Request): Promise<Principal> {
   if (cron && secretsEqual(token, cron)) return { kind: "cron" };
   const result = await verifyAccessToken(token);
   if (!result.ok) return { kind: "anonymous", failure: result.reason };
+  try {
+    if (!(await accountStillValid(result.user, result.stamp))) return { kind: "anonymous", failure: "invalid" };
+  } catch (error) {
+    if (access !== "public" || !isDatabaseUnavailable(error)) throw error;
+  }
   // Rate limits are per token; a hash keeps the token itself out of memory tables and the database.
   const tokenId = crypto.createHash("sha256").update(token).digest("base64url").slice(0, 22);
   return { kind: "user", user: result.user, tokenId };

@@ -6,8 +6,11 @@ import { ApiError } from "./errors";
 /**
  * Fixed-window rate limits. One instance keeps counters in memory; several instances on one
  * PostgreSQL share them through the RateLimitBucket table with one atomic upsert per hit
- * (docs/decisions/004-rate-limits.md). RATE_LIMIT_STORE=auto picks the database on
- * PostgreSQL and memory on PGlite (one process anyway).
+ * (docs/decisions/004-rate-limits.md, 072-client-address.md and 073-login-limits.md).
+ * RATE_LIMIT_STORE=auto picks the database on PostgreSQL and memory on PGlite (one process
+ * anyway). A hit counts and checks in one step, so parallel requests cannot all pass a check
+ * before any of them is counted; a hit that turned out not to count (a right password) is
+ * released.
  */
 
 export interface Window {
@@ -17,8 +20,8 @@ export interface Window {
 
 interface Store {
   hit(key: string, windowMs: number, now: Date): Promise<Window>;
-  peek(key: string, now: Date): Promise<Window | null>;
-  reset(key: string): Promise<void>;
+  /** Takes one hit back within the current window (never below zero). */
+  release(key: string, now: Date): Promise<void>;
 }
 
 function memoryStore(): Store {
@@ -38,12 +41,9 @@ function memoryStore(): Store {
       buckets.set(key, next);
       return next;
     },
-    async peek(key, now) {
+    async release(key, now) {
       const w = buckets.get(key);
-      return w && w.resetAt > now ? w : null;
-    },
-    async reset(key) {
-      buckets.delete(key);
+      if (w && w.resetAt > now && w.count > 0) w.count--;
     },
   };
 }
@@ -66,15 +66,11 @@ function databaseStore(): Store {
       }
       return { count: Number(rows[0].count), resetAt: new Date(rows[0].expiresAt) };
     },
-    async peek(key, now) {
-      const rows = await getDatabase().sql.query<{ count: number; expiresAt: Date }>(
-        `SELECT count, "expiresAt" FROM "RateLimitBucket" WHERE key = $1 AND "expiresAt" > $2`,
+    async release(key, now) {
+      await getDatabase().sql.query(
+        `UPDATE "RateLimitBucket" SET count = count - 1 WHERE key = $1 AND "expiresAt" > $2 AND count > 0`,
         [key, now],
       );
-      return rows[0] ? { count: Number(rows[0].count), resetAt: new Date(rows[0].expiresAt) } : null;
-    },
-    async reset(key) {
-      await getDatabase().sql.query(`DELETE FROM "RateLimitBucket" WHERE key = $1`, [key]);
     },
   };
 }
@@ -87,12 +83,20 @@ function store(): Store {
   return (holder.__newsRateStore = useDb ? databaseStore() : memoryStore());
 }
 
-/** The limits, from settings. */
+const loginWindow = () => env.RATE_LIMIT_LOGIN_WINDOW_SECONDS * 1000;
+
+/** The limits, from settings. Subjects: a client bucket, a token hash, a username or "client|username". */
 export const LIMITS = {
-  "login-username": () => ({ max: env.RATE_LIMIT_LOGIN_PER_USERNAME, windowMs: env.RATE_LIMIT_LOGIN_WINDOW_SECONDS * 1000 }),
-  "login-ip": () => ({ max: env.RATE_LIMIT_LOGIN_PER_IP, windowMs: env.RATE_LIMIT_LOGIN_WINDOW_SECONDS * 1000 }),
+  /** Every login attempt of one client. */
+  "login-client": () => ({ max: env.RATE_LIMIT_LOGIN_PER_IP, windowMs: loginWindow() }),
+  /** Failed logins of one client for one username (the public reader account is exempt). */
+  "login-failures": () => ({ max: env.RATE_LIMIT_LOGIN_PER_USERNAME, windowMs: loginWindow() }),
+  /** Failed logins for one username from all clients together: the ceiling against guessing from many addresses. */
+  "login-username": () => ({ max: env.RATE_LIMIT_LOGIN_USERNAME_CEILING, windowMs: loginWindow() }),
   generate: () => ({ max: env.RATE_LIMIT_GENERATE_PER_MINUTE, windowMs: 60_000 }),
+  "generate-client": () => ({ max: env.RATE_LIMIT_GENERATE_PER_CLIENT_PER_MINUTE, windowMs: 60_000 }),
   analysis: () => ({ max: env.RATE_LIMIT_ANALYSIS_PER_MINUTE, windowMs: 60_000 }),
+  "analysis-client": () => ({ max: env.RATE_LIMIT_ANALYSIS_PER_CLIENT_PER_MINUTE, windowMs: 60_000 }),
 } as const;
 
 export type LimitName = keyof typeof LIMITS;
@@ -105,21 +109,17 @@ function tooMany(name: LimitName, resetAt: Date, now: Date): ApiError {
   });
 }
 
-/** Counts one request against a limit; throws a 429 ApiError (with Retry-After) past it. */
+/**
+ * Counts one request against a limit and checks it in the same step; throws a 429 ApiError
+ * (with Retry-After) past it. A hit over the limit stays counted: it was an attempt.
+ */
 export async function consume(name: LimitName, subject: string, now = new Date()): Promise<void> {
   const { max, windowMs } = LIMITS[name]();
   const w = await store().hit(`${name}:${subject}`, windowMs, now);
   if (w.count > max) throw tooMany(name, w.resetAt, now);
 }
 
-/** Throws a 429 if a limit is already used up, without counting (failed logins count separately). */
-export async function assertNotLimited(name: LimitName, subject: string, now = new Date()): Promise<void> {
-  const { max } = LIMITS[name]();
-  const w = await store().peek(`${name}:${subject}`, now);
-  if (w && w.count >= max) throw tooMany(name, w.resetAt, now);
-}
-
-/** Counts one event (a failed login) without checking. */
-export async function record(name: LimitName, subject: string, now = new Date()): Promise<void> {
-  await store().hit(`${name}:${subject}`, LIMITS[name]().windowMs, now);
+/** Takes back one hit of consume() that should not count after all (a login that succeeded). */
+export async function release(name: LimitName, subject: string, now = new Date()): Promise<void> {
+  await store().release(`${name}:${subject}`, now);
 }

@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import { z } from "zod";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
+import { clientAddress, clientKey } from "./client-address";
 import { ApiError, isDatabaseUnavailable } from "./errors";
 import { resolvePrincipal, type Principal } from "./principal";
 import { consume } from "./rate-limit";
@@ -24,8 +25,8 @@ export interface RouteInput<P, Q, B> {
   body: B;
   principal: Principal;
   requestId: string;
-  /** Client address as far as it can be known (see docs/decisions/004-rate-limits.md). */
-  ip: string;
+  /** The client's rate-limit bucket: its address, IPv6 by /64 (lib/http/client-address.ts). */
+  client: string;
   log: typeof logger;
 }
 
@@ -41,13 +42,6 @@ type Handler = (req: Request, ctx: NextContext) => Promise<Response>;
 const REQUEST_ID = /^[A-Za-z0-9._:-]{6,100}$/;
 /** Requests slower than this are logged as warnings ("slow request"). */
 const SLOW_REQUEST_MS = 2_000;
-
-function clientIp(req: Request): string {
-  const forwarded = req.headers.get("x-forwarded-for")?.split(",").map((s) => s.trim()).filter(Boolean) ?? [];
-  // Next sets x-forwarded-for from the socket only when the client sent none; behind a
-  // trusted proxy (TRUST_PROXY=true) the first entry is the client.
-  return (env.TRUST_PROXY ? forwarded[0] : forwarded.at(-1)) ?? "unknown";
-}
 
 function queryObject(url: URL): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
@@ -146,19 +140,24 @@ export function route<P = undefined, Q = undefined, B = undefined>(
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
     const url = new URL(req.url);
     const log = logger.child({ reqId: requestId });
+    const client = clientKey(clientAddress(req));
     let response: Response;
     let principal: Principal = { kind: "anonymous" };
     try {
-      principal = await resolvePrincipal(req);
+      principal = await resolvePrincipal(req, ROUTES[key].access);
       authorize(key, principal);
       const params = validate(spec.params, (await ctx?.params) ?? {}, "params");
       const query = validate(spec.query, queryObject(url), "query");
       const raw = spec.body ? await readBody(req) : undefined;
       const body = validate(spec.body, raw ?? {}, "body");
       // Counted after validation, so a malformed request does not use up the caller's quota.
+      // Per token and per client: tokens cost nothing to get, addresses do.
       const limit = ROUTES[key] as { rateLimit?: "generate" | "analysis" };
-      if (limit.rateLimit && principal.kind === "user") await consume(limit.rateLimit, principal.tokenId);
-      const result = await handler({ req, params, query, body, principal, requestId, ip: clientIp(req), log });
+      if (limit.rateLimit && principal.kind === "user") {
+        await consume(limit.rateLimit, principal.tokenId);
+        await consume(`${limit.rateLimit}-client`, client);
+      }
+      const result = await handler({ req, params, query, body, principal, requestId, client, log });
       response = result instanceof Response ? result : ok(result);
     } catch (error) {
       response = toResponse(error, requestId, log);

@@ -1,11 +1,13 @@
 import { isRegisteredFeed, type RegisteredFeed } from "./feeds";
+import { AddressRefusedError, httpGet, type GetResponse } from "./http-get";
 
 /**
  * Stage 1: a registered feed → its bytes, politely and defensively. Conditional GET (a 304
  * costs nothing), a timeout per attempt, a cap on the decompressed size (a 50 MB body or a
- * gzip bomb is cut off, not buffered), at most 5 redirects and only to http(s), retries
- * with backoff on network errors and 5xx, and 429/503 Retry-After honoured. Never throws
- * for a feed's own failure: the result says what happened.
+ * gzip bomb is cut off, not buffered), at most 5 redirects and only to http(s), never to a
+ * loopback, private or link-local address (./http-get.ts), retries with backoff on network
+ * errors and 5xx, and 429/503 Retry-After honoured. Never throws for a feed's own failure:
+ * the result says what happened.
  */
 
 export const USER_AGENT =
@@ -26,6 +28,8 @@ export interface FetchOptions {
   signal?: AbortSignal;
   /** Called as body bytes arrive (progress bars). */
   onBytes?: (received: number) => void;
+  /** Allow loopback addresses (FEED_ALLOW_LOOPBACK: tests and local mirrors); private and link-local ones never. */
+  allowLoopback?: boolean;
 }
 
 interface Common {
@@ -90,31 +94,26 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 function describeNetworkError(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ?? cause?.message ?? (error as Error).message ?? String(error);
+  const e = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
+  return e.code ?? e.cause?.code ?? e.cause?.message ?? e.message ?? String(error);
 }
 
-async function readCapped(res: Response, maxBytes: number, abort: () => void, onBytes?: (n: number) => void) {
-  const declared = Number(res.headers.get("content-length"));
+async function readCapped(res: GetResponse, maxBytes: number, onBytes?: (n: number) => void) {
+  const declared = Number(res.header("content-length"));
   // Only a hint: with compression the decompressed size is what counts, checked below.
-  if (!res.headers.get("content-encoding") && declared > maxBytes) {
-    abort();
+  if (!res.header("content-encoding") && declared > maxBytes) {
+    res.discard();
     throw new AttemptError(`response too large (${declared} bytes declared; limit ${maxBytes})`, false, res.status);
   }
-  const chunks: Uint8Array[] = [];
+  const chunks: Buffer[] = [];
   let size = 0;
-  const reader = res.body?.getReader();
-  if (!reader) return { body: Buffer.alloc(0), size };
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
+  for await (const chunk of res.body as AsyncIterable<Buffer>) {
+    size += chunk.byteLength;
     if (size > maxBytes) {
-      abort();
-      await reader.cancel().catch(() => undefined);
+      res.discard();
       throw new AttemptError(`response too large (over ${maxBytes} bytes)`, false, res.status);
     }
-    chunks.push(value);
+    chunks.push(chunk);
     onBytes?.(size);
   }
   return { body: Buffer.concat(chunks), size };
@@ -140,10 +139,10 @@ async function attempt(feed: RegisteredFeed, options: FetchOptions, state: { fin
     let url = feed.url;
     for (let redirects = 0; ; redirects++) {
       state.finalUrl = url;
-      const res = await fetch(url, { headers, redirect: "manual", signal: controller.signal });
+      const res = await httpGet(new URL(url), { headers, signal: controller.signal, allowLoopback: options.allowLoopback ?? false });
       if (res.status >= 300 && res.status < 400 && res.status !== 304) {
-        await res.body?.cancel().catch(() => undefined);
-        const location = res.headers.get("location");
+        res.discard();
+        const location = res.header("location");
         if (!location) throw new AttemptError(`HTTP ${res.status} without a Location header`, false, res.status);
         const next = new URL(location, url);
         if (next.protocol !== "http:" && next.protocol !== "https:") {
@@ -154,17 +153,17 @@ async function attempt(feed: RegisteredFeed, options: FetchOptions, state: { fin
         continue;
       }
       if (res.status === 304) {
-        await res.body?.cancel().catch(() => undefined);
+        res.discard();
         return { kind: "not_modified" as const };
       }
       if (res.status < 200 || res.status >= 300) {
-        await res.body?.cancel().catch(() => undefined);
-        const retryAfterMs = parseRetryAfter(res.headers.get("retry-after"));
+        res.discard();
+        const retryAfterMs = parseRetryAfter(res.header("retry-after"));
         const limited = res.status === 429 || (res.status === 503 && retryAfterMs !== undefined);
         const label = limited ? ` (rate limited${retryAfterMs !== undefined ? `; retry after ${Math.ceil(retryAfterMs / 1000)} s` : ""})` : "";
         throw new AttemptError(`HTTP ${res.status}${label}`, limited || res.status >= 500, res.status, retryAfterMs);
       }
-      const { body, size } = await readCapped(res, options.maxBytes, () => controller.abort(), (n) => {
+      const { body, size } = await readCapped(res, options.maxBytes, (n) => {
         state.bytes = n;
         options.onBytes?.(n);
       });
@@ -173,13 +172,15 @@ async function attempt(feed: RegisteredFeed, options: FetchOptions, state: { fin
         kind: "ok" as const,
         httpStatus: res.status,
         body,
-        contentType: res.headers.get("content-type"),
-        etag: res.headers.get("etag"),
-        lastModified: res.headers.get("last-modified"),
+        contentType: res.header("content-type"),
+        etag: res.header("etag"),
+        lastModified: res.header("last-modified"),
       };
     }
   } catch (error) {
     if (error instanceof AttemptError) throw error;
+    // Not retried: the address will not change within a run.
+    if (error instanceof AddressRefusedError) throw new AttemptError(error.message, false);
     if (timedOut) throw new AttemptError(`timed out after ${options.timeoutMs} ms`, false);
     if (options.signal?.aborted) throw new AttemptError("aborted: the run's time budget ran out", false);
     throw new AttemptError(`network error: ${describeNetworkError(error)}`, true);

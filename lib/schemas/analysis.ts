@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./common";
 import { ANALYSIS_LIMITS } from "./analysis-limits";
 
 /**
@@ -10,10 +11,10 @@ import { ANALYSIS_LIMITS } from "./analysis-limits";
 export { ANALYSIS_LIMITS };
 
 export const analysisArticle = z.object({
-  title: z.string().trim().min(1, "is required").max(ANALYSIS_LIMITS.titleMax),
-  content: z.string().max(ANALYSIS_LIMITS.contentMax).default(""),
-  source: z.string().trim().min(1, "is required").max(ANALYSIS_LIMITS.sourceMax),
-  summary: z.string().max(ANALYSIS_LIMITS.summaryMax).default(""),
+  title: text().trim().min(1, "is required").max(ANALYSIS_LIMITS.titleMax),
+  content: text().max(ANALYSIS_LIMITS.contentMax).default(""),
+  source: text().trim().min(1, "is required").max(ANALYSIS_LIMITS.sourceMax),
+  summary: text().max(ANALYSIS_LIMITS.summaryMax).default(""),
 });
 export type AnalysisArticle = z.infer<typeof analysisArticle>;
 
@@ -22,7 +23,7 @@ export const analysisType = z.enum(["comprehensive", "bias", "factual", "sentime
 export const compareArticlesBody = z.object({
   articles: z.array(analysisArticle).min(ANALYSIS_LIMITS.minArticles).max(ANALYSIS_LIMITS.maxArticles),
   analysisType: analysisType.default("comprehensive"),
-  comparisonCardId: z.string().trim().min(1).max(100).optional(),
+  comparisonCardId: text().trim().min(1).max(100).optional(),
 });
 export type CompareArticlesBody = z.infer<typeof compareArticlesBody>;
 

@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { text } from "./common";
 
 export const loginBody = z.object({
-  username: z.string().trim().min(1, "is required").max(64),
-  password: z.string().min(1, "is required").max(256),
+  username: text().trim().min(1, "is required").max(64),
+  password: text().min(1, "is required").max(256),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./common";
 import { CATEGORY_IDS, COUNTRY_IDS } from "@/lib/catalog";
 
 /**
@@ -110,7 +111,7 @@ export const cardDetail = comparisonCard.extend({
 });
 export type CardDetail = z.infer<typeof cardDetail>;
 
-export const cardIdParams = z.object({ id: z.string().trim().min(1).max(100).regex(/^[A-Za-z0-9_-]+$/, "is not a card id") });
+export const cardIdParams = z.object({ id: text().trim().min(1).max(100).regex(/^[A-Za-z0-9_-]+$/, "is not a card id") });
 
 export const generateBody = z.object({ country: z.enum(COUNTRY_IDS).default("us") });
 

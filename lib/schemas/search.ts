@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./common";
 import { COUNTRY_IDS } from "@/lib/catalog";
 import { sourceRef } from "./cards";
 
@@ -12,7 +13,7 @@ export const SEARCH_LIMITS = { minQuery: 2, maxQuery: 100, maxLimit: 50, default
 const country = z.enum(COUNTRY_IDS);
 
 export const searchQuery = z.object({
-  q: z.string().trim().min(SEARCH_LIMITS.minQuery, `must be at least ${SEARCH_LIMITS.minQuery} characters`).max(SEARCH_LIMITS.maxQuery),
+  q: text().trim().min(SEARCH_LIMITS.minQuery, `must be at least ${SEARCH_LIMITS.minQuery} characters`).max(SEARCH_LIMITS.maxQuery),
   limit: z.coerce.number().int().min(1).max(SEARCH_LIMITS.maxLimit).default(SEARCH_LIMITS.defaultLimit),
   /** Repeat to search in several countries (at most 5); absent: every country. */
   country: z

@@ -10,20 +10,36 @@ import type { CompareArticlesBody, CompareArticlesResponse, Comparison } from "@
 /** Identical requests that arrive together share one provider call (and one cache write). */
 const inFlight = new Map<string, Promise<Comparison>>();
 
+/** True when the grounding check left nothing of an answer: every point it had, or its summary. */
+function nothingGrounded(raw: ProviderAnalysis, grounded: ProviderAnalysis): boolean {
+  const before = raw.commonPoints.length + raw.differences.length;
+  const after = grounded.commonPoints.length + grounded.differences.length;
+  return (before > 0 && after === 0) || !grounded.summary.trim();
+}
+
 /** Runs a provider and the grounding checker; an answer with nothing grounded left is rejected. */
 async function groundedAnswer(provider: AnalysisProvider, body: CompareArticlesBody): Promise<ProviderAnalysis> {
   const started = performance.now();
   const raw = await provider.analyze(body.articles, body.analysisType);
-  const { analysis, report } = groundAnalysis(raw, body.articles);
+  const { analysis, report } = await groundAnalysis(raw, body.articles);
   const log = { provider: raw.provider.kind, model: raw.provider.model, ms: Math.round(performance.now() - started) };
   if (report.notes.length) logger.warn({ ...log, repairs: report.notes }, "analysis answer repaired by the grounding checker");
-  const before = raw.commonPoints.length + raw.differences.length;
-  const after = analysis.commonPoints.length + analysis.differences.length;
-  if ((before > 0 && after === 0) || !analysis.summary.trim()) {
+  if (nothingGrounded(raw, analysis)) {
     throw new ApiError("provider_error", "The AI provider's answer cited nothing the articles support.");
   }
   logger.info(log, "analysis generated");
   return analysis;
+}
+
+/**
+ * A cached answer checked again against the caller's own articles, as a fresh one is: a row is
+ * never trusted for what it says (it may predate a stricter check, or have been written for
+ * other texts). Null when nothing of it survives; the request is then answered afresh.
+ */
+async function groundedHit(hit: Comparison, body: CompareArticlesBody): Promise<Comparison | null> {
+  const { analysis, report } = await groundAnalysis(hit, body.articles);
+  if (report.notes.length) logger.warn({ repairs: report.notes }, "cached analysis repaired by the grounding checker");
+  return nothingGrounded(hit, analysis) ? null : { ...hit, ...analysis, cached: true };
 }
 
 async function generate(key: string, body: CompareArticlesBody): Promise<Comparison> {
@@ -47,7 +63,8 @@ async function generate(key: string, body: CompareArticlesBody): Promise<Compari
 export async function analyzeArticles(body: CompareArticlesBody): Promise<CompareArticlesResponse> {
   const key = analysisCacheKey(body, analysisProviders().primary.info());
   const hit = await readCachedAnalysis(key);
-  if (hit) return { comparison: { ...hit, cached: true } };
+  const checked = hit && (await groundedHit(hit, body));
+  if (checked) return { comparison: checked };
   let pending = inFlight.get(key);
   if (!pending) {
     pending = generate(key, body).finally(() => inFlight.delete(key));

@@ -25,6 +25,29 @@ export interface Health {
   time: string;
 }
 
+/**
+ * What anyone may read: whether the instance is up and ready, the engine and whether it is
+ * reachable. Where the data lives (folder, or host, port and database) and the driver's error
+ * tell a stranger too much; they go to the operator's token and to the log.
+ */
+export interface PublicHealth {
+  status: Health["status"];
+  alive: true;
+  ready: boolean;
+  draining: boolean;
+  database: { reachable: boolean; engine: Health["database"]["engine"] };
+  version: string;
+  time: string;
+}
+
+/** The public view of a health check. */
+export function publicHealth(h: Health): PublicHealth {
+  return {
+    status: h.status, alive: h.alive, ready: h.ready, draining: h.draining,
+    database: { reachable: h.database.reachable, engine: h.database.engine }, version: h.version, time: h.time,
+  };
+}
+
 const TIMEOUT_MS = 3_000;
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

@@ -1,6 +1,7 @@
 import "server-only";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
+import { feedErrorClass } from "@/lib/ingest/error-class";
 import { schedulerHandle } from "@/lib/scheduler/start";
 import { runSchedulerTick } from "@/lib/scheduler/tick";
 
@@ -12,6 +13,7 @@ export interface SourceHealth {
   feeds: number;
   lastSuccessAt: string | null;
   lastErrorAt: string | null;
+  /** A short class ("network error", "HTTP 5xx"); the recorded message for the operator and cron. */
   lastError: string | null;
   failingFeeds: number;
   items: number;
@@ -37,9 +39,10 @@ const latest = (dates: (Date | null)[]) => dates.reduce<Date | null>((a, d) => (
 /**
  * Scheduler state: last run, next run and per-source health. Called with the cron secret
  * (the Vercel Cron convention), it first runs a refresh of the due feeds — one at a time
- * across instances; a tick that finds a run in progress says so.
+ * across instances; a tick that finds a run in progress says so. Feed errors are shown in
+ * full only with `detail` (operator or cron); anyone else sees their class.
  */
-export async function getSchedulerStatus({ trigger }: { trigger: boolean }): Promise<SchedulerStatus> {
+export async function getSchedulerStatus({ trigger, detail }: { trigger: boolean; detail: boolean }): Promise<SchedulerStatus> {
   let triggered: SchedulerStatus["triggered"];
   if (trigger) {
     const tick = await runSchedulerTick({ trigger: "cron" });
@@ -66,6 +69,7 @@ export async function getSchedulerStatus({ trigger }: { trigger: boolean }): Pro
     nextRunAt: iso(nextRunAt),
     sources: sources.map((s) => {
       const lastErrorAt = latest(s.feeds.map((f) => f.lastErrorAt));
+      const lastError = s.feeds.find((f) => f.lastErrorAt && lastErrorAt && f.lastErrorAt.getTime() === lastErrorAt.getTime())?.lastError ?? null;
       const nextChecks = s.feeds.map((f) => f.nextCheckAt).sort((a, b) => a.getTime() - b.getTime());
       return {
         id: s.id,
@@ -75,7 +79,7 @@ export async function getSchedulerStatus({ trigger }: { trigger: boolean }): Pro
         feeds: s.feeds.length,
         lastSuccessAt: iso(latest(s.feeds.map((f) => f.lastSuccessAt))),
         lastErrorAt: iso(lastErrorAt),
-        lastError: s.feeds.find((f) => f.lastErrorAt && lastErrorAt && f.lastErrorAt.getTime() === lastErrorAt.getTime())?.lastError ?? null,
+        lastError: lastError && (detail ? lastError : feedErrorClass(lastError)),
         failingFeeds: s.feeds.filter((f) => f.errorCount > 0).length,
         items: s.feeds.reduce((n, f) => n + (f.lastItemCount ?? 0), 0),
         nextCheckAt: iso(nextChecks[0]),

@@ -224,6 +224,7 @@ async function ingest(options: RunIngestOptions): Promise<IngestSummary> {
           retries: options.fetch?.retries ?? env.FEED_RETRIES,
           retryBaseMs: options.fetch?.retryBaseMs,
           maxRetryAfterMs: options.fetch?.maxRetryAfterMs,
+          allowLoopback: options.fetch?.allowLoopback ?? env.FEED_ALLOW_LOOPBACK,
           signal: budget.signal,
           onBytes: (bytes) => emit({ type: "job-bytes", key: job.key, bytes }),
         },

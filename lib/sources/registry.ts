@@ -4,7 +4,8 @@ import { COUNTRY_IDS, type CategoryId, type CountryId } from "@/lib/catalog";
  * The 19 known outlets of SPEC §3 and the feeds each publishes, per category.
  * Feed URLs come from ../shared/data/FEED_URLS.md (evidence per URL there). A category
  * an outlet publishes no feed for is simply absent; an outlet with no public feed at all
- * is `available: false` with the reason, and the product shows it as unavailable.
+ * is `available: false` with the reason, and the product shows it as unavailable. Every feed
+ * is fetched over https (a plain-http feed can be rewritten by anyone on its path).
  */
 
 export type BiasRating = "center-left" | "center" | "center-right";
@@ -35,13 +36,13 @@ export const KNOWN_SOURCES: KnownSource[] = [
     id: "cnn", name: "CNN", homepage: "https://edition.cnn.com", color: "#CC0000", icon: "📺",
     biasRating: "center-left", region: "North America", country: "us", coverage: ALL,
     feeds: {
-      general: "http://rss.cnn.com/rss/edition.rss",
-      business: "http://rss.cnn.com/rss/money_news_international.rss",
-      technology: "http://rss.cnn.com/rss/edition_technology.rss",
-      health: "http://rss.cnn.com/rss/cnn_health.rss",
-      science: "http://rss.cnn.com/rss/edition_space.rss",
-      sports: "http://rss.cnn.com/rss/edition_sport.rss",
-      entertainment: "http://rss.cnn.com/rss/edition_entertainment.rss",
+      general: "https://rss.cnn.com/rss/edition.rss",
+      business: "https://rss.cnn.com/rss/money_news_international.rss",
+      technology: "https://rss.cnn.com/rss/edition_technology.rss",
+      health: "https://rss.cnn.com/rss/cnn_health.rss",
+      science: "https://rss.cnn.com/rss/edition_space.rss",
+      sports: "https://rss.cnn.com/rss/edition_sport.rss",
+      entertainment: "https://rss.cnn.com/rss/edition_entertainment.rss",
     },
   },
   {
@@ -81,11 +82,11 @@ export const KNOWN_SOURCES: KnownSource[] = [
     biasRating: "center-left", region: "North America", country: "ca", coverage: ["ca"],
     feeds: {
       general: "https://www.cbc.ca/webfeed/rss/rss-topstories",
-      business: "http://rss.cbc.ca/lineup/business.xml",
-      technology: "http://rss.cbc.ca/lineup/technology.xml",
-      health: "http://rss.cbc.ca/lineup/health.xml",
-      sports: "http://rss.cbc.ca/lineup/sports.xml",
-      entertainment: "http://rss.cbc.ca/lineup/arts.xml",
+      business: "https://rss.cbc.ca/lineup/business.xml",
+      technology: "https://rss.cbc.ca/lineup/technology.xml",
+      health: "https://rss.cbc.ca/lineup/health.xml",
+      sports: "https://rss.cbc.ca/lineup/sports.xml",
+      entertainment: "https://rss.cbc.ca/lineup/arts.xml",
     },
   },
   {

@@ -133,7 +133,8 @@ function runChild(engine: string, origin: string, concurrency: string, env: Reco
   return new Promise((resolve, reject) => {
     const args = ["--import", "tsx", "--conditions=react-server", ...profile, "scripts/bench/ingest.ts", "--child", "--origin", origin, "--engine", engine, "--concurrency", concurrency];
     // The child inherits this process's environment, with its own database.
-    Object.assign(process.env, { LOG_LEVEL: "warn", SCHEDULER_ENABLED: "false", DEMO_SNAPSHOT: "off", ...env });
+    // The benchmark's feed host listens on 127.0.0.1.
+    Object.assign(process.env, { LOG_LEVEL: "warn", SCHEDULER_ENABLED: "false", DEMO_SNAPSHOT: "off", FEED_ALLOW_LOOPBACK: "true", ...env });
     const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "inherit"] });
     let out = "";
     child.stdout.on("data", (c) => (out += c));

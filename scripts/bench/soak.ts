@@ -93,7 +93,7 @@ async function soak(label: string, servers: RunningServer[]) {
   return ok;
 }
 
-const serverEnv = { SCHEDULER_ENABLED: "false", DEMO_SNAPSHOT: "off", LOG_LEVEL: "warn", RATE_LIMIT_ANALYSIS_PER_MINUTE: "1000000", OPENAI_API_KEY: "", OPENAI_BASE_URL: "" };
+const serverEnv = { SCHEDULER_ENABLED: "false", DEMO_SNAPSHOT: "off", LOG_LEVEL: "warn", RATE_LIMIT_ANALYSIS_PER_MINUTE: "1000000", RATE_LIMIT_ANALYSIS_PER_CLIENT_PER_MINUTE: "1000000", OPENAI_API_KEY: "", OPENAI_BASE_URL: "" };
 
 runScript(async () => {
   console.log(`Machine: ${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(1)}`);

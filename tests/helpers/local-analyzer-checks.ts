@@ -51,7 +51,7 @@ export function describeLocalAnalyzerOn(title: string, load: () => Promise<Cover
     const cards: (CoverageCard & { result: ProviderAnalysis })[] = [];
 
     beforeAll(async () => {
-      for (const card of await load()) cards.push({ ...card, result: analyzeLocally(card.articles) });
+      for (const card of await load()) cards.push({ ...card, result: await analyzeLocally(card.articles) });
     });
 
     it("picks multi-outlet cards", () => {
@@ -130,9 +130,9 @@ export function describeLocalAnalyzerOn(title: string, load: () => Promise<Cover
       }
     });
 
-    it("passes the grounding checker untouched", () => {
+    it("passes the grounding checker untouched", async () => {
       for (const { articles, result } of cards) {
-        const { analysis, report } = groundAnalysis(result, articles);
+        const { analysis, report } = await groundAnalysis(result, articles);
         expect(report.notes).toEqual([]);
         expect(analysis).toEqual(result);
       }
@@ -165,9 +165,9 @@ export function describeLocalAnalyzerOn(title: string, load: () => Promise<Cover
       }
     });
 
-    it("is deterministic", () => {
+    it("is deterministic", async () => {
       const [{ articles }] = cards;
-      expect(analyzeLocally(articles)).toEqual(analyzeLocally(articles));
+      expect(await analyzeLocally(articles)).toEqual(await analyzeLocally(articles));
     });
   });
 }

@@ -28,6 +28,7 @@ export function appEnv(extra: Record<string, string>): Record<string, string> {
     OPERATOR_PASSWORD: TEST_OPERATOR.password,
     CRON_SECRET: TEST_CRON_SECRET,
     FEED_RETRIES: "0",
+    FEED_ALLOW_LOOPBACK: "true", // the tests' feed hosts listen on 127.0.0.1
     OPENAI_API_KEY: "",
     OPENAI_BASE_URL: "",
     ...extra,

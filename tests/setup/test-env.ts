@@ -31,6 +31,8 @@ export function testEnv(extra: Record<string, string>): Record<string, string> {
     DEMO_SNAPSHOT: "off",
     // No retries with backoff unless a test asks for them (the ingest tests pass their own).
     FEED_RETRIES: "0",
+    // The tests' feed servers listen on 127.0.0.1.
+    FEED_ALLOW_LOOPBACK: "true",
     AUTH_SECRET: TEST_AUTH_SECRET,
     OPERATOR_USERNAME: TEST_OPERATOR.username,
     OPERATOR_PASSWORD: TEST_OPERATOR.password,

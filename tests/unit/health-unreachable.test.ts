@@ -11,14 +11,27 @@ afterEach(async () => {
   for (const c of cleanups.splice(0)) await c();
 });
 
+/** The health answer with this database, to anyone and to the operator. */
 async function healthWith(databaseUrl: string, dataDir: string) {
   vi.resetModules();
   applyTestEnv({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir });
   const { GET } = await import("@/app/api/v1/health/route");
   const { closeDatabase } = await import("@/lib/db");
+  const { signAccessToken } = await import("@/lib/auth/tokens");
   cleanups.push(() => closeDatabase());
-  return call(GET, "/api/v1/health");
+  // Signed with a stamp given (the database that holds the account is the one that is down).
+  const token = (await signAccessToken({ username: "operator", role: "operator" }, new Date(), "stamp-not-checkable")).token;
+  return { anyone: await call(GET, "/api/v1/health"), operator: await call(GET, "/api/v1/health", { token }) };
 }
+
+/** What anyone sees when the database is down: that it is, and the engine (issue 14: not where, nor the driver's error). */
+const publicDown = (engine: string) => ({
+  success: false,
+  code: "database_unavailable",
+  error: "The database is unreachable.",
+  requestId: expect.any(String),
+  data: { status: "down", alive: true, ready: false, draining: false, database: { reachable: false, engine }, version: expect.any(String), time: expect.any(String) },
+});
 
 const shape = {
   status: "down",
@@ -34,7 +47,10 @@ describe("GET /api/v1/health with the database unreachable", () => {
   it("answers 503 in the envelope when PostgreSQL does not answer", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "news-health-"));
     cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
-    const res = await healthWith("postgresql://postgres@127.0.0.1:1/nothing_here", dir);
+    const { anyone, operator: res } = await healthWith("postgresql://postgres@127.0.0.1:1/nothing_here", dir);
+    expect(anyone.status).toBe(503);
+    expect(anyone.json).toEqual(publicDown("postgresql"));
+    expect(anyone.text).not.toMatch(/127\.0\.0\.1|nothing_here|ECONNREFUSED/);
     expect(res.status).toBe(503);
     expect(res.headers.get("retry-after")).toBe("5");
     expect(res.json).toMatchObject({
@@ -61,7 +77,10 @@ describe("GET /api/v1/health with the database unreachable", () => {
       path.join(dir, "pglite.lock"),
       JSON.stringify({ pid: holder.pid, host: os.hostname(), processStart, purpose: "next start", since: "2026-11-21T10:00:00Z" }),
     );
-    const res = await healthWith(`pglite:${path.join(dir, "pglite")}`, dir);
+    const { anyone, operator: res } = await healthWith(`pglite:${path.join(dir, "pglite")}`, dir);
+    expect(anyone.status).toBe(503);
+    expect(anyone.json).toEqual(publicDown("pglite"));
+    expect(anyone.text).not.toContain(dir);
     expect(res.status).toBe(503);
     expect(res.json).toMatchObject({
       success: false,

@@ -1,5 +1,6 @@
 import type { CitedPoint } from "@/lib/schemas/analysis";
 import { clip, listInWords, stem } from "../text";
+import { ANALYSIS_BUDGET } from "../work-budget";
 import type { Fact, PreparedArticle } from "./facts";
 
 /**
@@ -55,9 +56,11 @@ function exampleSentence(facts: Fact[], cited: number[], articles: PreparedArtic
 
 /** The card's common points, strongest first (most outlets, then names and quotations before phrases). */
 export function findCommonPoints(facts: Fact[], articles: PreparedArticle[]): CommonPoint[] {
+  // Grouping compares facts pairwise: the work budget keeps the most widely shared ones.
   const shared = facts
     .filter((f) => f.outlets.size >= 2)
-    .sort((a, b) => b.articles.size - a.articles.size || WEIGHT[b.kind] - WEIGHT[a.kind] || b.display.length - a.display.length);
+    .sort((a, b) => b.articles.size - a.articles.size || WEIGHT[b.kind] - WEIGHT[a.kind] || b.display.length - a.display.length)
+    .slice(0, ANALYSIS_BUDGET.sharedFacts);
   const used = new Set<Fact>();
   const points: CommonPoint[] = [];
   for (const fact of shared) {

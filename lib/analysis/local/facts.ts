@@ -3,6 +3,7 @@ import {
   CALENDAR_WORDS, capitalisedRuns, findNumbers, findQuotes, HONORIFICS, matchForm, spelledNumber, splitSentences, stem, STOP_WORDS,
   tokenize, type NumberMention, type Sentence, type Token,
 } from "../text";
+import { ANALYSIS_BUDGET, cutText, type WorkBudget } from "../work-budget";
 import { outletOf, type Outlet } from "./outlets";
 
 /**
@@ -62,13 +63,23 @@ interface Segment {
   title: boolean;
 }
 
-function segments(article: AnalysisArticle): Segment[] {
+function segments(article: AnalysisArticle, maxChars: number): Segment[] {
   const parts = [article.title, article.summary, article.content]
     .map((s) => s.replace(/\s+/g, " ").trim())
     .map((text, i) => ({ text, title: i === 0 }))
     .filter((p) => p.text && !PLACEHOLDERS.has(p.text.toLowerCase()));
   // The page often sends the same description as summary and content: keep one copy.
-  return parts.filter((p, i) => !parts.some((q, j) => j !== i && q.text.includes(p.text) && (q.text.length > p.text.length || j < i)));
+  const kept = parts.filter((p, i) => !parts.some((q, j) => j !== i && q.text.includes(p.text) && (q.text.length > p.text.length || j < i)));
+  // The work budget: the first maxChars characters, in reading order.
+  const out: Segment[] = [];
+  let left = maxChars;
+  for (const p of kept) {
+    if (left <= 0) break;
+    const text = cutText(p.text, left);
+    out.push({ ...p, text });
+    left -= text.length + 2;
+  }
+  return out;
 }
 
 function isTitleCase(tokens: Token[]): boolean {
@@ -85,9 +96,9 @@ function unitsAfter(tokens: Token[], from: number): string[] {
   return out;
 }
 
-/** Reads one article: its plain text, sentences, tokens, n-grams, numbers and phrases. */
-export function prepareArticle(article: AnalysisArticle, index: number): PreparedArticle {
-  const parts = segments(article);
+/** Reads one article (its first maxChars characters): plain text, sentences, tokens, n-grams, numbers and phrases. */
+export function prepareArticle(article: AnalysisArticle, index: number, maxChars = Infinity): PreparedArticle {
+  const parts = segments(article, maxChars);
   const text = parts.map((p) => p.text).join("\n\n");
   // Tokenised once; each sentence gets its slice of the tokens, positioned within the sentence.
   const allTokens = tokenize(text);
@@ -176,7 +187,7 @@ function isPhraseWord(t: Token, titleCase: boolean): boolean {
  * two-word name: "Doug Hurley and …"); a single word the card also writes in lowercase
  * ("Police") is not a name.
  */
-function extractNames(articles: PreparedArticle[]): Map<string, string> {
+async function extractNames(articles: PreparedArticle[], budget: WorkBudget): Promise<Map<string, string>> {
   const lowercase = new Set<string>();
   for (const a of articles) for (const w of a.lowercaseWords) lowercase.add(w);
   const uncertain = (s: PreparedSentence, t: Token, i: number) =>
@@ -189,15 +200,17 @@ function extractNames(articles: PreparedArticle[]): Map<string, string> {
         if (t.capitalised && !lowercase.has(t.key) && (t.acronym || !uncertain(s, t, i))) confirmed.add(t.key);
       });
       if (s.titleCase) continue;
+      const position = positions(s.tokens);
       for (const run of capitalisedRuns(s.text, s.tokens)) {
-        if (run.length > 1 && !uncertain(s, run[0], s.tokens.indexOf(run[0]))) certainRuns.add(run.map((t) => t.key).join(" "));
+        if (run.length > 1 && !uncertain(s, run[0], position.get(run[0])!)) certainRuns.add(run.map((t) => t.key).join(" "));
       }
     }
+    await budget.checkpoint();
   }
   const names = new Map<string, string>();
   for (const a of articles) {
     for (const s of a.sentences) {
-      const position = new Map(s.tokens.map((t, i) => [t, i]));
+      const position = positions(s.tokens);
       for (const run of capitalisedRuns(s.text, s.tokens)) {
         // Written as a name in running text elsewhere: trust it in a headline too.
         const trusted = certainRuns.has(run.map((t) => t.key).join(" "));
@@ -206,7 +219,8 @@ function extractNames(articles: PreparedArticle[]): Map<string, string> {
           while (current.length && current[0].key === "of") current.shift();
           while (current.length && current.at(-1)?.key === "of") current.pop();
           const single = current.length === 1 ? current[0] : null;
-          if (current.length && !(single && (lowercase.has(single.key) && !single.acronym))) {
+          const tooLong = current.length > ANALYSIS_BUDGET.nameWords;
+          if (current.length && !tooLong && !(single && (lowercase.has(single.key) && !single.acronym))) {
             const key = current.map((t) => t.key).join(" ");
             if (!names.has(key)) names.set(key, current.map((t) => t.text).join(" "));
           }
@@ -223,8 +237,14 @@ function extractNames(articles: PreparedArticle[]): Map<string, string> {
         flush();
       }
     }
+    await budget.checkpoint();
   }
   return names;
+}
+
+/** Each token's index in its sentence (a run's tokens are the sentence's own objects). */
+function positions(tokens: Token[]): Map<Token, number> {
+  return new Map(tokens.map((t, i) => [t, i]));
 }
 
 function outletsOf(articles: PreparedArticle[], indices: Set<number>): Set<string> {
@@ -250,7 +270,9 @@ function mergeAliases(names: Map<string, string>): Map<string, { keys: string[] 
     const words = key.split(" ");
     for (let i = 1; i < words.length; i++) {
       const ending = words.slice(i).join(" ");
-      endings.set(ending, [...(endings.get(ending) ?? []), key]);
+      const names = endings.get(ending);
+      if (names) names.push(key);
+      else endings.set(ending, [key]);
     }
   }
   return out;
@@ -268,13 +290,13 @@ function supportsNumber(a: PreparedArticle, value: string, unit: string | null):
 }
 
 /** Every checkable fact of the card, with the articles that contain it. */
-export function extractFacts(articles: PreparedArticle[]): Fact[] {
+export async function extractFacts(articles: PreparedArticle[], budget: WorkBudget): Promise<Fact[]> {
   const facts: Fact[] = [];
   const add = (kind: FactKind, key: string, display: string, support: Set<number>, origin?: Fact["origin"]) => {
     if (support.size) facts.push({ kind, key, display, articles: support, outlets: outletsOf(articles, support), origin });
   };
 
-  const extracted = extractNames(articles);
+  const extracted = await extractNames(articles, budget);
   const names = mergeAliases(extracted);
   // Phrases that are part of a name ("space station") are that name's business.
   const nameTexts = new Set<string>();
@@ -288,6 +310,7 @@ export function extractFacts(articles: PreparedArticle[]): Fact[] {
     const byUse = [...keys].sort((a, b) => supportOf.get(b)!.length - supportOf.get(a)!.length || b.length - a.length);
     const full = byUse.find((k) => k.includes(" ") && supportOf.get(k)!.length * 2 >= support.size);
     add("name", key, extracted.get(full ?? byUse[0])!, support);
+    await budget.checkpoint();
   }
 
   const seenNumbers = new Set<string>();
@@ -296,10 +319,11 @@ export function extractFacts(articles: PreparedArticle[]): Fact[] {
       const sentence = sentenceAt(a, mention.start);
       const tokens = sentence?.tokens ?? [];
       const base = sentence?.start ?? 0;
-      const after = tokens.findIndex((t) => t.start + base >= mention.end);
-      const unit = after >= 0 ? (unitsAfter(tokens, after)[0] ?? null) : null;
+      const after = firstAtOrAfter(tokens, (t) => t.start + base, mention.end);
+      const unit = after < tokens.length ? (unitsAfter(tokens, after)[0] ?? null) : null;
       // "May 31, 2020" is a date, not a figure; a small number counts only with what it counts.
-      const before = tokens.filter((t) => t.start + base < mention.start).slice(-3);
+      const startsBefore = firstAtOrAfter(tokens, (t) => t.start + base, mention.start);
+      const before = tokens.slice(Math.max(0, startsBefore - 3), startsBefore);
       if (before.some((t) => t.capitalised && CALENDAR_WORDS.has(t.key))) continue;
       if (Number(mention.value) < 10 && !unit) continue;
       const key = Number(mention.value) >= 10 ? mention.value : `${mention.value}:${unit}`;
@@ -308,6 +332,7 @@ export function extractFacts(articles: PreparedArticle[]): Fact[] {
       const support = new Set(articles.filter((b) => supportsNumber(b, mention.value, Number(mention.value) >= 10 ? null : unit)).map((b) => b.index));
       add("number", key, mention.text, support, { article: a.index, mention, unit });
     }
+    await budget.checkpoint();
   }
 
   const seenPhrases = new Set<string>();
@@ -320,21 +345,41 @@ export function extractFacts(articles: PreparedArticle[]): Fact[] {
       const shortest = having.map((b) => b.phrases.get(key)!).sort((x, y) => x.length - y.length)[0];
       add("phrase", key, shortest, new Set(having.map((b) => b.index)));
     }
+    await budget.checkpoint();
   }
 
   const seenQuotes = new Set<string>();
   for (const a of articles) {
-    for (const q of findQuotes(a.text)) {
+    // Each quotation is searched for in every article: only the first few of each article count.
+    for (const q of findQuotes(a.text).slice(0, ANALYSIS_BUDGET.quotesPerArticle)) {
       const key = matchForm(q.text);
       if (key.split(" ").length < 4 || seenQuotes.has(key)) continue;
       seenQuotes.add(key);
       add("quote", key, q.text, new Set(articles.filter((b) => b.match.includes(key)).map((b) => b.index)));
     }
+    await budget.checkpoint();
   }
   return facts;
 }
 
+/**
+ * The index of the first item whose position is at or after `at`, in items sorted by position
+ * (binary search: a card may hold thousands of sentences and numbers; a scan per number was quadratic).
+ */
+function firstAtOrAfter<T>(items: T[], position: (item: T) => number, at: number): number {
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (position(items[mid]) < at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** The sentence of an article that contains a position of its text. */
 export function sentenceAt(article: PreparedArticle, position: number): PreparedSentence | undefined {
-  return article.sentences.find((s) => s.start <= position && position < s.start + s.text.length);
+  // The last sentence starting at or before the position (sentences are in text order).
+  const s = article.sentences[firstAtOrAfter(article.sentences, (x) => x.start, position + 1) - 1];
+  return s && s.start <= position && position < s.start + s.text.length ? s : undefined;
 }

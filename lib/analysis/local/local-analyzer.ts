@@ -1,6 +1,7 @@
 import type { AnalysisArticle } from "@/lib/schemas/analysis";
 import { LOCAL_PROVIDER_INFO, type AnalysisProvider, type AnalysisType, type ProviderAnalysis } from "../provider";
 import { countInWords, listInWords } from "../text";
+import { ANALYSIS_BUDGET, WorkBudget } from "../work-budget";
 import { articleBias, biasText } from "./bias";
 import { factLabel, findCommonPoints, type CommonPoint } from "./common-points";
 import { corroborate, type Corroboration } from "./corroboration";
@@ -13,6 +14,8 @@ import { articleTone, cardTone } from "./tone";
  * no network, a few milliseconds per card. It compares the articles' own words (facts
  * shared and facts one outlet alone has), so every name and number it writes occurs in an
  * article it cites; it does not judge truth, and its factualAccuracy is a corroboration score.
+ * It reads a bounded share of each card and yields to the event loop as it goes
+ * (lib/analysis/work-budget.ts).
  */
 
 const MAX_LISTED_OUTLETS = 6;
@@ -40,15 +43,27 @@ function sharedFacts(points: CommonPoint[], articles: PreparedArticle[], max: nu
   return points.slice(0, max).map((p) => factLabel(p.facts[0], articles));
 }
 
+/** Calls fn on each item in turn, yielding to the event loop between items when the slice is used up. */
+async function eachInTurn<T, R>(items: T[], budget: WorkBudget, fn: (item: T, i: number) => R): Promise<R[]> {
+  const out: R[] = [];
+  for (const [i, item] of items.entries()) {
+    out.push(fn(item, i));
+    await budget.checkpoint();
+  }
+  return out;
+}
+
 /** Compares a card's articles without any model. */
-export function analyzeLocally(input: AnalysisArticle[]): ProviderAnalysis {
-  const articles = input.map(prepareArticle);
-  const facts = extractFacts(articles);
+export async function analyzeLocally(input: AnalysisArticle[], budget = new WorkBudget("local analyzer")): Promise<ProviderAnalysis> {
+  const perArticle = Math.min(ANALYSIS_BUDGET.articleChars, Math.floor(ANALYSIS_BUDGET.cardChars / Math.max(1, input.length)));
+  const articles = await eachInTurn(input, budget, (a, i) => prepareArticle(a, i, perArticle));
+  const facts = await extractFacts(articles, budget);
   const points = findCommonPoints(facts, articles);
+  await budget.checkpoint();
   const differences = findDifferences(facts, articles);
-  const tones = articles.map(articleTone);
+  const tones = await eachInTurn(articles, budget, (a) => articleTone(a));
   const tone = cardTone(tones, articles);
-  const biases = articles.map(articleBias);
+  const biases = await eachInTurn(articles, budget, (a) => articleBias(a));
   const corroboration = corroborate(facts);
   const outlets = outletList(articles);
   const corroborated = corroborationInWords(corroboration);

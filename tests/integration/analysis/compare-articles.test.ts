@@ -45,6 +45,9 @@ describe("POST /api/v1/analysis/compare-articles: access and validation", () => 
     ["a title over 500 characters", { articles: [{ ...STORM[0], title: "x".repeat(501) }, STORM[1]] }, "body.articles.0.title"],
     ["an article without a source", { articles: [{ title: "Storm", content: "Rain" }, STORM[1]] }, "body.articles.0.source"],
     ["an unknown analysis type", { articles: STORM, analysisType: "vibes" }, "body.analysisType"],
+    ["a NUL in a title", { articles: [{ ...STORM[0], title: "Storm\u0000Elena" }, STORM[1]] }, "body.articles.0.title"],
+    ["an unpaired surrogate in content", { articles: [STORM[0], { ...STORM[1], content: "Rain \ud83d" }] }, "body.articles.1.content"],
+    ["a NUL in the card id", { articles: STORM, comparisonCardId: "card\u0000" }, "body.comparisonCardId"],
   ])("refuses %s with 400 in the envelope", async (_, body, path) => {
     const res = await analyse(body);
     expect(res.status).toBe(400);
@@ -153,6 +156,49 @@ describe("POST /api/v1/analysis/compare-articles: the local analyzer and the cac
     expect(await db.analysis.findUnique({ where: { cacheKey: "test-entry-0" } })).toBeNull();
     expect(await db.analysis.findUnique({ where: { cacheKey: "test-entry-1" } })).not.toBeNull();
     expect(await db.analysis.count({ where: { createdAt: { gt: new Date(Date.now() - 60_000) } } })).toBe(1);
+  });
+});
+
+describe("POST /api/v1/analysis/compare-articles: no answer for other texts (issue 14)", () => {
+  /** The card's articles with 500 characters of shared text, then an ending of their own. */
+  const withEnding = (articles: typeof STORM, ending: string) =>
+    articles.map((a, i) => ({ ...a, content: `${a.content.padEnd(500, " The water kept rising.")}${i < 2 ? ending : ""}` }));
+
+  it("keys on the whole texts: another ending after the first 500 characters is another request", async () => {
+    const card = freshCard();
+    const first = await analyse({ articles: withEnding(card, " Inspector Vane Okafor said “the pumps failed twice tonight”.") });
+    expect(JSON.stringify(first.json.data.comparison)).toContain("Okafor");
+    const second = await analyse({ articles: withEnding(card, " The water receded by the evening.") });
+    expect(second.status).toBe(200);
+    expect(second.json.data.comparison.cached).toBe(false);
+    expect(JSON.stringify(second.json.data.comparison)).not.toContain("Okafor");
+    expect(JSON.stringify(second.json.data.comparison)).not.toContain("pumps failed");
+  });
+
+  it("checks a cached answer against the caller's articles before serving it", async () => {
+    const articles = freshCard();
+    const first = await analyse({ articles });
+    // A row that says more than the articles do (written for other texts, or before a stricter check).
+    const row = await getDb().analysis.findFirstOrThrow({ orderBy: { createdAt: "desc" } });
+    const stored = row.result as { commonPoints: { text: string; citations: number[] }[]; summary: string };
+    await getDb().analysis.update({
+      where: { id: row.id },
+      data: {
+        result: {
+          ...stored,
+          commonPoints: [
+            ...stored.commonPoints,
+            { text: "Both cited reports mention Governor Hal Brisket and “the dam will hold”.", citations: [0, 1] },
+          ],
+          summary: `${stored.summary} Governor Hal Brisket resigned over the floods.`,
+        },
+      },
+    });
+    const second = await analyse({ articles });
+    expect(second.status).toBe(200);
+    expect(second.json.data.comparison.cached).toBe(true);
+    expect(JSON.stringify(second.json.data.comparison)).not.toContain("Brisket");
+    expect(second.json.data.comparison).toEqual({ ...first.json.data.comparison, cached: true });
   });
 });
 

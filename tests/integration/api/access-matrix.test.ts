@@ -1,6 +1,10 @@
+import { SignJWT } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
+import { credentialStamp } from "@/lib/auth/credentials";
 import { PUBLIC_READER } from "@/lib/auth/public-reader";
-import { signAccessToken } from "@/lib/auth/tokens";
+import { authSecret } from "@/lib/auth/secrets";
+import { signAccessToken, TOKEN_AUDIENCE, TOKEN_ISSUER } from "@/lib/auth/tokens";
+import { getDb } from "@/lib/db";
 import { ROUTES, type RouteKey } from "@/lib/http/routes";
 import { resetIngest } from "@/tests/helpers/ingest";
 import { call, type CallOptions, type RouteHandler } from "@/tests/helpers/api";
@@ -40,8 +44,8 @@ const SAMPLES: Record<RouteKey, CallOptions & { ok: number; path?: string }> = {
   "GET /api/v1/metrics": { ok: 200 },
 };
 
-type Credential = "none" | "reader" | "operator" | "expired" | "tampered" | "cron";
-const CREDENTIALS: Credential[] = ["none", "reader", "operator", "expired", "tampered", "cron"];
+type Credential = "none" | "reader" | "operator" | "expired" | "tampered" | "no-expiry" | "old-password" | "cron";
+const CREDENTIALS: Credential[] = ["none", "reader", "operator", "expired", "tampered", "no-expiry", "old-password", "cron"];
 const tokens = {} as Record<Credential, string | undefined>;
 
 beforeAll(async () => {
@@ -55,6 +59,13 @@ beforeAll(async () => {
   const [header, payload, signature] = tokens.reader.split(".");
   const claims = JSON.parse(Buffer.from(payload, "base64url").toString());
   tokens.tampered = [header, Buffer.from(JSON.stringify({ ...claims, role: "operator" })).toString("base64url"), signature].join(".");
+  // Issue 14: a correctly signed operator token that never expires …
+  const operator = await getDb().user.findUniqueOrThrow({ where: { username: "operator" } });
+  tokens["no-expiry"] = await new SignJWT({ role: "operator", cred: credentialStamp(operator.passwordHash) })
+    .setProtectedHeader({ alg: "HS256" }).setSubject("operator").setIssuer(TOKEN_ISSUER).setAudience(TOKEN_AUDIENCE).setIssuedAt()
+    .sign(authSecret());
+  // … and one issued under the operator's previous password.
+  tokens["old-password"] = (await signAccessToken({ username: "operator", role: "operator" }, new Date(), credentialStamp("scrypt$previous"))).token;
   tokens.cron = TEST_CRON_SECRET;
   await insertStory({
     cardId: "c_matrix",
@@ -69,7 +80,9 @@ function expectedFailure(access: string, credential: Credential) {
   if (access === "public") return null;
   if (credential === "none") return { status: 401, error: "Log in first: this request needs a bearer token." };
   if (credential === "expired") return { status: 401, error: "Your session has expired; log in again." };
-  if (credential === "tampered") return { status: 401, error: "The access token is not valid; log in again." };
+  if (credential === "tampered" || credential === "no-expiry" || credential === "old-password") {
+    return { status: 401, error: "The access token is not valid; log in again." };
+  }
   if (credential === "cron") return { status: 403, error: `This request needs the ${access} role.` };
   if (access === "operator" && credential === "reader") return { status: 403, error: "This request needs the operator role." };
   return null;

@@ -1,15 +1,22 @@
 import { decodeJwt } from "jose";
 import { describe, expect, it, vi } from "vitest";
 
-// This file's own limits: a 2-second login window (so "after the window" is real time) and a small body cap.
+// This file's own limits: a 15-second login window (so "after the window" is real time, and six
+// scrypt checks on a busy machine still fall inside one window), a small
+// body cap, a small ceiling per username, and room for 100 attempts from one client.
 vi.hoisted(() => {
-  process.env.RATE_LIMIT_LOGIN_WINDOW_SECONDS = "2";
+  process.env.RATE_LIMIT_LOGIN_WINDOW_SECONDS = "15";
   process.env.MAX_BODY_BYTES = "2048";
+  process.env.RATE_LIMIT_LOGIN_USERNAME_CEILING = "8";
+  process.env.RATE_LIMIT_LOGIN_PER_IP = "1000";
 });
 
 import { POST as loginRoute } from "@/app/api/v1/auth/login/route";
+import { GET as metricsRoute } from "@/app/api/v1/metrics/route";
+import { hashPassword } from "@/lib/auth/password";
 import { PUBLIC_READER } from "@/lib/auth/public-reader";
 import { verifyAccessToken } from "@/lib/auth/tokens";
+import { getDb } from "@/lib/db";
 import { call } from "@/tests/helpers/api";
 import { TEST_OPERATOR } from "@/tests/setup/test-env";
 
@@ -27,7 +34,7 @@ describe("POST /api/v1/auth/login", () => {
     expect(claims).toMatchObject({ sub: "reader", role: "reader", iss: "global-news-analysis", aud: "global-news-analysis/api" });
     expect(claims.exp! * 1000).toBe(Date.parse(data.expiresAt));
     expect(claims.exp! - claims.iat!).toBe(720 * 60);
-    expect(await verifyAccessToken(data.token)).toEqual({ ok: true, user: { username: "reader", role: "reader" } });
+    expect(await verifyAccessToken(data.token)).toEqual({ ok: true, user: { username: "reader", role: "reader" }, stamp: claims.cred });
   });
 
   it("gives the operator account the operator role", async () => {
@@ -50,6 +57,10 @@ describe("POST /api/v1/auth/login", () => {
     [{ username: "", password: "x" }, "body.username"],
     [{ username: "a".repeat(65), password: "x" }, "body.username"],
     [{ username: 7, password: "x" }, "body.username"],
+    // Issue 14: NUL and lone surrogates reached the database and answered 500.
+    [{ username: "a\u0000b", password: "x" }, "body.username"],
+    [{ username: "\ud800", password: "x" }, "body.username"],
+    [{ username: "reader", password: "x\udc00" }, "body.password"],
   ])("refuses %o with a 400 naming %s", async (body, path) => {
     const res = await login(body, "10.0.0.4");
     expect(res.status).toBe(400);
@@ -75,7 +86,7 @@ describe("POST /api/v1/auth/login", () => {
     expect(res.headers.get("allow")).toBe("POST");
   });
 
-  it("brute force: the sixth wrong password within the window gets 429, and the right password works after it", async () => {
+  it("brute force: the sixth wrong password from one client gets 429; the attacker waits, the owner elsewhere does not", async () => {
     const ip = "10.0.0.6";
     for (let i = 1; i <= 5; i++) {
       const res = await login({ username: "operator", password: `guess-${i}` }, ip);
@@ -85,14 +96,57 @@ describe("POST /api/v1/auth/login", () => {
     expect(sixth.status).toBe(429);
     expect(Number(sixth.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
     expect(sixth.json).toMatchObject({ success: false, code: "rate_limited", error: expect.stringMatching(/^Too many requests; try again in \d+ s\.$/) });
-    // Within the window even the right password waits, from any address.
-    const right = await login(TEST_OPERATOR, "10.0.0.7");
-    expect(right.status).toBe(429);
+    // Within the window even the right password waits, from that client …
+    expect((await login(TEST_OPERATOR, ip)).status).toBe(429);
+    // … while the owner logs in from another (issue 14: five wrong passwords locked everyone out).
+    expect((await login(TEST_OPERATOR, "10.0.0.7")).status).toBe(200);
     // Other usernames are unaffected.
     expect((await login(PUBLIC_READER, ip)).status).toBe(200);
-    await new Promise((r) => setTimeout(r, 2_100));
+    await new Promise((r) => setTimeout(r, 15_100));
     const after = await login(TEST_OPERATOR, ip);
     expect(after.status).toBe(200);
     expect((after.json as LoginOk).data.user.role).toBe("operator");
+  }, 60_000);
+
+  it("never locks the public reader account: its password is public, so wrong ones lock nobody out", async () => {
+    for (let i = 1; i <= 8; i++) expect((await login({ username: "reader", password: `guess-${i}` }, "10.0.1.1")).status).toBe(401);
+    expect((await login(PUBLIC_READER, "10.0.1.1")).status).toBe(200);
+    expect((await login(PUBLIC_READER, "10.0.1.2")).status).toBe(200);
+  });
+
+  it("stops guessing from many clients at a ceiling per username (RATE_LIMIT_LOGIN_USERNAME_CEILING)", async () => {
+    const guesses = await Promise.all(Array.from({ length: 8 }, (_, i) => login({ username: "ghost", password: "guess" }, `10.0.2.${i + 1}`)));
+    expect(guesses.map((r) => r.status)).toEqual(Array(8).fill(401));
+    const ninth = await login({ username: "ghost", password: "guess" }, "10.0.2.99");
+    expect(ninth.status).toBe(429);
+    expect(ninth.json).toMatchObject({ code: "rate_limited", details: { limit: "login-username" } });
+  });
+
+  it("a change of the operator password ends the operator's existing tokens (issue 14)", async () => {
+    const metrics = (token: string) => call(metricsRoute, "/api/v1/metrics", { token });
+    const before = ((await login(TEST_OPERATOR, "10.0.9.1")).json as LoginOk).data.token;
+    expect((await metrics(before)).status).toBe(200);
+    const changed = { username: "operator", password: "a-new-operator-password" };
+    // What the seed does at start when OPERATOR_PASSWORD changed.
+    await getDb().user.update({ where: { username: "operator" }, data: { passwordHash: await hashPassword(changed.password) } });
+    try {
+      const old = await metrics(before);
+      expect(old.status).toBe(401);
+      expect(old.json).toMatchObject({ code: "unauthorized", error: "The access token is not valid; log in again." });
+      expect((await login(TEST_OPERATOR, "10.0.9.2")).status).toBe(401);
+      const after = ((await login(changed, "10.0.9.3")).json as LoginOk).data.token;
+      expect((await metrics(after)).status).toBe(200);
+    } finally {
+      await getDb().user.update({ where: { username: "operator" }, data: { passwordHash: await hashPassword(TEST_OPERATOR.password) } });
+    }
+  });
+
+  it("reserves each failure before the password is checked: 100 parallel guesses get 5 checks", async () => {
+    const guesses = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => login({ username: "phantom", password: `guess-${i}` }, "10.0.3.1")),
+    );
+    const statuses = guesses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(95);
   });
 });

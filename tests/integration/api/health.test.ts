@@ -1,14 +1,32 @@
 import { describe, expect, it } from "vitest";
 import { GET } from "@/app/api/v1/health/route";
+import { signAccessToken } from "@/lib/auth/tokens";
 import { getDatabase } from "@/lib/db";
 import { call } from "@/tests/helpers/api";
 import pkg from "@/package.json";
 
+const operatorToken = async () => (await signAccessToken({ username: "operator", role: "operator" })).token;
+const readerToken = async () => (await signAccessToken({ username: "reader", role: "reader" })).token;
+
 describe("GET /api/v1/health", () => {
-  it("answers 200 with the engine, migrations, version and uptime", async () => {
+  it.each([
+    ["anyone", async () => undefined],
+    ["a reader", readerToken],
+  ])("answers %s whether it is ready and the engine, and nothing of where the data is (issue 14)", async (_, token) => {
+    const engine = getDatabase().engine;
+    const res = await call(GET, "/api/v1/health", { token: await token() });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({
+      success: true,
+      data: { status: "ok", alive: true, ready: true, draining: false, database: { reachable: true, engine }, version: pkg.version, time: expect.any(String) },
+    });
+    expect(res.text).not.toMatch(/news[-_]it[-_]|127\.0\.0\.1|5432|location/);
+  });
+
+  it("answers the operator with the engine's location, latency, migrations, version and uptime", async () => {
     const engine = getDatabase().engine;
     const before = process.uptime();
-    const res = await call(GET, "/api/v1/health");
+    const res = await call(GET, "/api/v1/health", { token: await operatorToken() });
     const after = process.uptime();
     expect(res.status).toBe(200);
     expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);

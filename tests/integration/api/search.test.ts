@@ -87,6 +87,8 @@ describe("GET /api/v1/search", () => {
     [{ q: "x".repeat(101) }, "Invalid query: query.q Too big: expected string to have <=100 characters"],
     [{ q: "harbour", limit: "51" }, "Invalid query: query.limit Too big: expected number to be <=50"],
     [{ q: "harbour", country: "xx" }, "Invalid query: query.country Invalid input"],
+    // Issue 14: NUL reached PostgreSQL and answered 500.
+    [{ q: "a\u0000b" }, "Invalid query: query.q must not contain NUL characters or unpaired surrogates"],
   ])("answers 400 for %j", async (query, error) => {
     const res = await call(GET, "/api/v1/search", { query });
     expect(res.status).toBe(400);

@@ -119,6 +119,16 @@ describe("GET /api/v1/comparison-cards/status/scheduler", () => {
     expect(res.json.data.sources.find((s) => s.id === "reuters")).toMatchObject({ available: false, feeds: 0 });
   });
 
+  it("tells anyone only the class of a feed's last error; the operator gets the message (issue 14)", async () => {
+    type Status = { data: { sources: Array<{ id: string; lastError: string | null }> } };
+    const path = "/api/v1/comparison-cards/status/scheduler";
+    const lastErrors = (res: { json: Status }) => new Map(res.json.data.sources.map((s) => [s.id, s.lastError]));
+    // NPR's feeds point at paths of the test server that answer 404.
+    expect(lastErrors(await call<Status>(schedulerRoute, path)).get("npr")).toBe("HTTP 4xx");
+    expect(lastErrors(await call<Status>(schedulerRoute, path, { token: reader })).get("npr")).toBe("HTTP 4xx");
+    expect(lastErrors(await call<Status>(schedulerRoute, path, { token: operator })).get("npr")).toBe("HTTP 404");
+  });
+
   it("with the cron secret also runs a refresh of the due feeds", async () => {
     const res = await call<{ data: { triggered: Record<string, unknown>; lastRun: { trigger: string } } }>(
       schedulerRoute, "/api/v1/comparison-cards/status/scheduler", { token: TEST_CRON_SECRET },

@@ -7,7 +7,8 @@ import { fixtureFeed } from "@/tests/helpers/feed-fixtures";
 import { closedPort } from "@/tests/helpers/feed-server";
 import { pointFeed, resetIngest, feedServerForFile } from "@/tests/helpers/ingest";
 
-const options: FetchOptions = { timeoutMs: 1_000, maxBytes: 5 * 1024 * 1024, retries: 2, retryBaseMs: 10, maxRetryAfterMs: 2_000 };
+// The test server is on loopback, which only a setting allows (FEED_ALLOW_LOOPBACK, as in every test).
+const options: FetchOptions = { timeoutMs: 1_000, maxBytes: 5 * 1024 * 1024, retries: 2, retryBaseMs: 10, maxRetryAfterMs: 2_000, allowLoopback: true };
 const server = feedServerForFile({ slowMs: 3_000 });
 beforeEach(async () => {
   await resetIngest(server);
@@ -111,6 +112,38 @@ describe("fetchFeed", () => {
     server.serve("/big-declared", { status: 200, headers: { "content-length": String(zlib.constants.Z_DEFAULT_CHUNK * 1000) }, body: Buffer.alloc(zlib.constants.Z_DEFAULT_CHUNK * 1000) });
     const feed = await registered("/big-declared");
     expect(await fetchFeed(feed, { ...options, maxBytes: 4096 })).toMatchObject({ status: "error", error: /declared; limit 4096/ });
+  });
+
+  // Issue 14: a compromised outlet (or anyone on a plain-http feed's path) redirected the fetcher
+  // to the cloud metadata service and private hosts, and the error told what answered there.
+  it.each([
+    ["link-local (cloud metadata)", "http://169.254.169.254/latest/meta-data/"],
+    ["a private network", "http://10.20.30.40:8080/admin"],
+    ["a home router", "http://192.168.1.1/"],
+    ["the carrier-grade NAT range", "http://100.64.0.1/"],
+    ["this network", "http://0.0.0.0:22/"],
+    ["an IPv6 unique local address", "http://[fd00::1]/"],
+    ["IPv6 link-local", "http://[fe80::1]/"],
+    ["an IPv4-mapped metadata address", "http://[::ffff:169.254.169.254]/"],
+  ])("refuses a redirect to %s without connecting", async (_, target) => {
+    server.serve("/hostile/redirect-inside", { status: 302, headers: { location: target } });
+    const feed = await registered("/hostile/redirect-inside");
+    const t0 = Date.now();
+    const result = await fetchFeed(feed, options);
+    expect(result).toMatchObject({ status: "error", httpStatus: null, attempts: 1, error: expect.stringMatching(/^address refused: /) });
+    expect(Date.now() - t0).toBeLessThan(500); // refused, not timed out trying
+  });
+
+  it("refuses loopback unless the setting allows it, also when a name resolves to it", async () => {
+    const feed = await registered("/fixtures/bbc-home-2019-10-12.xml");
+    const hitsBefore = server.hits("/fixtures/bbc-home-2019-10-12.xml");
+    const strict = { ...options, allowLoopback: false };
+    expect(await fetchFeed(feed, strict)).toMatchObject({ status: "error", attempts: 1, error: "address refused: 127.0.0.1 is loopback" });
+    await getDb().feed.update({ where: { id: feed.id }, data: { url: feed.url.replace("127.0.0.1", "localhost") } });
+    const [byName] = await selectFeeds(getDb(), { sources: ["bbc-news"], categories: ["general"] });
+    expect(await fetchFeed(byName, strict)).toMatchObject({ status: "error", attempts: 1, error: expect.stringMatching(/^address refused: localhost resolves to (127\.0\.0\.1|::1) \(loopback\)$/) });
+    expect(server.hits("/fixtures/bbc-home-2019-10-12.xml")).toBe(hitsBefore);
+    expect(await fetchFeed(byName, options)).toMatchObject({ status: "ok" });
   });
 
   it("refuses a feed that did not come from the Feed table", async () => {

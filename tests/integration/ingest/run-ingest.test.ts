@@ -204,6 +204,22 @@ describe("a run over hostile feeds", () => {
   });
 });
 
+describe("a run over feeds hostile to the server itself (issue 14)", () => {
+  it("refuses a redirect into the server's network, and reads 1 MB of nested markup in one item quickly", async () => {
+    await pointFeed(server, "bbc-news:general", "/hostile/redirect-to-metadata");
+    await pointFeed(server, "the-guardian:general", "/hostile/nested-divs.xml");
+    const t0 = Date.now();
+    const summary = await runIngest({ sources: ["bbc-news", "the-guardian"], categories: ["general"], now: new Date("2018-06-23T20:00:00Z"), fetch: FAST_FETCH });
+    expect(Date.now() - t0).toBeLessThan(3_000);
+    expect(outcomeOf(summary, "bbc-news:general")).toMatchObject({
+      status: "error", httpStatus: null, error: "address refused: 169.254.169.254 is a private, link-local or reserved address",
+    });
+    expect(outcomeOf(summary, "the-guardian:general")).toMatchObject({ status: "ok", newCount: 1 });
+    const stored = await getDb().article.findFirstOrThrow({ where: { sourceId: "the-guardian" } });
+    expect(stored.summary).toBe("The harbour bridge reopened after repairs.");
+  });
+});
+
 describe("store rules", () => {
   const NOW = FIXTURE_NOW;
   const feed = (items: string) => `<?xml version="1.0"?><rss version="2.0"><channel><title>M</title><link>https://m.example/</link>${items}</channel></rss>`;

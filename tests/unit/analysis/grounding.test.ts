@@ -17,14 +17,14 @@ function answer(points: { commonPoints?: CitedPoint[]; differences?: CitedPoint[
 }
 
 describe("grounding checker", () => {
-  it("passes a well-grounded answer untouched", () => {
-    const { analysis, report } = groundAnalysis(answer(), STORM);
+  it("passes a well-grounded answer untouched", async () => {
+    const { analysis, report } = await groundAnalysis(answer(), STORM);
     expect(analysis).toEqual(answer());
     expect(report).toEqual({ droppedCitations: 0, droppedPoints: 0, droppedSentences: 0, notes: [] });
   });
 
-  it("removes citations of articles that do not exist, and duplicates", () => {
-    const { analysis, report } = groundAnalysis(
+  it("removes citations of articles that do not exist, and duplicates", async () => {
+    const { analysis, report } = await groundAnalysis(
       answer({ commonPoints: [{ text: "All three outlets report that Storm Elena flooded Valencia.", citations: [0, 1, 7, 1, 2, -1] }] }),
       STORM,
     );
@@ -32,14 +32,14 @@ describe("grounding checker", () => {
     expect(report.droppedCitations).toBe(3);
   });
 
-  it("drops a point whose citations all point at no article", () => {
-    const { analysis, report } = groundAnalysis(answer({ differences: [{ text: "Only CNN reports that rail services to Madrid were suspended.", citations: [5] }] }), STORM);
+  it("drops a point whose citations all point at no article", async () => {
+    const { analysis, report } = await groundAnalysis(answer({ differences: [{ text: "Only CNN reports that rail services to Madrid were suspended.", citations: [5] }] }), STORM);
     expect(analysis.differences).toEqual([]);
     expect(report.droppedPoints).toBe(1);
   });
 
-  it("removes a citation of an article that says nothing of the point", () => {
-    const { analysis } = groundAnalysis(answer({ differences: [{ text: "Only CNN reports that rail services to Madrid were suspended.", citations: [0, 2] }] }), STORM);
+  it("removes a citation of an article that says nothing of the point", async () => {
+    const { analysis } = await groundAnalysis(answer({ differences: [{ text: "Only CNN reports that rail services to Madrid were suspended.", citations: [0, 2] }] }), STORM);
     expect(analysis.differences).toEqual([{ text: "Only CNN reports that rail services to Madrid were suspended.", citations: [2] }]);
   });
 
@@ -49,21 +49,21 @@ describe("grounding checker", () => {
     ["an invented quotation", "Mayor Ana Ruiz said “the old town is lost for good” after Storm Elena.", [0, 1]],
     ["claims the cited text does not make", "Warming oceans caused the cyclone, scientists warned, predicting worse seasons ahead.", [0, 1]],
     ["a common point from a single outlet", "Storm Elena brought 120 millimetres of rain to Valencia.", [0]],
-  ])("drops a point with %s", (_, text, citations) => {
-    const { analysis, report } = groundAnalysis(answer({ commonPoints: [{ text, citations }] }), STORM);
+  ])("drops a point with %s", async (_, text, citations) => {
+    const { analysis, report } = await groundAnalysis(answer({ commonPoints: [{ text, citations }] }), STORM);
     expect(analysis.commonPoints).toEqual([]);
     expect(report.droppedPoints).toBe(1);
     expect(report.notes.join("\n")).toContain("dropped");
   });
 
-  it("treats two articles of one outlet (any spelling) as one outlet", () => {
+  it("treats two articles of one outlet (any spelling) as one outlet", async () => {
     const articles = [...STORM, { ...STORM[0], source: "bbc news", title: "Valencia floods: Storm Elena aftermath" }];
-    const { analysis } = groundAnalysis(answer({ commonPoints: [{ text: "Storm Elena flooded Valencia.", citations: [0, 3] }] }), articles);
+    const { analysis } = await groundAnalysis(answer({ commonPoints: [{ text: "Storm Elena flooded Valencia.", citations: [0, 3] }] }), articles);
     expect(analysis.commonPoints).toEqual([]);
   });
 
-  it("drops the sentences of free texts that name what no article contains", () => {
-    const { analysis, report } = groundAnalysis(
+  it("drops the sentences of free texts that name what no article contains", async () => {
+    const { analysis, report } = await groundAnalysis(
       answer({ summary: "Storm Elena flooded Valencia. Pedro Sánchez declared a national emergency on 14 March. Residents left their homes." }),
       STORM,
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toPlainText, truncate } from "@/lib/ingest/plain-text";
+import { MAX_HTML_CHARS, toPlainText, truncate } from "@/lib/ingest/plain-text";
 
 describe("toPlainText", () => {
   it.each([
@@ -34,6 +34,18 @@ describe("toPlainText", () => {
       const text = toPlainText(input);
       expect(text, input).not.toMatch(/<\s*(script|img|div|body)|onerror\s*=|onload\s*=|onmouseover\s*=/i);
     }
+  });
+
+  it("cuts a huge input before cleaning it: 1 MB of nested <div> is read in well under a second (issue 14)", () => {
+    const nested = `${"<div>".repeat(100_000)}deep text${"</div>".repeat(100_000)}`;
+    expect(nested.length).toBeGreaterThan(1_000_000);
+    const t0 = performance.now();
+    const text = toPlainText(nested);
+    expect(performance.now() - t0).toBeLessThan(500);
+    expect(text).not.toMatch(/[<>]/);
+    // The cut never leaves half a tag behind as text.
+    const atTheCut = `${"word ".repeat(MAX_HTML_CHARS / 5 - 1)}<img src=x onerror=alert(1)> more`;
+    expect(toPlainText(atTheCut, 100_000)).not.toMatch(/<|onerror/);
   });
 
   it("cuts long text at a word boundary", () => {

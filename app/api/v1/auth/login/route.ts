@@ -3,5 +3,5 @@ import { loginBody } from "@/lib/schemas/auth";
 import { login } from "@/lib/services/login";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: route("POST /api/v1/auth/login", { body: loginBody }, ({ body, ip }) => login(body, ip)),
+  POST: route("POST /api/v1/auth/login", { body: loginBody }, ({ body, client }) => login(body, client)),
 });

@@ -4,6 +4,9 @@ import { getSchedulerStatus } from "@/lib/services/get-scheduler-status";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route("GET /api/v1/comparison-cards/status/scheduler", { query: noQuery }, ({ principal }) =>
-    getSchedulerStatus({ trigger: principal.kind === "cron" }),
+    getSchedulerStatus({
+      trigger: principal.kind === "cron",
+      detail: principal.kind === "cron" || (principal.kind === "user" && principal.user.role === "operator"),
+    }),
   ),
 });

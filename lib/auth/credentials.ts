@@ -1,0 +1,23 @@
+/**
+ * Ties an access token to the password it was issued under: the token carries a stamp of the
+ * account's password hash (an HMAC with the token secret, so it says nothing of the hash), and a
+ * token whose stamp no longer matches (the password changed, the account is gone or has another
+ * role) is refused. Changing the operator password (OPERATOR_PASSWORD, applied at start by the
+ * seed) therefore ends the operator's existing tokens (issue 14).
+ */
+import "server-only";
+import crypto from "node:crypto";
+import { getDb } from "@/lib/db";
+import { authSecret } from "./secrets";
+import type { Role } from "./tokens";
+
+/** The stamp of a password hash. */
+export function credentialStamp(passwordHash: string): string {
+  return crypto.createHmac("sha256", authSecret()).update(passwordHash).digest("base64url").slice(0, 22);
+}
+
+/** An account's current stamp and role, or null when no such account exists. */
+export async function currentCredentials(username: string): Promise<{ stamp: string; role: Role } | null> {
+  const user = await getDb().user.findUnique({ where: { username }, select: { passwordHash: true, role: true } });
+  return user ? { stamp: credentialStamp(user.passwordHash), role: user.role } : null;
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { feedErrorClass } from "@/lib/ingest/error-class";
+
+describe("feedErrorClass", () => {
+  it.each([
+    ["timed out after 15000 ms", "timed out"],
+    ["aborted: the run's time budget ran out", "skipped"],
+    ["address refused: 169.254.169.254 is a private, link-local or reserved address", "address refused"],
+    ["redirect to a non-http(s) URL refused (file:)", "redirect refused"],
+    ["too many redirects (more than 5)", "redirect refused"],
+    ["HTTP 302 without a Location header", "redirect refused"],
+    ["HTTP 404", "HTTP 4xx"],
+    ["HTTP 503 (rate limited; retry after 120 s)", "HTTP 5xx"],
+    ["response too large (over 5242880 bytes)", "response too large"],
+    ["network error: ECONNREFUSED", "network error"],
+    ["network error: getaddrinfo ENOTFOUND internal.corp", "network error"],
+    ["not a well-formed RSS or Atom feed: Unexpected close tag", "not a feed"],
+    ["empty feed (no items)", "not a feed"],
+    ["something new", "failed"],
+  ])("%s → %s", (message, expected) => {
+    expect(feedErrorClass(message)).toBe(expected);
+  });
+});
