@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type { SqlRunner } from "@/lib/database/open";
+import { NEWS_WINDOW_MS, newsWindowStart } from "@/lib/news-window";
 import type { FeedState } from "./feed-state";
 import type { NormalizedArticle } from "./normalize";
 
@@ -16,8 +17,6 @@ import type { NormalizedArticle } from "./normalize";
  * TIMESTAMP(3) columns, exactly as Prisma stores them, so Prisma reads them back unchanged.
  */
 
-/** The window of news the product keeps (SPEC §1: "cached content from the last 72 hours"). */
-export const WINDOW_MS = 72 * 3_600_000;
 /** Two items of one outlet with the same headline this close in time are one story. */
 const NEAR_DUPLICATE_MS = 48 * 3_600_000;
 
@@ -166,7 +165,7 @@ async function insertOutcome(tx: SqlRunner, input: StoreInput, counts: StoreCoun
 
 /** Stores one feed's result in one transaction and returns what changed. */
 export async function storeFeedResult(sql: SqlRunner, input: StoreInput): Promise<StoreCounts> {
-  const windowStart = input.now.getTime() - WINDOW_MS;
+  const windowStart = input.now.getTime() - NEWS_WINDOW_MS;
   const fresh = input.articles.filter((a) => a.publishedAt.getTime() >= windowStart);
   const items = uniqueItems(fresh);
   // Repeats within the feed itself count as unchanged.
@@ -220,7 +219,7 @@ export async function storeFeedResult(sql: SqlRunner, input: StoreInput): Promis
 export async function purgeOldArticles(sql: SqlRunner, now: Date): Promise<number> {
   const [row] = await sql.query<{ count: number }>(
     `WITH gone AS (DELETE FROM "Article" WHERE "publishedAt" < ${utc("$1")} RETURNING 1) SELECT count(*)::int AS count FROM gone`,
-    [new Date(now.getTime() - WINDOW_MS).toISOString()],
+    [newsWindowStart(now).toISOString()],
   );
   return row.count;
 }

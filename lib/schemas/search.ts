@@ -7,7 +7,7 @@ import { sourceRef } from "./cards";
  * the 72-hour window (docs/decisions/042-topic-search.md).
  */
 
-export const SEARCH_LIMITS = { minQuery: 2, maxQuery: 100, maxLimit: 50, defaultLimit: 20, maxCountries: 5, windowHours: 72 } as const;
+export const SEARCH_LIMITS = { minQuery: 2, maxQuery: 100, maxLimit: 50, defaultLimit: 20, maxCountries: 5 } as const;
 
 const country = z.enum(COUNTRY_IDS);
 

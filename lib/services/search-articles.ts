@@ -1,8 +1,7 @@
 import "server-only";
 import { getDb } from "@/lib/db";
-import { SEARCH_LIMITS, type SearchQuery, type SearchResponse } from "@/lib/schemas/search";
-
-const HOUR = 3_600_000;
+import { NEWS_WINDOW_HOURS, newsWindowStart } from "@/lib/news-window";
+import type { SearchQuery, SearchResponse } from "@/lib/schemas/search";
 
 /** Prisma passes `contains` into LIKE unescaped: make % and _ literal (backslash is PostgreSQL's LIKE escape). */
 const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -14,7 +13,7 @@ const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  */
 export async function searchArticles({ q, limit, country }: SearchQuery, now: Date = new Date()): Promise<SearchResponse> {
   const pattern = literal(q);
-  const since = new Date(now.getTime() - SEARCH_LIMITS.windowHours * HOUR);
+  const since = newsWindowStart(now);
   const rows = await getDb().article.findMany({
     where: {
       publishedAt: { gte: since },
@@ -51,6 +50,6 @@ export async function searchArticles({ q, limit, country }: SearchQuery, now: Da
       },
       cardId: a.cards[0]?.cardId ?? null,
     })),
-    metadata: { count: rows.length, limit, countries: country, windowHours: SEARCH_LIMITS.windowHours },
+    metadata: { count: rows.length, limit, countries: country, windowHours: NEWS_WINDOW_HOURS },
   };
 }

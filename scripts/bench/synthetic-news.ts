@@ -4,6 +4,7 @@
  * Names recur across stories and filler words follow a Zipf law, as in real feeds.
  */
 import type { ClusterArticle } from "@/lib/cluster/types";
+import { NEWS_WINDOW_MS } from "@/lib/news-window";
 
 export interface SyntheticNews {
   articles: ClusterArticle[];
@@ -19,7 +20,6 @@ const FILLER = (
 ).split(" ");
 const CATEGORIES = ["general", "business", "technology", "health", "science", "sports", "entertainment"];
 const COUNTRIES = ["us", "gb", "ca", "au", "de", "fr", "jp", "in", "br", "mx"];
-const WINDOW_MS = 72 * 3_600_000;
 const START_MS = Date.UTC(2026, 0, 1);
 
 /** Generates `count` articles from a fixed seed: the same count always gives the same news. */
@@ -42,7 +42,7 @@ export function generateSyntheticNews(count: number, seed = 42): SyntheticNews {
     const keyNames = [pick(names), pick(names)];
     const keyNouns = [zipf(nouns), pick(nouns), pick(nouns)];
     const figure = random() < 0.3 ? String(1 + Math.floor(random() * 500)) : null;
-    const storyTime = START_MS + random() * WINDOW_MS;
+    const storyTime = START_MS + random() * NEWS_WINDOW_MS;
     const category = pick(CATEGORIES);
     const country = pick(COUNTRIES);
     const outlets = shuffled(Array.from({ length: 19 }, (_, i) => `outlet-${i + 1}`), random);
