@@ -11,7 +11,8 @@ export const CARD_INCLUDE = {
 export type CardRow = Prisma.ComparisonCardGetPayload<{ include: typeof CARD_INCLUDE }>;
 type ArticleRow = CardRow["articles"][number]["article"];
 
-function sourceRef(s: ArticleRow["source"]): SourceRef {
+/** An article's outlet as cards and search results show it. */
+export function sourceRef(s: ArticleRow["source"]): SourceRef {
   return {
     id: s.id,
     name: s.name,

@@ -2,6 +2,7 @@ import "server-only";
 import { getDb } from "@/lib/db";
 import { NEWS_WINDOW_HOURS, newsWindowStart } from "@/lib/news-window";
 import type { SearchQuery, SearchResponse } from "@/lib/schemas/search";
+import { sourceRef } from "./card-view";
 
 /** Prisma passes `contains` into LIKE unescaped: make % and _ literal (backslash is PostgreSQL's LIKE escape). */
 const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -38,16 +39,7 @@ export async function searchArticles({ q, limit, country }: SearchQuery, now: Da
       imageUrl: a.imageUrl,
       category: a.category,
       countries: a.countries,
-      source: {
-        id: a.source.id,
-        name: a.source.name,
-        region: a.source.region,
-        country: a.source.country,
-        biasRating: a.source.biasRating as "center-left" | "center" | "center-right",
-        biasRatingSource: a.source.biasRatingSource,
-        color: a.source.color,
-        icon: a.source.icon,
-      },
+      source: sourceRef(a.source),
       cardId: a.cards[0]?.cardId ?? null,
     })),
     metadata: { count: rows.length, limit, countries: country, windowHours: NEWS_WINDOW_HOURS },
