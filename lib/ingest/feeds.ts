@@ -1,5 +1,5 @@
 import type { PrismaClient } from "@/generated/prisma/client";
-import { isCategoryId, type CategoryId } from "@/lib/catalog";
+import type { CategoryId } from "@/lib/catalog";
 
 /**
  * The Feed table is the registry of fetchable URLs (seeded from lib/sources/registry.ts).
@@ -46,21 +46,19 @@ export async function selectFeeds(prisma: PrismaClient, filter: FeedFilter = {})
     include: { source: { select: { name: true, country: true } } },
     orderBy: [{ sourceId: "asc" }, { category: "asc" }],
   });
-  return rows
-    .filter((row) => isCategoryId(row.category))
-    .map((row) => {
-      const feed: RegisteredFeed = Object.freeze({
-        id: row.id,
-        sourceId: row.sourceId,
-        sourceName: row.source.name,
-        homeCountry: row.source.country,
-        category: row.category as CategoryId,
-        url: row.url,
-        etag: row.etag,
-        lastModified: row.lastModified,
-        errorCount: row.errorCount,
-      });
-      registered.add(feed);
-      return feed;
+  return rows.map((row) => {
+    const feed: RegisteredFeed = Object.freeze({
+      id: row.id,
+      sourceId: row.sourceId,
+      sourceName: row.source.name,
+      homeCountry: row.source.country,
+      category: row.category,
+      url: row.url,
+      etag: row.etag,
+      lastModified: row.lastModified,
+      errorCount: row.errorCount,
     });
+    registered.add(feed);
+    return feed;
+  });
 }

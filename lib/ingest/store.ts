@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import type { CategoryId } from "@/lib/catalog";
 import type { SqlRunner } from "@/lib/database/open";
 import { NEWS_WINDOW_MS, newsWindowStart } from "@/lib/news-window";
 import type { FeedState } from "./feed-state";
@@ -35,7 +36,7 @@ export interface StoreInput {
   sourceId: string;
   /** Null for saved files of an outlet without a registered feed (Reuters). */
   feedId: string | null;
-  category: string;
+  category: CategoryId;
   articles: NormalizedArticle[];
   /** The end of the 72-hour window, and the fetch time written on new articles. */
   now: Date;
@@ -78,6 +79,8 @@ function uniqueItems(articles: NormalizedArticle[]): NormalizedArticle[] {
 // link their canonical URL, so those are sent once (the parameters are most of the bytes).
 const TEXT_COLUMNS = ["canonicalUrl", "url", "guid", "title", "summary", "content", "imageUrl", "author", "category", "contentHash", "titleHash"] as const;
 const FALLBACK: Partial<Record<(typeof TEXT_COLUMNS)[number], (typeof TEXT_COLUMNS)[number]>> = { url: "canonicalUrl", content: "summary" };
+// Columns of an enum type: their text parameter is cast to it (text has no implicit cast to an enum).
+const ENUM_TYPE: Partial<Record<(typeof TEXT_COLUMNS)[number], string>> = { category: `"Category"` };
 // What a changed item updates; its URL, publication time, outlet and category stay.
 const UPDATED_COLUMNS = ["url", "guid", "title", "summary", "content", "imageUrl", "author", "countries", "contentHash", "titleHash", "fetchedAt", "updatedAt"];
 
@@ -91,7 +94,8 @@ const UPDATED_COLUMNS = ["url", "guid", "title", "summary", "content", "imageUrl
 async function upsertArticles(tx: SqlRunner, articles: NormalizedArticle[], input: StoreInput): Promise<{ inserted: number; updated: number }> {
   const n = TEXT_COLUMNS.length;
   const name = (c: (typeof TEXT_COLUMNS)[number]) => `c${TEXT_COLUMNS.indexOf(c)}`;
-  const values = TEXT_COLUMNS.map((c) => (FALLBACK[c] ? `COALESCE(${name(c)}, ${name(FALLBACK[c]!)})` : name(c)));
+  const text = (c: (typeof TEXT_COLUMNS)[number]) => (FALLBACK[c] ? `COALESCE(${name(c)}, ${name(FALLBACK[c]!)})` : name(c));
+  const values = TEXT_COLUMNS.map((c) => (ENUM_TYPE[c] ? `${text(c)}::${ENUM_TYPE[c]}` : text(c)));
   // Counted in SQL: one row back instead of one per article.
   const sql = `
     WITH written AS (

@@ -7,7 +7,7 @@ import type { OnDemandResponse } from "@/lib/schemas/cards";
 import { rebuildCards } from "./rebuild-cards";
 import { refreshNews } from "./refresh-news";
 
-async function countCards(country: string, category: string, now: Date): Promise<number> {
+async function countCards(country: CountryId, category: CategoryId, now: Date): Promise<number> {
   return getDb().comparisonCard.count({
     where: { retiredAt: null, category, countries: { has: country }, latestPublishedAt: { gte: newsWindowStart(now) } },
   });

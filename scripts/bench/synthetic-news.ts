@@ -3,6 +3,7 @@
  * each covered by several outlets with paraphrased titles and summaries, plus unrelated singletons.
  * Names recur across stories and filler words follow a Zipf law, as in real feeds.
  */
+import type { CategoryId } from "@/lib/catalog";
 import type { ClusterArticle } from "@/lib/cluster/types";
 import { NEWS_WINDOW_MS } from "@/lib/news-window";
 
@@ -18,7 +19,7 @@ const FILLER = (
   "policy leader company share growth record crisis vote review warning issue support change pressure rise fall move " +
   "call meeting decision statement concern attack hit push face win lose back open close cut boost lead join"
 ).split(" ");
-const CATEGORIES = ["general", "business", "technology", "health", "science", "sports", "entertainment"];
+const CATEGORIES: CategoryId[] = ["general", "business", "technology", "health", "science", "sports", "entertainment"];
 const COUNTRIES = ["us", "gb", "ca", "au", "de", "fr", "jp", "in", "br", "mx"];
 const START_MS = Date.UTC(2026, 0, 1);
 
