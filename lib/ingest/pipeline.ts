@@ -179,8 +179,8 @@ export async function runJob(sql: SqlRunner, job: IngestJob, ctx: JobContext): P
     categoryFromItem: ctx.categoryFromItem,
   };
   for (const item of parsed.items) {
-    const result = normalizeItem(item, context);
-    if (result.ok) articles.push(result.article);
+    const article = normalizeItem(item, context);
+    if (article) articles.push(article);
     else rejected++;
   }
 

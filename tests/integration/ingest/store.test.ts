@@ -8,12 +8,12 @@ const NOW = new Date("2020-05-31T07:00:00Z");
 
 function articles(count: number): NormalizedArticle[] {
   return Array.from({ length: count }, (_, i) => {
-    const result = normalizeItem(
+    const article = normalizeItem(
       { title: `Story number ${i} of the atomic feed`, link: `https://atomic.example/${i}`, description: `Text ${i}.`, dates: ["Sun, 31 May 2020 06:00:00 GMT"], categories: [], images: [] },
       { sourceId: "cnn", homeCountry: "us", category: "general", feedUrl: "https://atomic.example/feed", fetchedAt: NOW },
     );
-    if (!result.ok) throw new Error(result.reason);
-    return result.article;
+    if (!article) throw new Error("The item was rejected.");
+    return article;
   });
 }
 
