@@ -1,8 +1,8 @@
 import "server-only";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
-import { schedulerHandle } from "@/lib/scheduler/start";
-import { runSchedulerTick } from "@/lib/scheduler/tick";
+import { schedulerHandle } from "@/lib/lifecycle/scheduler-state";
+import { runSchedulerTick } from "./run-scheduler-tick";
 
 export interface SourceHealth {
   id: string;
