@@ -1,4 +1,11 @@
 "use client";
+
+/**
+ * The reader's screen as one client tree (docs/decisions/040-reader-page-architecture.md): it
+ * holds the selection, the topic and the open panel, and wires the feed, search, options,
+ * provider and session hooks to the header, hero and feed.
+ */
+
 import { lazy, Suspense, useCallback, useState } from "react";
 import { FeedView, loadCardView } from "@/components/feed/feed-view";
 import { StatusLine } from "@/components/feed/status-line";

@@ -1,4 +1,10 @@
 "use client";
+
+/**
+ * The feed: the list of comparison cards, its pages and Load More, and the loading, empty, error
+ * and demo states around it (docs/decisions/041-feed-states-and-messages.md, 080).
+ */
+
 import { lazy, startTransition, Suspense, useDeferredValue, useEffect, useMemo, useState } from "react";
 import { hasMorePages, MESSAGES, PAGE_SIZE } from "@/lib/client/feed";
 import type { NewsComparison, Selection } from "@/lib/client/types";

@@ -1,7 +1,7 @@
+/** The clustering contract: what the ingest side hands in and what the card builder reads back. */
+
 import type { CategoryId } from "@/lib/catalog";
 import type { FeatureWeights } from "@/lib/cluster/features";
-
-/** The clustering contract: what the ingest side hands in and what the card builder reads back. */
 
 /** One article as the clusterer sees it (plain text, already normalised by ingest). */
 export interface ClusterArticle {

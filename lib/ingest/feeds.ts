@@ -1,11 +1,11 @@
-import type { PrismaClient } from "@/generated/prisma/client";
-import type { CategoryId } from "@/lib/catalog";
-
 /**
  * The Feed table is the registry of fetchable URLs (seeded from lib/sources/registry.ts).
  * Feeds handed to the fetcher come from here and are marked as such; the fetcher refuses
  * anything else, so no code path can make the server fetch an arbitrary URL.
  */
+
+import type { PrismaClient } from "@/generated/prisma/client";
+import type { CategoryId } from "@/lib/catalog";
 
 export interface RegisteredFeed {
   readonly id: string;

@@ -1,3 +1,10 @@
+/**
+ * Stage 3: a parsed item → the article we store. Everything a feed wrote is untrusted:
+ * text becomes plain text, links become canonical http(s) URLs, dates become instants
+ * (never in the future), and the countries an article concerns are worked out from its
+ * outlet's home country and the countries its title and summary mention.
+ */
+
 import crypto from "node:crypto";
 import { isCategoryId, isCountryId, type CategoryId, type CountryId } from "@/lib/catalog";
 import { detectCountries } from "@/lib/sources/countries";
@@ -5,13 +12,6 @@ import { absoluteUrl, canonicalUrl } from "./canonical-url";
 import { publishedAt } from "./dates";
 import type { ImageCandidate, ParsedItem } from "./parse";
 import { toPlainText, truncate } from "./plain-text";
-
-/**
- * Stage 3: a parsed item → the article we store. Everything a feed wrote is untrusted:
- * text becomes plain text, links become canonical http(s) URLs, dates become instants
- * (never in the future), and the countries an article concerns are worked out from its
- * outlet's home country and the countries its title and summary mention.
- */
 
 export interface NormalizeContext {
   sourceId: string;

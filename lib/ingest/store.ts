@@ -1,10 +1,3 @@
-import crypto from "node:crypto";
-import type { CategoryId } from "@/lib/catalog";
-import type { SqlRunner } from "@/lib/database/open";
-import { NEWS_WINDOW_MS, newsWindowStart } from "@/lib/news-window";
-import type { FeedState } from "./feed-state";
-import type { NormalizedArticle } from "./normalize";
-
 /**
  * Stage 4: one feed's articles, its fetch state and its outcome, committed together in one
  * transaction, so a crash never leaves half a feed (or an ETag saved for articles that were
@@ -17,6 +10,13 @@ import type { NormalizedArticle } from "./normalize";
  * docs/decisions/011-ingest-store-sql.md). Timestamps are stored as UTC wall time in
  * TIMESTAMP(3) columns, exactly as Prisma stores them, so Prisma reads them back unchanged.
  */
+
+import crypto from "node:crypto";
+import type { CategoryId } from "@/lib/catalog";
+import type { SqlRunner } from "@/lib/database/open";
+import { NEWS_WINDOW_MS, newsWindowStart } from "@/lib/news-window";
+import type { FeedState } from "./feed-state";
+import type { NormalizedArticle } from "./normalize";
 
 /** Two items of one outlet with the same headline this close in time are one story. */
 const NEAR_DUPLICATE_MS = 48 * 3_600_000;

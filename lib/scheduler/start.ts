@@ -1,4 +1,10 @@
 import "server-only";
+
+/**
+ * The in-server scheduler, started from instrumentation.ts: runs the scheduler tick on this
+ * process every interval.
+ */
+
 import { getDatabase } from "@/lib/db";
 import { env } from "@/lib/env";
 import { schedulerHandle, setSchedulerHandle, type SchedulerHandle } from "@/lib/lifecycle/scheduler-state";

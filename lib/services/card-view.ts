@@ -1,4 +1,10 @@
 import "server-only";
+
+/**
+ * Stored cards in the API's shapes: the card list's cards, a card in full, and an article's
+ * outlet, for the card and search services.
+ */
+
 import type { Prisma } from "@/generated/prisma/client";
 import type { CardArticle, CardDetail, ComparisonCard, FullArticle, SourceRef } from "@/lib/schemas/cards";
 import { BIAS_RATING_SOURCE, biasRatingOf, type BiasRating } from "@/lib/sources/registry";

@@ -1,4 +1,10 @@
 import "server-only";
+
+/**
+ * On-demand card generation for one empty country/category pair
+ * (POST /api/v1/comparison-cards/generate/on-demand).
+ */
+
 import type { CategoryId, CountryId } from "@/lib/catalog";
 import { getDatabase, getDb } from "@/lib/db";
 import { env } from "@/lib/env";

@@ -1,4 +1,10 @@
 import "server-only";
+
+/**
+ * The card list behind GET /api/v1/comparison-cards: the newest cards of a pair or of the landing
+ * selection, within the news window.
+ */
+
 import { LANDING_PAGE } from "@/lib/catalog";
 import { getDb } from "@/lib/db";
 import { newsWindowStart } from "@/lib/news-window";

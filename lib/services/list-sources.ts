@@ -1,4 +1,7 @@
 import "server-only";
+
+/** The outlet list behind GET /api/v1/sources. */
+
 import { getDb } from "@/lib/db";
 import type { SourceInfo } from "@/lib/schemas/sources";
 import { biasRatingOf } from "@/lib/sources/registry";

@@ -1,4 +1,10 @@
 import "server-only";
+
+/**
+ * Re-clustering: turns the news window's articles into comparison cards after every ingest,
+ * keeping card ids stable (docs/decisions/021-card-id-continuity.md).
+ */
+
 import { assignCardIds, type PreviousCard } from "@/lib/cluster/assign-card-ids";
 import { buildCardDraft, isCardWorthy } from "@/lib/cluster/build-card";
 import { clusterArticles } from "@/lib/cluster/cluster-articles";

@@ -1,4 +1,10 @@
 import "server-only";
+
+/**
+ * The scheduler tick: a refresh of the due feeds when no other ingest runs. The in-server
+ * scheduler and the cron route share it.
+ */
+
 import { getDatabase } from "@/lib/db";
 import { isDraining } from "@/lib/lifecycle/shutdown";
 import { logger } from "@/lib/log";

@@ -1,4 +1,7 @@
 import "server-only";
+
+/** The topic search behind GET /api/v1/search (docs/decisions/042-topic-search.md). */
+
 import { getDb } from "@/lib/db";
 import { NEWS_WINDOW_HOURS, newsWindowStart } from "@/lib/news-window";
 import type { SearchQuery, SearchResponse } from "@/lib/schemas/search";

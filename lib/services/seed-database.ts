@@ -1,4 +1,10 @@
 import "server-only";
+
+/**
+ * Seeding: the known outlets and their feeds from lib/sources/registry.ts, and the public reader
+ * and operator accounts.
+ */
+
 import type { PrismaClient } from "@/generated/prisma/client";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { PUBLIC_READER } from "@/lib/auth/public-reader";

@@ -1,12 +1,12 @@
-import type { BiasRating as StoredBiasRating } from "@/generated/prisma/enums";
-import { COUNTRY_IDS, isCategoryId, type CategoryId, type CountryId } from "@/lib/catalog";
-
 /**
  * The 19 known outlets of SPEC §3 and the feeds each publishes, per category.
  * Feed URLs come from ../shared/data/FEED_URLS.md (evidence per URL there). A category
  * an outlet publishes no feed for is simply absent; an outlet with no public feed at all
  * is `available: false` with the reason, and the product shows it as unavailable.
  */
+
+import type { BiasRating as StoredBiasRating } from "@/generated/prisma/enums";
+import { COUNTRY_IDS, isCategoryId, type CategoryId, type CountryId } from "@/lib/catalog";
 
 /** An outlet's rating on the three-point scale, as the API and this list spell it. */
 export type BiasRating = "center-left" | "center" | "center-right";

@@ -1,3 +1,8 @@
+/**
+ * Test data for card tests: articles and comparison cards written straight to the test's
+ * database.
+ */
+
 import crypto from "node:crypto";
 import type { CategoryId } from "@/lib/catalog";
 import { getDb } from "@/lib/db";

@@ -1,4 +1,10 @@
 "use client";
+
+/**
+ * The feed's SWR hook: every card of the current selection, keyed by the API paths it calls,
+ * with Load More's and Refresh's fetches (docs/decisions/080-feed-refetch-failures-and-totals.md).
+ */
+
 import { useCallback, useMemo, useState } from "react";
 import useSWR, { preload } from "swr";
 import type { CardListResponse, OnDemandResponse } from "@/lib/schemas/cards";
