@@ -1,11 +1,3 @@
-import type { AnalysisArticle, CitedPoint } from "@/lib/schemas/analysis";
-import type { ProviderAnalysis } from "./provider";
-import {
-  capitalisedRuns, findNumbers, findQuotes, HONORIFICS, matchForm, numberValues, splitSentences, spelledNumber, stem,
-  STOP_WORDS, tokenize, type Token,
-} from "./text";
-import { outletOf } from "./local/outlets";
-
 /**
  * The grounding checker every answer goes through, whichever provider wrote it. A point
  * keeps only citations that exist and whose article contains something the point says; it
@@ -15,6 +7,14 @@ import { outletOf } from "./local/outlets";
  * place or figure that no article contains is dropped. An article's text here is its
  * source name, title, summary and content.
  */
+
+import type { AnalysisArticle, CitedPoint } from "@/lib/schemas/analysis";
+import type { ProviderAnalysis } from "./provider";
+import {
+  capitalisedRuns, findNumbers, findQuotes, HONORIFICS, matchForm, numberValues, splitSentences, spelledNumber, stem,
+  STOP_WORDS, tokenize, type Token,
+} from "./text";
+import { outletOf } from "./local/outlets";
 
 /** Of a point's key words, at least this share must occur in the cited articles. */
 const KEY_WORD_SHARE = 0.5;

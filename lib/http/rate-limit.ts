@@ -1,7 +1,4 @@
 import "server-only";
-import { env } from "@/lib/env";
-import { getDatabase } from "@/lib/db";
-import { ApiError } from "./errors";
 
 /**
  * Fixed-window rate limits. One instance keeps counters in memory; several instances on one
@@ -9,6 +6,10 @@ import { ApiError } from "./errors";
  * (docs/decisions/004-rate-limits.md). RATE_LIMIT_STORE=auto picks the database on
  * PostgreSQL and memory on PGlite (one process anyway).
  */
+
+import { env } from "@/lib/env";
+import { getDatabase } from "@/lib/db";
+import { ApiError } from "./errors";
 
 export interface Window {
   count: number;

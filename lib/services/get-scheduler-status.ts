@@ -1,4 +1,10 @@
 import "server-only";
+
+/**
+ * The scheduler status behind GET /api/v1/comparison-cards/status/scheduler, and the cron job's
+ * refresh of the due feeds.
+ */
+
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { schedulerHandle } from "@/lib/lifecycle/scheduler-state";

@@ -1,3 +1,10 @@
+/**
+ * The local analyzer: the default provider when no AI provider is configured. Deterministic,
+ * no network, a few milliseconds per card. It compares the articles' own words (facts
+ * shared and facts one outlet alone has), so every name and number it writes occurs in an
+ * article it cites; it does not judge truth, and its factualAccuracy is a corroboration score.
+ */
+
 import type { AnalysisArticle } from "@/lib/schemas/analysis";
 import { LOCAL_PROVIDER_INFO, type AnalysisProvider, type AnalysisType, type ProviderAnalysis } from "../provider";
 import { countInWords, listInWords } from "../text";
@@ -7,13 +14,6 @@ import { corroborate, type Corroboration } from "./corroboration";
 import { findDifferences } from "./differences";
 import { extractFacts, prepareArticle, type PreparedArticle } from "./facts";
 import { articleTone, cardTone } from "./tone";
-
-/**
- * The local analyzer: the default provider when no AI provider is configured. Deterministic,
- * no network, a few milliseconds per card. It compares the articles' own words (facts
- * shared and facts one outlet alone has), so every name and number it writes occurs in an
- * article it cites; it does not judge truth, and its factualAccuracy is a corroboration score.
- */
 
 const MAX_LISTED_OUTLETS = 6;
 
