@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { GET } from "@/app/api/v1/health/route";
+import { readMigrations } from "@/lib/database/migrate";
 import { getDatabase } from "@/lib/db";
 import { call } from "@/tests/helpers/api";
 import pkg from "@/package.json";
@@ -19,7 +20,7 @@ describe("GET /api/v1/health", () => {
         alive: true,
         ready: true,
         database: { reachable: true, engine, error: null },
-        migrations: { applied: 1, pending: [], total: 1, upToDate: true },
+        migrations: { applied: readMigrations().length, pending: [], total: readMigrations().length, upToDate: true },
         version: pkg.version,
       },
     });
