@@ -1,3 +1,5 @@
+/** The root layout: the page's title, description, viewport and global styles around every page. */
+
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import "./globals.css";

@@ -1,4 +1,10 @@
 import "server-only";
+
+/**
+ * The one database of this process (docs/decisions/001-embedded-database.md): opened on first
+ * use from the settings, shared by every service, closed at shutdown.
+ */
+
 import path from "node:path";
 import { env } from "@/lib/env";
 import { openDatabase, type Database } from "@/lib/database/open";

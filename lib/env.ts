@@ -1,11 +1,12 @@
 import "server-only";
-import { z } from "zod";
 
 /**
  * Every setting of the product, parsed once with zod. This is the only module that reads
  * process.env (prisma.config.ts aside). A wrong value stops the process at start with a
  * message naming each bad variable; .env.example documents them all.
  */
+
+import { z } from "zod";
 
 const bool = (fallback: boolean) =>
   z

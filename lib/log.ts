@@ -1,12 +1,13 @@
 import "server-only";
-import pino from "pino";
-import { env } from "@/lib/env";
 
 /**
  * Structured JSON logs, one line per event, with a request id where there is one. The server
  * logs on stdout; a command-line tool whose stdout is its output (`npm run ingest -- --json`)
  * sends them to stderr with logToStderr().
  */
+
+import pino from "pino";
+import { env } from "@/lib/env";
 
 // Synchronous writes, as pino's default: a line logged just before process.exit is not lost.
 let destination = pino.destination({ dest: 1, sync: true });

@@ -5,6 +5,7 @@ import "server-only";
  * an ingest re-clusters, so a few seconds of staleness across instances is invisible to
  * readers; this instance's own rebuild clears it at once (invalidateReadCache).
  */
+
 const TTL_MS = 5_000;
 const MAX_ENTRIES = 500;
 

@@ -1,4 +1,11 @@
 "use client";
+
+/**
+ * The reader's screen as one client tree (docs/decisions/040-reader-page-architecture.md): it
+ * holds the selection, the topic and the open panel, and wires the feed, search, options,
+ * provider and session hooks to the header, hero and feed.
+ */
+
 import { lazy, Suspense, useCallback, useState } from "react";
 import { FeedView, loadCardView } from "@/components/feed/feed-view";
 import { StatusLine } from "@/components/feed/status-line";
@@ -59,22 +66,8 @@ export function NewsApp() {
 
   const searching = topic !== null;
   const view = searching
-    ? {
-        cards: search.card ? [search.card] : [],
-        isLoading: search.isLoading,
-        error: search.message,
-        loadMoreError: null,
-        hasMore: false,
-        retry: search.retry,
-      }
-    : {
-        cards: feed.cards,
-        isLoading: feed.isLoading,
-        error: feed.notice,
-        loadMoreError: feed.loadMoreError,
-        hasMore: feed.hasMore,
-        retry: refresh,
-      };
+    ? { cards: search.card ? [search.card] : [], isLoading: search.isLoading, error: search.message, retry: search.retry }
+    : { cards: feed.cards, isLoading: feed.isLoading, error: feed.notice, retry: refresh };
   const articleCount = searching ? countArticles(view.cards) : feed.articleCount;
 
   return (
@@ -109,16 +102,14 @@ export function NewsApp() {
           selection={selection}
           search={searching ? { topic: topic!, onClear: () => setTopic(null) } : null}
           cards={view.cards}
+          listKey={feed.listKey}
           isLoading={view.isLoading}
           error={view.error}
-          loadMoreError={view.loadMoreError}
-          hasMore={view.hasMore}
-          isLoadingMore={feed.isLoadingMore}
           isFallback={!searching && feed.isFallback}
           serverDemo={!searching && feed.serverDemo}
           onRetry={view.retry}
           onRefresh={refresh}
-          onLoadMore={() => void feed.loadMore()}
+          onLoadMore={feed.loadMore}
           onDefaults={() => changeSelection(defaultSelection())}
           onToast={setToast}
         />

@@ -1,4 +1,7 @@
 "use client";
+
+/** The panel the header's buttons open under the header (cache statistics, settings). */
+
 import { useEffect, useRef, type ReactNode } from "react";
 import { useEscape } from "@/lib/client/hooks/use-escape";
 

@@ -1,4 +1,7 @@
 "use client";
+
+/** The toast: a short confirmation at the bottom of the screen that goes away by itself. */
+
 import { useEffect } from "react";
 
 /** A short message at the bottom of the screen (e.g. 'Link copied to clipboard!'), read out politely. */

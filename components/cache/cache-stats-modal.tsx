@@ -1,4 +1,10 @@
 "use client";
+
+/**
+ * The statistics of the browser's own analysis cache, in the panel the header's cache button
+ * opens (docs/decisions/044-local-analysis-cache.md).
+ */
+
 import { useState } from "react";
 import { PopoverDialog } from "@/components/app/popover-dialog";
 import { getAnalysisCache, type CacheStats } from "@/lib/client/analysis-cache";

@@ -1,3 +1,5 @@
+/** The analysis tab's factual-accuracy gauge, worded for whichever analyzer measured it. */
+
 import { accuracyFigure, TONE_BAR, TONE_TEXT } from "@/lib/client/bands";
 import type { AiAnalysis } from "@/lib/client/types";
 

@@ -1,3 +1,5 @@
+/** The analysis tab before an analysis: what it offers and the button that starts it. */
+
 import { FAILURE } from "@/lib/client/analysis";
 import { analysisFooter } from "@/lib/client/provider-words";
 import type { AiAnalysis } from "@/lib/client/types";

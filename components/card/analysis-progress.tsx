@@ -1,3 +1,5 @@
+/** The analysis tab while an analysis runs: its progress and current step. */
+
 import { progressLines } from "@/lib/client/provider-words";
 import type { AiAnalysis } from "@/lib/client/types";
 import type { ProviderInfo } from "@/lib/schemas/analysis";

@@ -1,3 +1,5 @@
+/** The analysis tab once analysed: every part of the answer, each claim linked to its articles. */
+
 import { biasLabel } from "@/lib/client/bands";
 import type { AiAnalysis, Article } from "@/lib/client/types";
 import { AccuracyGauge } from "./accuracy-gauge";

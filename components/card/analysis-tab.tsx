@@ -1,4 +1,10 @@
 "use client";
+
+/**
+ * The card's 'AI & Community Analysis' tab: picks the intro, progress or result view for the
+ * card's analysis state.
+ */
+
 import { canAnalyse } from "@/lib/client/analysis";
 import { useProvider } from "@/lib/client/hooks/use-provider";
 import type { AiAnalysis, Article } from "@/lib/client/types";

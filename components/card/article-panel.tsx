@@ -1,3 +1,5 @@
+/** One article as the card's Source Comparison tab shows it: outlet, texts, sentiment and link. */
+
 import { biasLabel } from "@/lib/client/bands";
 import { formatCardDate } from "@/lib/client/relative-time";
 import { safeUrl } from "@/lib/client/safe-url";

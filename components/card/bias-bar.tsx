@@ -1,3 +1,8 @@
+/**
+ * The card's bias bar: how its outlets spread over the three bias ratings
+ * (docs/decisions/048-bias-bar-and-blindspot.md).
+ */
+
 import type { NewsComparison } from "@/lib/client/types";
 
 type Bias = NonNullable<NewsComparison["bias"]>;

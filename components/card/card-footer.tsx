@@ -1,4 +1,7 @@
 "use client";
+
+/** The card's footer: local views, likes and comments, Share, and the perspectives note. */
+
 import { useState } from "react";
 import { CommentIcon, EyeIcon, HeartIcon } from "@/components/app/icons";
 import { CommentForm } from "@/components/community/comment-form";

@@ -1,3 +1,8 @@
+/**
+ * The card's header: topic, date, category, the accuracy or availability badge and the source
+ * count.
+ */
+
 import { CATEGORIES } from "@/lib/catalog";
 import { canAnalyse } from "@/lib/client/analysis";
 import { accuracyFigure, TONE_BADGE } from "@/lib/client/bands";

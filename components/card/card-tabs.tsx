@@ -1,3 +1,5 @@
+/** The card's tab bar (Source Comparison, AI & Community Analysis, Community Insights). */
+
 export type CardTab = "sources" | "analysis" | "community";
 
 const TABS: { id: CardTab; label: string }[] = [

@@ -1,3 +1,5 @@
+/** A list of analysed points (common points or differences) with the outlets each one cites. */
+
 import type { Article } from "@/lib/client/types";
 import type { CitedPoint } from "@/lib/schemas/analysis";
 

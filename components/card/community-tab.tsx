@@ -1,3 +1,8 @@
+/**
+ * The card's 'Community Insights' tab: a coming-soon notice over an inert preview
+ * (docs/decisions/047-community-preview.md).
+ */
+
 import { CommunityPreview } from "@/components/community/community-preview";
 import type { AiAnalysis } from "@/lib/client/types";
 

@@ -1,4 +1,10 @@
 "use client";
+
+/**
+ * One comparison card and its state: the open tab, the analysis (from the local cache or a run)
+ * and the article a citation points to.
+ */
+
 import { useEffect, useRef, useState } from "react";
 import { cachedAnalysis, canAnalyse, runAnalysis, withAssessments } from "@/lib/client/analysis";
 import { getAnalysisCache } from "@/lib/client/analysis-cache";

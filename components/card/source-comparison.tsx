@@ -1,4 +1,7 @@
 "use client";
+
+/** The card's 'Source Comparison' tab: every article side by side. */
+
 import { useEffect } from "react";
 import type { Article } from "@/lib/client/types";
 import { ArticlePanel } from "./article-panel";

@@ -1,4 +1,7 @@
 "use client";
+
+/** The comment and reply box of the community preview. */
+
 import { useState } from "react";
 import { canSubmitText } from "@/lib/client/community";
 

@@ -1,3 +1,5 @@
+/** The community preview's analytics block, computed from its local demo data. */
+
 import type { CommunityAnalytics } from "@/lib/client/community";
 import { formatStars } from "@/lib/client/community";
 

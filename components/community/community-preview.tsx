@@ -1,4 +1,10 @@
 "use client";
+
+/**
+ * The community preview (docs/decisions/047-community-preview.md): reactions, ratings, analytics
+ * and discussion over local demo data; nothing reaches a server.
+ */
+
 import { useReducer } from "react";
 import {
   addComment, addReply, computeAnalytics, CURRENT_USER, flagComment, rateCredibility, rateInformativeness, toggleCommentLike,

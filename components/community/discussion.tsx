@@ -1,4 +1,7 @@
 "use client";
+
+/** The community preview's discussion thread. */
+
 import { useState, type Dispatch } from "react";
 import { SORT_ORDERS, sortComments, type Comment, type SortOrder } from "@/lib/client/community";
 import { useNow } from "@/lib/client/hooks/use-now";

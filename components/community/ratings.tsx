@@ -1,4 +1,7 @@
 "use client";
+
+/** The community preview's credibility and informativeness ratings. */
+
 import { useState, type Dispatch } from "react";
 import {
   canSubmitCredibility, credibilityScore, CREDIBILITY_VALUES, EXPLANATION_PLACEHOLDER, formatStars, informativenessAverage,

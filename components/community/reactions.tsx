@@ -1,3 +1,5 @@
+/** The community preview's reaction buttons and share count. */
+
 import type { Dispatch } from "react";
 import { CURRENT_USER, DEMO_SHARE_COUNT, REACTION_TYPES, type Reaction } from "@/lib/client/community";
 import type { CommunityAction } from "./community-preview";

@@ -1,5 +1,12 @@
 "use client";
-import { lazy, startTransition, Suspense, useDeferredValue, useEffect, useState } from "react";
+
+/**
+ * The feed: the list of comparison cards, its pages and Load More, and the loading, empty, error
+ * and demo states around it (docs/decisions/041-feed-states-and-messages.md, 080).
+ */
+
+import { lazy, startTransition, Suspense, useDeferredValue, useEffect, useMemo, useState } from "react";
+import { hasMorePages, MESSAGES, PAGE_SIZE } from "@/lib/client/feed";
 import type { NewsComparison, Selection } from "@/lib/client/types";
 import { DemoNotice, EmptyState, ErrorState, LoadingState, NoCountryState, WarningBanner } from "./feed-states";
 import { LoadMore } from "./load-more";
@@ -16,30 +23,69 @@ const BATCH = 2;
 // A stable initial value: a fresh [] on every render would make React re-defer forever.
 const NO_CARDS: NewsComparison[] = [];
 
+interface Paging {
+  /** The list the page belongs to (FeedView's listKey). */
+  key: string;
+  page: number;
+  loadingMore: boolean;
+  /** Shown next to the Load More button, where the reader is looking. */
+  error: string | null;
+}
+const firstPage = (key: string): Paging => ({ key, page: 1, loadingMore: false, error: null });
+
+/**
+ * The feed's pages: the first 12 cards, 12 more for each Load More, which fetches the selection
+ * again (on failure the list stays and says so). A new list key starts again at page 1.
+ */
+function usePages(cards: NewsComparison[], listKey: string, onePage: boolean, fetchMore: () => Promise<void>) {
+  const [paging, setPaging] = useState<Paging>(() => firstPage(listKey));
+  const current = paging.key === listKey ? paging : firstPage(listKey);
+  const update = (change: Partial<Paging> | ((p: Paging) => Partial<Paging>)) =>
+    setPaging((p) => {
+      const base = p.key === listKey ? p : firstPage(listKey);
+      return { ...base, ...(typeof change === "function" ? change(base) : change) };
+    });
+  const shown = useMemo(() => cards.slice(0, current.page * PAGE_SIZE), [cards, current.page]);
+  const hasMore = !onePage && hasMorePages(cards.length, current.page);
+  const loadMore = async () => {
+    if (current.loadingMore || !hasMore) return;
+    update({ loadingMore: true, error: null });
+    try {
+      await fetchMore();
+      update((p) => ({ page: p.page + 1, loadingMore: false }));
+    } catch {
+      update({ loadingMore: false, error: MESSAGES.loadMore });
+    }
+  };
+  return { shown, hasMore, loadingMore: current.loadingMore, error: current.error, loadMore };
+}
+
 interface Props {
   selection: Selection;
   search: { topic: string; onClear: () => void } | null;
+  /** Every card of the selection (shown 12 at a time), or the search's card. */
   cards: NewsComparison[];
+  /** Changes with the selection and with every Refresh, which start again at page 1. */
+  listKey: string;
   isLoading: boolean;
   error: string | null;
-  /** Shown next to the Load More button, where the reader is looking. */
-  loadMoreError: string | null;
-  hasMore: boolean;
-  isLoadingMore: boolean;
   isFallback: boolean;
   serverDemo: boolean;
   onRetry: () => void;
   onRefresh: () => void;
-  onLoadMore: () => void;
+  /** Fetches the selection again for one more page; rejects when that fails (the list stays). */
+  onLoadMore: () => Promise<void>;
   onDefaults: () => void;
   onToast: (message: string) => void;
 }
 
-/** The list of comparison cards and the page states around it (SPEC §2, §4, §8). */
+/** The list of comparison cards, its pages, and the page states around it (SPEC §2, §4, §8). */
 export function FeedView(props: Props) {
+  // The demo fallback is one page; a search shows one card.
+  const pages = usePages(props.cards, props.listKey, props.isFallback, props.onLoadMore);
   // SWR delivers data through a synchronous store update; deferring the list lets React render
   // the cards in an interruptible pass instead of one long task (Total Blocking Time).
-  const deferred = useDeferredValue(props.cards, NO_CARDS);
+  const deferred = useDeferredValue(pages.shown, NO_CARDS);
   const [mounted, setMounted] = useState(BATCH);
   useEffect(() => {
     if (mounted >= deferred.length) return;
@@ -47,8 +93,10 @@ export function FeedView(props: Props) {
     return () => clearTimeout(timer);
   }, [mounted, deferred.length]);
   const cards = deferred.length > mounted ? deferred.slice(0, mounted) : deferred;
-  const p = { ...props, cards, isLoading: props.isLoading || (props.cards.length > 0 && cards.length === 0) };
-  const more = p.hasMore && cards.length === deferred.length;
+  const p = { ...props, cards, isLoading: props.isLoading || (pages.shown.length > 0 && cards.length === 0) };
+  // A search leaves the feed's page and its Load More failure as they were, for its return.
+  const loadMoreError = p.search ? null : pages.error;
+  const more = pages.hasMore && cards.length === deferred.length;
   let body: React.ReactNode;
   if (!p.search && p.selection.countries.length === 0) body = <NoCountryState onDefaults={p.onDefaults} />;
   else if (p.cards.length === 0 && p.isLoading) body = <LoadingState />;
@@ -68,12 +116,12 @@ export function FeedView(props: Props) {
             </li>
           ))}
         </ul>
-        {p.loadMoreError && (
+        {loadMoreError && (
           <div className="mt-6">
-            <WarningBanner message={p.loadMoreError} />
+            <WarningBanner message={loadMoreError} />
           </div>
         )}
-        {more && <LoadMore loading={p.isLoadingMore} onLoadMore={p.onLoadMore} />}
+        {more && <LoadMore loading={pages.loadingMore} onLoadMore={() => void pages.loadMore()} />}
       </Suspense>
     );
   return (

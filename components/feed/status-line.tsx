@@ -1,3 +1,5 @@
+/** The status line under the hero: whether the page is connected, and what the selection covers. */
+
 import type { Selection } from "@/lib/client/types";
 
 /** Green pulsing 'Connected & Authenticated' or yellow 'Connecting...', then 'X countries, Y categories'. */

@@ -1,4 +1,7 @@
 "use client";
+
+/** The header's topic search box. */
+
 import { useState, type FormEvent } from "react";
 
 /**

@@ -1,4 +1,10 @@
 "use client";
+
+/**
+ * The settings panel the header's settings button opens
+ * (docs/decisions/043-settings-panel.md).
+ */
+
 import { useState } from "react";
 import { PopoverDialog } from "@/components/app/popover-dialog";
 import { getAnalysisCache } from "@/lib/client/analysis-cache";

@@ -1,4 +1,10 @@
 "use client";
+
+/**
+ * The page's sticky header: title, topic search, the live badge and the cache and settings
+ * buttons.
+ */
+
 import { ChartIcon, GearIcon } from "@/components/app/icons";
 import { SearchBox } from "./search-box";
 

@@ -1,3 +1,5 @@
+/** The filter panel's category tab. */
+
 import { CATEGORIES } from "@/lib/catalog";
 import { ToggleChip } from "./toggle-chip";
 

@@ -1,3 +1,5 @@
+/** The filter panel's country tab, by region. */
+
 import { COUNTRIES, REGIONS } from "@/lib/catalog";
 import { ToggleChip } from "./toggle-chip";
 

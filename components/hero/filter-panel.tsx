@@ -1,4 +1,7 @@
 "use client";
+
+/** The hero's 'News Sources' filter panel, a drawer on phones. */
+
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useEscape } from "@/lib/client/hooks/use-escape";
 import type { ComparisonOptions } from "@/lib/catalog";

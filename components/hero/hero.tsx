@@ -1,4 +1,7 @@
 "use client";
+
+/** The hero: the product's title and intro, the stats bar and the filter panel. */
+
 import { heroAnalyzerSentence } from "@/lib/client/provider-words";
 import type { ProviderInfo } from "@/lib/schemas/analysis";
 import { FilterPanel, type FilterPanelProps } from "./filter-panel";

@@ -1,3 +1,5 @@
+/** The filter panel's selected countries, each removable. */
+
 import { COUNTRIES } from "@/lib/catalog";
 
 /** The selected countries as removable chips. */

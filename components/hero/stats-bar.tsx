@@ -1,4 +1,7 @@
 "use client";
+
+/** The hero's stats bar: article count, last update, the live badge and Refresh. */
+
 import { useNow } from "@/lib/client/hooks/use-now";
 import { formatUpdated } from "@/lib/client/relative-time";
 

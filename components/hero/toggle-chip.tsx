@@ -1,3 +1,5 @@
+/** The on/off chip the filter panel's countries and categories are made of. */
+
 import type { ReactNode } from "react";
 
 /** A country or category toggle of the filter panel. */

@@ -1,10 +1,4 @@
 import "server-only";
-import crypto from "node:crypto";
-import type { Prisma } from "@/generated/prisma/client";
-import { getDatabase, getDb } from "@/lib/db";
-import { onShutdown, trackTask } from "@/lib/lifecycle/shutdown";
-import { logger } from "@/lib/log";
-import { comparison, type Comparison, type CompareArticlesBody, type ProviderInfo } from "@/lib/schemas/analysis";
 
 /**
  * The server-side analysis cache: one row per request in the Analysis table, keyed by a hash
@@ -14,6 +8,13 @@ import { comparison, type Comparison, type CompareArticlesBody, type ProviderInf
  * Hits, misses and errors are counted in the shared Counter table (batched, see below). A
  * cache failure is counted and logged, never fatal: the request is then answered by the provider.
  */
+
+import crypto from "node:crypto";
+import type { Prisma } from "@/generated/prisma/client";
+import { getDatabase, getDb } from "@/lib/db";
+import { onShutdown, trackTask } from "@/lib/lifecycle/shutdown";
+import { logger } from "@/lib/log";
+import { comparison, type Comparison, type CompareArticlesBody, type ProviderInfo } from "@/lib/schemas/analysis";
 
 /** Bump when the analysis output changes, so older answers stop being served. SPEC §9: 1.0.0. */
 export const CACHE_VERSION = "1.0.0";

@@ -1,12 +1,3 @@
-import type { AnalysisArticle, CitedPoint } from "@/lib/schemas/analysis";
-import type { ProviderAnalysis } from "./provider";
-import {
-  capitalisedRuns, findNumbers, findQuotes, HONORIFICS, matchForm, numberValues, splitSentences, spelledNumber, stem,
-  STOP_WORDS, tokenize, type Token,
-} from "./text";
-import { outletOf } from "./local/outlets";
-import { WorkBudget } from "./work-budget";
-
 /**
  * The grounding checker every answer goes through, whichever provider wrote it. A point
  * keeps only citations that exist and whose article contains something the point says; it
@@ -17,6 +8,15 @@ import { WorkBudget } from "./work-budget";
  * source name, title, summary and content. It yields to the event loop between articles and
  * points, so a long card does not hold up other requests (lib/analysis/work-budget.ts).
  */
+
+import type { AnalysisArticle, CitedPoint } from "@/lib/schemas/analysis";
+import type { ProviderAnalysis } from "./provider";
+import {
+  capitalisedRuns, findNumbers, findQuotes, HONORIFICS, matchForm, numberValues, splitSentences, spelledNumber, stem,
+  STOP_WORDS, tokenize, type Token,
+} from "./text";
+import { outletOf } from "./local/outlets";
+import { WorkBudget } from "./work-budget";
 
 /** Of a point's key words, at least this share must occur in the cited articles. */
 const KEY_WORD_SHARE = 0.5;

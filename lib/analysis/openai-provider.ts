@@ -1,11 +1,4 @@
 import "server-only";
-import OpenAI from "openai";
-import { z } from "zod";
-import { ApiError } from "@/lib/http/errors";
-import { logger } from "@/lib/log";
-import { articleAssessment, comparison, type AnalysisArticle, type ProviderInfo } from "@/lib/schemas/analysis";
-import type { AnalysisProvider, AnalysisType, ProviderAnalysis } from "./provider";
-import { outletOf } from "./local/outlets";
 
 /**
  * The OpenAI-compatible provider: OpenAI itself, or any server that speaks its chat
@@ -14,6 +7,14 @@ import { outletOf } from "./local/outlets";
  * through the grounding checker. OPENAI_TIMEOUT_MS bounds the whole call, retries included
  * (docs/decisions/030-analysis-providers.md).
  */
+
+import OpenAI from "openai";
+import { z } from "zod";
+import { ApiError } from "@/lib/http/errors";
+import { logger } from "@/lib/log";
+import { articleAssessment, comparison, type AnalysisArticle, type ProviderInfo } from "@/lib/schemas/analysis";
+import type { AnalysisProvider, AnalysisType, ProviderAnalysis } from "./provider";
+import { outletOf } from "./local/outlets";
 
 export interface OpenAIProviderOptions {
   apiKey?: string;

@@ -1,3 +1,8 @@
+/**
+ * The contract between the analysis service and its providers (an OpenAI-compatible model, the
+ * local analyzer).
+ */
+
 import type { AnalysisArticle, Comparison, ProviderInfo } from "@/lib/schemas/analysis";
 import type { analysisType } from "@/lib/schemas/analysis";
 import type { z } from "zod";

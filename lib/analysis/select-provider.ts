@@ -1,4 +1,7 @@
 import "server-only";
+
+/** Chooses this process's analysis provider, and its local fallback, from settings. */
+
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { LocalAnalyzer } from "./local/local-analyzer";

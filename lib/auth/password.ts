@@ -1,3 +1,5 @@
+/** Password hashing for the User table: scrypt with a per-user salt, checked in constant time. */
+
 import crypto from "node:crypto";
 import { promisify } from "node:util";
 

@@ -1,4 +1,10 @@
 import "server-only";
+
+/**
+ * The secrets the server signs with and the operator logs in with: from settings, or generated
+ * once per data folder on a local machine.
+ */
+
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";

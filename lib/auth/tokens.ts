@@ -1,4 +1,7 @@
 import "server-only";
+
+/** Access tokens: signed JWTs carrying the user's name and role, with issuer, audience and expiry. */
+
 import { errors, jwtVerify, SignJWT } from "jose";
 import { env } from "@/lib/env";
 import { currentCredentials } from "./credentials";

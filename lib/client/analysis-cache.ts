@@ -94,7 +94,6 @@ const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) && v >=
 export class AnalysisCache {
   private entries = new Map<string, CacheEntry>();
   private stats: StoredStats = { hits: 0, misses: 0, errors: 0, lastAccess: null };
-  private listeners = new Set<() => void>();
 
   constructor(
     private readonly storage: StorageLike | null,
@@ -224,7 +223,7 @@ export class AnalysisCache {
 
   /** Writes entries and statistics to storage; a failure is logged and counted. */
   persist(): void {
-    if (!this.storage) return this.notify();
+    if (!this.storage) return;
     try {
       this.storage.setItem(CACHE_STORAGE_KEY, JSON.stringify(Object.fromEntries(this.entries)));
     } catch (error) {
@@ -249,11 +248,6 @@ export class AnalysisCache {
     return () => clearInterval(timer);
   }
 
-  subscribe(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
   private evict(): void {
     if (this.entries.size <= MAX_ENTRIES) return;
     const oldestFirst = [...this.entries].sort(([, a], [, b]) => a.timestamp - b.timestamp);
@@ -261,21 +255,18 @@ export class AnalysisCache {
   }
 
   private persistStats(): void {
-    if (this.storage) {
-      try {
-        this.storage.setItem(STATS_STORAGE_KEY, JSON.stringify(this.stats));
-      } catch (error) {
-        this.stats.errors++;
-        console.warn("Analysis cache statistics could not be saved.", error);
-      }
+    if (!this.storage) return;
+    try {
+      this.storage.setItem(STATS_STORAGE_KEY, JSON.stringify(this.stats));
+    } catch (error) {
+      this.stats.errors++;
+      console.warn("Analysis cache statistics could not be saved.", error);
     }
-    this.notify();
   }
 
   private fail(operation: string, error: unknown): void {
     this.stats.errors++;
     console.warn(`Analysis cache ${operation} failed.`, error);
-    this.notify();
   }
 
   private safeRemove(key: string): void {
@@ -284,10 +275,6 @@ export class AnalysisCache {
     } catch {
       // Storage unavailable: nothing to remove.
     }
-  }
-
-  private notify(): void {
-    for (const l of this.listeners) l();
   }
 }
 

@@ -1,10 +1,10 @@
+/** One card's analysis run (SPEC §4): cache first, then the backend, with the progress steps of SPEC §9. */
+
 import type { CompareArticlesBody, Comparison } from "@/lib/schemas/analysis";
 import { ANALYSIS_LIMITS } from "@/lib/schemas/analysis-limits";
 import { cacheKey, type AnalysisCache } from "./analysis-cache";
 import { DEMO_CARD_ID } from "./map-card";
 import type { AiAnalysis, Article, NewsComparison } from "./types";
-
-/** One card's analysis run (SPEC §4): cache first, then the backend, with the progress steps of SPEC §9. */
 
 export const STEPS = {
   cache: { progress: 10, currentStep: "Checking cache..." },

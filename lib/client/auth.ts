@@ -1,12 +1,12 @@
-import { PUBLIC_READER } from "@/lib/auth/public-reader";
-import type { LoginResponse } from "@/lib/schemas/auth";
-import { apiRequest, ApiRequestError, type RequestOptions } from "./api";
-
 /**
  * The page's session (SPEC §4, §6): a bearer token kept under `authToken` in local storage;
  * when none is held (or it has expired) the page logs in with the public reader account.
  * Only that account's public credentials ever reach the browser.
  */
+
+import { PUBLIC_READER } from "@/lib/auth/public-reader";
+import type { LoginResponse } from "@/lib/schemas/auth";
+import { apiRequest, ApiRequestError, type RequestOptions } from "./api";
 
 export const AUTH_TOKEN_KEY = "authToken";
 

@@ -1,6 +1,6 @@
-import type { CommunityState } from "./community";
-
 /** The preview's local demo data: a few readers' reactions, ratings and a short discussion. */
+
+import type { CommunityState } from "./community";
 
 const MIN = 60_000;
 

@@ -1,10 +1,10 @@
-import type { Tone } from "./bands";
-import type { Sentiment } from "./types";
-
 /**
  * The community preview's local demo logic (SPEC §3, §4, §5, §9). Pure functions over plain
  * data; nothing here reaches a server. The preview is shown faded and inert ('coming soon').
  */
+
+import type { Tone } from "./bands";
+import type { Sentiment } from "./types";
 
 export const REACTION_TYPES = ["like", "dislike", "surprised", "angry", "sad", "thoughtful"] as const;
 export type ReactionType = (typeof REACTION_TYPES)[number];

@@ -1,12 +1,12 @@
-import type { ComparisonCard } from "@/lib/schemas/cards";
-import { DEMO_CARD_ID, mapCard, mapRelatedArticle } from "./map-card";
-import type { NewsComparison } from "./types";
-
 /**
  * The built-in demo comparison (SPEC §3): a global climate summit covered by three outlets.
  * Shown only when the backend fails or has nothing for page 1, always marked "Demo data".
  * Loaded on demand so it costs nothing on a normal first load.
  */
+
+import type { ComparisonCard } from "@/lib/schemas/cards";
+import { DEMO_CARD_ID, mapCard, mapRelatedArticle } from "./map-card";
+import type { NewsComparison } from "./types";
 
 const RATING_SOURCE = "Editorial rating (project's known-sources list, 3-point scale)";
 const HOUR = 3_600_000;

@@ -1,9 +1,9 @@
+/** The feed's fetching rules (SPEC §4, §7, §8, §9), free of React so they can be unit-tested. */
+
 import type { CardListResponse, ComparisonCard, OnDemandResponse } from "@/lib/schemas/cards";
 import { mapCard } from "./map-card";
 import { isLandingSelection, MAX_FETCH_CATEGORIES, MAX_FETCH_COUNTRIES } from "./selection";
 import type { NewsComparison, Selection } from "./types";
-
-/** The feed's fetching rules (SPEC §4, §7, §8, §9), free of React so they can be unit-tested. */
 
 export const PAGE_SIZE = 12;
 export const LANDING_LIMIT = 100;

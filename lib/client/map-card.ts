@@ -1,8 +1,8 @@
+/** SPEC §3 mapping from the backend's comparison card to the page's news comparison. */
+
 import type { CardArticle, ComparisonCard } from "@/lib/schemas/cards";
 import { LOW_CARD_CONFIDENCE } from "@/lib/catalog";
 import type { AiAnalysis, Article, NewsComparison, SourceInfo } from "./types";
-
-/** SPEC §3 mapping from the backend's comparison card to the page's news comparison. */
 
 export const PLACEHOLDER_ACCURACY = 85;
 /** Id of the built-in demo comparison (lib/client/demo-data.ts); it is no stored card. */

@@ -1,7 +1,7 @@
+/** The comparison options (SPEC §3) and the built-in fallback of SPEC §7. */
+
 import { comparisonOptions, type ComparisonOptions } from "@/lib/catalog";
 import { publicRequest } from "./auth";
-
-/** The comparison options (SPEC §3) and the built-in fallback of SPEC §7. */
 
 export const OPTIONS_PATH = "/comparison-cards/options";
 export const FALLBACK_OPTIONS: ComparisonOptions = comparisonOptions();

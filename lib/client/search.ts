@@ -1,8 +1,8 @@
+/** The topic search (SPEC §4, §5, §8, §9; docs/decisions/042-topic-search.md). */
+
 import type { SearchResult } from "@/lib/schemas/search";
 import { placeholderAnalysis } from "./map-card";
 import type { Article, NewsComparison } from "./types";
-
-/** The topic search (SPEC §4, §5, §8, §9; docs/decisions/042-topic-search.md). */
 
 export const SEARCH_COUNTRIES = 5;
 export const SEARCH_ARTICLES = 10;

@@ -1,7 +1,7 @@
+/** Filter selection rules of SPEC §4, §5 and §9. */
+
 import { DEFAULT_SELECTION } from "@/lib/catalog";
 import type { Selection } from "./types";
-
-/** Filter selection rules of SPEC §4, §5 and §9. */
 
 export const MAX_FETCH_COUNTRIES = 3;
 export const MAX_FETCH_CATEGORIES = 2;

@@ -1,6 +1,6 @@
-import type { NewsComparison } from "./types";
-
 /** SPEC §7 Share: the browser's share sheet when there is one, else the link to the clipboard. */
+
+import type { NewsComparison } from "./types";
 
 export const LINK_COPIED = "Link copied to clipboard!";
 

@@ -1,7 +1,7 @@
+/** Start-up (SPEC §4): log in (or reuse the stored token) and load the options, in parallel. */
+
 import { ensureSession } from "./auth";
 import { loadOptions } from "./options";
-
-/** Start-up (SPEC §4): log in (or reuse the stored token) and load the options, in parallel. */
 
 export interface StartupResult {
   authenticated: boolean;

@@ -1,7 +1,7 @@
+/** The page's own shapes (SPEC §3 "News comparison (client)", "Article (client)", "AI analysis"). */
+
 import type { CitedPoint, ProviderInfo } from "@/lib/schemas/analysis";
 import type { ComparisonCard } from "@/lib/schemas/cards";
-
-/** The page's own shapes (SPEC §3 "News comparison (client)", "Article (client)", "AI analysis"). */
 
 export type Sentiment = "positive" | "negative" | "neutral";
 

@@ -2,6 +2,7 @@
  * Turns a story cluster into the draft of a comparison card: the most representative headline first,
  * then one article per other outlet, then the rest; majority category; countries by frequency.
  */
+import type { CategoryId } from "@/lib/catalog";
 import { compareIds } from "@/lib/cluster/cluster-articles";
 import { vectorizeArticles } from "@/lib/cluster/features";
 import type { ClusterArticle, StoryCluster } from "@/lib/cluster/types";
@@ -12,7 +13,7 @@ export interface CardDraft {
   mainArticleId: string;
   /** The main article's title, trimmed; no invented text. */
   topic: string;
-  category: string;
+  category: CategoryId;
   /** Supported country ids of the articles, most frequent first. */
   countries: string[];
   /** The most frequent country ("" when no article names one). */
@@ -22,7 +23,7 @@ export interface CardDraft {
   latestPublishedAt: Date;
 }
 
-const DEFAULT_CATEGORY = "general";
+const DEFAULT_CATEGORY: CategoryId = "general";
 // Representativeness scores this close count as equal, so a summary, an image or an earlier time decides.
 const SCORE_STEP = 0.01;
 
@@ -106,7 +107,7 @@ function relatedOrder(ranked: ClusterArticle[], mainSource: string): ClusterArti
 }
 
 // Majority category; a tie goes to the main article's category, else to the earliest in card order.
-function majorityCategory(ordered: ClusterArticle[]): string {
+function majorityCategory(ordered: ClusterArticle[]): CategoryId {
   const counts = countInOrder(ordered.map((a) => (a.category ? [a.category] : [])));
   const top = Math.max(0, ...counts.values());
   if (top === 0) return DEFAULT_CATEGORY;
@@ -122,8 +123,8 @@ function countriesByFrequency(ordered: ClusterArticle[]): string[] {
 }
 
 /** Counts values in a Map whose iteration order is first appearance (Array.sort is stable). */
-function countInOrder(lists: string[][]): Map<string, number> {
-  const counts = new Map<string, number>();
+function countInOrder<T extends string>(lists: T[][]): Map<T, number> {
+  const counts = new Map<T, number>();
   for (const list of lists) for (const value of list) counts.set(value, (counts.get(value) ?? 0) + 1);
   return counts;
 }

@@ -1,6 +1,7 @@
-import type { FeatureWeights } from "@/lib/cluster/features";
-
 /** The clustering contract: what the ingest side hands in and what the card builder reads back. */
+
+import type { CategoryId } from "@/lib/catalog";
+import type { FeatureWeights } from "@/lib/cluster/features";
 
 /** One article as the clusterer sees it (plain text, already normalised by ingest). */
 export interface ClusterArticle {
@@ -13,8 +14,7 @@ export interface ClusterArticle {
   /** Outlet id; a card needs at least two distinct ones. */
   sourceId: string;
   publishedAt: Date;
-  /** One of general, business, technology, health, science, sports, entertainment. */
-  category?: string;
+  category?: CategoryId;
   /** Supported country ids the article mentions or its outlet's home. */
   countries?: string[];
   imageUrl?: string | null;

@@ -2,6 +2,7 @@
  * Reads the UCI News Aggregator CSV (../shared/data/clustering/) into clusterer input plus the
  * ground truth (STORY). Headlines only, so every summary is "".
  */
+import type { CategoryId } from "@/lib/catalog";
 import type { ClusterArticle } from "@/lib/cluster/types";
 
 export interface LabelledArticles {
@@ -10,7 +11,7 @@ export interface LabelledArticles {
   truth: Map<string, string>;
 }
 
-const CATEGORIES: Record<string, string> = { b: "business", t: "technology", e: "entertainment", m: "health" };
+const CATEGORIES: Record<string, CategoryId> = { b: "business", t: "technology", e: "entertainment", m: "health" };
 const REQUIRED = ["ID", "TITLE", "PUBLISHER", "STORY", "TIMESTAMP"] as const;
 
 /** Parses the UCI CSV text; throws on a missing column so a wrong file fails loudly. */

@@ -1,15 +1,15 @@
+/**
+ * Backups of either engine (README "Backups"). PGlite: a gzipped tarball of the data folder,
+ * taken while no other process holds it (the folder lock enforces that: stop the server
+ * first), restored into a new folder. PostgreSQL: pg_dump/pg_restore in custom format.
+ */
+
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { acquirePgliteLock } from "./pglite-lock";
 import type { DatabaseTarget } from "./target";
-
-/**
- * Backups of either engine (README "Backups"). PGlite: a gzipped tarball of the data folder,
- * taken while no other process holds it (the folder lock enforces that: stop the server
- * first), restored into a new folder. PostgreSQL: pg_dump/pg_restore in custom format.
- */
 
 function run(command: string, args: string[]): void {
   const result = spawnSync(command, args, { encoding: "utf8" });

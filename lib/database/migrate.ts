@@ -1,8 +1,3 @@
-import crypto from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
-import type { Database, SqlRunner } from "./open";
-
 /**
  * Applies prisma/migrations/<name>/migration.sql in order and records each in
  * `_prisma_migrations` exactly as `prisma migrate deploy` does (same table, sha256
@@ -10,6 +5,11 @@ import type { Database, SqlRunner } from "./open";
  * record commit in one transaction; on PostgreSQL an advisory lock keeps two instances
  * from migrating at once. Why not the Prisma CLI: docs/decisions/002-migration-runner.md.
  */
+
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import type { Database, SqlRunner } from "./open";
 
 export const MIGRATIONS_DIR = path.join(/* turbopackIgnore: true */ process.cwd(), "prisma", "migrations");
 

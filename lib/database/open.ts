@@ -1,3 +1,8 @@
+/**
+ * Opens a database target: PGlite in process or a PostgreSQL pool, each with its Prisma client,
+ * a plain SQL runner and named locks, behind one Database interface.
+ */
+
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";

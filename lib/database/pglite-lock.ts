@@ -1,13 +1,13 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-
 /**
  * PGlite is a single-process database: two processes writing one data folder corrupt it.
  * Every process that opens the folder first takes this lock file; a second process gets a
  * DatabaseLockedError naming the holder. A lock left by a process that no longer exists
  * (killed with SIGKILL, machine rebooted) is recognised as stale and taken over.
  */
+
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 
 /** The lock sits beside the folder: PGlite refuses to initialise a folder that is not empty. */
 export const lockFileFor = (dir: string) => `${dir.replace(/[\\/]+$/, "")}.lock`;

@@ -1,3 +1,5 @@
+/** Where the database lives, read from DATABASE_URL (PGlite folder or PostgreSQL URL). */
+
 import path from "node:path";
 
 /** Where the database lives: PGlite in a folder of this process, or a PostgreSQL server. */

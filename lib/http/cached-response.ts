@@ -1,4 +1,7 @@
 import "server-only";
+
+/** Read-heavy routes' responses from the short read cache, with ETags. */
+
 import crypto from "node:crypto";
 import { cachedRead } from "@/lib/read-cache";
 

@@ -1,3 +1,5 @@
+/** The API's errors: one error class, its machine codes and their HTTP statuses. */
+
 /** Machine codes of the error envelope and the HTTP status each answers with. */
 export const ERROR_STATUS = {
   bad_request: 400,

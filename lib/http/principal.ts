@@ -1,4 +1,7 @@
 import "server-only";
+
+/** Who is calling an API route, from its bearer token or the cron secret. */
+
 import crypto from "node:crypto";
 import { cronSecret } from "@/lib/auth/secrets";
 import { secretsEqual } from "@/lib/auth/password";

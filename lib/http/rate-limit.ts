@@ -1,7 +1,4 @@
 import "server-only";
-import { env } from "@/lib/env";
-import { getDatabase } from "@/lib/db";
-import { ApiError } from "./errors";
 
 /**
  * Fixed-window rate limits. One instance keeps counters in memory; several instances on one
@@ -12,6 +9,10 @@ import { ApiError } from "./errors";
  * before any of them is counted; a hit that turned out not to count (a right password) is
  * released.
  */
+
+import { env } from "@/lib/env";
+import { getDatabase } from "@/lib/db";
+import { ApiError } from "./errors";
 
 export interface Window {
   count: number;

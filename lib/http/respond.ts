@@ -1,3 +1,5 @@
+/** The API's two response envelopes, success and failure. */
+
 import type { ErrorCode } from "./errors";
 import { ERROR_STATUS } from "./errors";
 

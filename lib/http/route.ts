@@ -1,4 +1,12 @@
 import "server-only";
+
+/**
+ * The one route wrapper. It owns, for every API route: the request id, access rules (from
+ * ROUTES), rate limits, body size, JSON parsing, zod validation of params, query and body,
+ * the error envelope, 503 when the database is unreachable, 500s that leak nothing, and
+ * the request log line. Handlers only parse-call-respond.
+ */
+
 import crypto from "node:crypto";
 import { z } from "zod";
 import { env } from "@/lib/env";
@@ -10,13 +18,6 @@ import { consume } from "./rate-limit";
 import { fail, ok } from "./respond";
 import { ROUTES, type RouteKey } from "./routes";
 import { recordRequest } from "./metrics";
-
-/**
- * The one route wrapper. It owns, for every API route: the request id, access rules (from
- * ROUTES), rate limits, body size, JSON parsing, zod validation of params, query and body,
- * the error envelope, 503 when the database is unreachable, 500s that leak nothing, and
- * the request log line. Handlers only parse-call-respond.
- */
 
 export interface RouteInput<P, Q, B> {
   req: Request;

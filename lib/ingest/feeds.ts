@@ -1,11 +1,11 @@
-import type { PrismaClient } from "@/generated/prisma/client";
-import { isCategoryId, type CategoryId } from "@/lib/catalog";
-
 /**
  * The Feed table is the registry of fetchable URLs (seeded from lib/sources/registry.ts).
  * Feeds handed to the fetcher come from here and are marked as such; the fetcher refuses
  * anything else, so no code path can make the server fetch an arbitrary URL.
  */
+
+import type { PrismaClient } from "@/generated/prisma/client";
+import type { CategoryId } from "@/lib/catalog";
 
 export interface RegisteredFeed {
   readonly id: string;
@@ -46,21 +46,19 @@ export async function selectFeeds(prisma: PrismaClient, filter: FeedFilter = {})
     include: { source: { select: { name: true, country: true } } },
     orderBy: [{ sourceId: "asc" }, { category: "asc" }],
   });
-  return rows
-    .filter((row) => isCategoryId(row.category))
-    .map((row) => {
-      const feed: RegisteredFeed = Object.freeze({
-        id: row.id,
-        sourceId: row.sourceId,
-        sourceName: row.source.name,
-        homeCountry: row.source.country,
-        category: row.category as CategoryId,
-        url: row.url,
-        etag: row.etag,
-        lastModified: row.lastModified,
-        errorCount: row.errorCount,
-      });
-      registered.add(feed);
-      return feed;
+  return rows.map((row) => {
+    const feed: RegisteredFeed = Object.freeze({
+      id: row.id,
+      sourceId: row.sourceId,
+      sourceName: row.source.name,
+      homeCountry: row.source.country,
+      category: row.category,
+      url: row.url,
+      etag: row.etag,
+      lastModified: row.lastModified,
+      errorCount: row.errorCount,
     });
+    registered.add(feed);
+    return feed;
+  });
 }

@@ -1,6 +1,3 @@
-import { isRegisteredFeed, type RegisteredFeed } from "./feeds";
-import { AddressRefusedError, httpGet, type GetResponse } from "./http-get";
-
 /**
  * Stage 1: a registered feed → its bytes, politely and defensively. Conditional GET (a 304
  * costs nothing), a timeout per attempt, a cap on the decompressed size (a 50 MB body or a
@@ -9,6 +6,9 @@ import { AddressRefusedError, httpGet, type GetResponse } from "./http-get";
  * errors and 5xx, and 429/503 Retry-After honoured. Never throws for a feed's own failure:
  * the result says what happened.
  */
+
+import { isRegisteredFeed, type RegisteredFeed } from "./feeds";
+import { AddressRefusedError, httpGet, type GetResponse } from "./http-get";
 
 export const USER_AGENT =
   "GlobalMultiSourceNewsAnalysis/0.1 (RSS reader; fetches each registered feed at most every few minutes, with conditional GET)";

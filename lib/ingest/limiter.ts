@@ -4,6 +4,7 @@
  * sees more than a couple of our requests at a time. Tasks start in submission order,
  * skipping over those whose host is busy.
  */
+
 export interface Limiter {
   run<T>(key: string, task: () => Promise<T>): Promise<T>;
   /** Tasks running now (for tests and progress). */

@@ -1,3 +1,10 @@
+/**
+ * Stage 3: a parsed item → the article we store. Everything a feed wrote is untrusted:
+ * text becomes plain text, links become canonical http(s) URLs, dates become instants
+ * (never in the future), and the countries an article concerns are worked out from its
+ * outlet's home country and the countries its title and summary mention.
+ */
+
 import crypto from "node:crypto";
 import { isCategoryId, isCountryId, type CategoryId, type CountryId } from "@/lib/catalog";
 import { detectCountries } from "@/lib/sources/countries";
@@ -5,13 +12,6 @@ import { absoluteUrl, canonicalUrl } from "./canonical-url";
 import { publishedAt } from "./dates";
 import type { ImageCandidate, ParsedItem } from "./parse";
 import { toPlainText, truncate } from "./plain-text";
-
-/**
- * Stage 3: a parsed item → the article we store. Everything a feed wrote is untrusted:
- * text becomes plain text, links become canonical http(s) URLs, dates become instants
- * (never in the future), and the countries an article concerns are worked out from its
- * outlet's home country and the countries its title and summary mention.
- */
 
 export interface NormalizeContext {
   sourceId: string;
@@ -45,8 +45,6 @@ export interface NormalizedArticle {
   /** Long enough a title that another item of the outlet with the same title is the same story. */
   collapsible: boolean;
 }
-
-export type NormalizeResult = { ok: true; article: NormalizedArticle } | { ok: false; reason: string };
 
 export const LIMITS = { title: 300, summary: 1_000, content: 20_000, author: 200, url: 2_048 };
 
@@ -102,18 +100,18 @@ function countriesOf(ctx: NormalizeContext, text: string): CountryId[] {
   return [...found].sort();
 }
 
-/** Normalizes one item, or says why it cannot be stored (no usable link, no text). */
-export function normalizeItem(item: ParsedItem, ctx: NormalizeContext): NormalizeResult {
+/** Normalizes one item; null when it cannot be stored (no usable link, or no text at all). */
+export function normalizeItem(item: ParsedItem, ctx: NormalizeContext): NormalizedArticle | null {
   const base = baseUrl(ctx);
   const url = articleLink(item, base);
   const canonical = url && canonicalUrl(url);
-  if (!url || !canonical) return { ok: false, reason: "no usable link" };
+  if (!url || !canonical) return null;
 
   const descriptionText = toPlainText(item.description, LIMITS.content);
   const contentText = item.content ? toPlainText(item.content, LIMITS.content) : descriptionText;
   const summary = truncate(descriptionText || contentText, LIMITS.summary);
   const title = toPlainText(item.title, LIMITS.title) || truncate(summary, 140);
-  if (!title) return { ok: false, reason: "no title or text" };
+  if (!title) return null;
   const content = contentText.length >= summary.length ? contentText : summary;
 
   const itemCategory = ctx.categoryFromItem ? item.categories.map((c) => c.toLowerCase()).find(isCategoryId) : undefined;
@@ -121,23 +119,20 @@ export function normalizeItem(item: ParsedItem, ctx: NormalizeContext): Normaliz
   const imageUrl = chooseImage(item.images, base);
   const key = titleKey(title);
   return {
-    ok: true,
-    article: {
-      canonicalUrl: canonical,
-      url,
-      guid: guid || null,
-      title,
-      summary,
-      content,
-      imageUrl,
-      author: toPlainText(item.author, LIMITS.author) || null,
-      publishedAt: publishedAt(item.dates, ctx.fetchedAt),
-      category: itemCategory ?? ctx.category,
-      countries: countriesOf(ctx, `${title}\n${summary}`),
-      contentHash: sha1(`${title}\n${summary}\n${content}\n${imageUrl ?? ""}`),
-      titleHash: sha1(key),
-      // "Live updates" or "Briefing" recur with different stories; four words rarely do.
-      collapsible: key.split(" ").length >= 4,
-    },
+    canonicalUrl: canonical,
+    url,
+    guid: guid || null,
+    title,
+    summary,
+    content,
+    imageUrl,
+    author: toPlainText(item.author, LIMITS.author) || null,
+    publishedAt: publishedAt(item.dates, ctx.fetchedAt),
+    category: itemCategory ?? ctx.category,
+    countries: countriesOf(ctx, `${title}\n${summary}`),
+    contentHash: sha1(`${title}\n${summary}\n${content}\n${imageUrl ?? ""}`),
+    titleHash: sha1(key),
+    // "Live updates" or "Briefing" recur with different stories; four words rarely do.
+    collapsible: key.split(" ").length >= 4,
   };
 }

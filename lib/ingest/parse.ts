@@ -1,13 +1,13 @@
-import { decodeHTML } from "entities";
-import iconv from "iconv-lite";
-import Parser from "rss-parser";
-
 /**
  * Stage 2: bytes → items. rss-parser reads RSS 0.9x, 1.0 (RDF), 2.0 and Atom; this module
  * decodes the bytes by their declared charset first and asks for the extension fields real
  * feeds use. A feed that is empty, malformed or not a feed throws FeedParseError, which the
  * run records for that feed alone.
  */
+
+import { decodeHTML } from "entities";
+import iconv from "iconv-lite";
+import Parser from "rss-parser";
 
 export class FeedParseError extends Error {
   constructor(message: string) {

@@ -1,3 +1,9 @@
+/**
+ * One feed (or one saved file) through the four stages: fetch → parse → normalize → store.
+ * Whatever goes wrong is recorded as that feed's outcome; nothing here throws for a
+ * feed's own failure, so one source never aborts a run.
+ */
+
 import fs from "node:fs/promises";
 import type { SqlRunner } from "@/lib/database/open";
 import type { CategoryId } from "@/lib/catalog";
@@ -8,12 +14,6 @@ import { fetchFeed, type FetchOptions } from "./fetch";
 import { normalizeItem, type NormalizedArticle } from "./normalize";
 import { FeedParseError, parseFeed, type ParsedFeed } from "./parse";
 import { storeFeedResult, type FeedOutcome } from "./store";
-
-/**
- * One feed (or one saved file) through the four stages: fetch → parse → normalize → store.
- * Whatever goes wrong is recorded as that feed's outcome; nothing here throws for a
- * feed's own failure, so one source never aborts a run.
- */
 
 interface JobBase {
   /** Unique within a run: the feed id, or the file name. */
@@ -179,8 +179,8 @@ export async function runJob(sql: SqlRunner, job: IngestJob, ctx: JobContext): P
     categoryFromItem: ctx.categoryFromItem,
   };
   for (const item of parsed.items) {
-    const result = normalizeItem(item, context);
-    if (result.ok) articles.push(result.article);
+    const article = normalizeItem(item, context);
+    if (article) articles.push(article);
     else rejected++;
   }
 

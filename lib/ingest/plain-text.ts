@@ -1,11 +1,11 @@
-import { decodeHTML } from "entities";
-import sanitizeHtml from "sanitize-html";
-
 /**
  * Feed HTML is untrusted. Titles, summaries and content are stored as plain text: the
  * sanitizer (not regexes) drops every tag, attribute, script and style; what remains is
  * decoded to characters. React escapes it again when it is shown.
  */
+
+import { decodeHTML } from "entities";
+import sanitizeHtml from "sanitize-html";
 
 // Tags whose edges separate words ("<p>a</p><p>b</p>" is "a b", not "ab"). They survive the
 // first pass without attributes, so the only markup left is one of these, in canonical form.

@@ -1,8 +1,3 @@
-import crypto from "node:crypto";
-import type { SqlRunner } from "@/lib/database/open";
-import type { FeedState } from "./feed-state";
-import type { NormalizedArticle } from "./normalize";
-
 /**
  * Stage 4: one feed's articles, its fetch state and its outcome, committed together in one
  * transaction, so a crash never leaves half a feed (or an ETag saved for articles that were
@@ -16,8 +11,13 @@ import type { NormalizedArticle } from "./normalize";
  * TIMESTAMP(3) columns, exactly as Prisma stores them, so Prisma reads them back unchanged.
  */
 
-/** The window of news the product keeps (SPEC §1: "cached content from the last 72 hours"). */
-export const WINDOW_MS = 72 * 3_600_000;
+import crypto from "node:crypto";
+import type { CategoryId } from "@/lib/catalog";
+import type { SqlRunner } from "@/lib/database/open";
+import { NEWS_WINDOW_MS, newsWindowStart } from "@/lib/news-window";
+import type { FeedState } from "./feed-state";
+import type { NormalizedArticle } from "./normalize";
+
 /** Two items of one outlet with the same headline this close in time are one story. */
 const NEAR_DUPLICATE_MS = 48 * 3_600_000;
 
@@ -36,7 +36,7 @@ export interface StoreInput {
   sourceId: string;
   /** Null for saved files of an outlet without a registered feed (Reuters). */
   feedId: string | null;
-  category: string;
+  category: CategoryId;
   articles: NormalizedArticle[];
   /** The end of the 72-hour window, and the fetch time written on new articles. */
   now: Date;
@@ -79,6 +79,8 @@ function uniqueItems(articles: NormalizedArticle[]): NormalizedArticle[] {
 // link their canonical URL, so those are sent once (the parameters are most of the bytes).
 const TEXT_COLUMNS = ["canonicalUrl", "url", "guid", "title", "summary", "content", "imageUrl", "author", "category", "contentHash", "titleHash"] as const;
 const FALLBACK: Partial<Record<(typeof TEXT_COLUMNS)[number], (typeof TEXT_COLUMNS)[number]>> = { url: "canonicalUrl", content: "summary" };
+// Columns of an enum type: their text parameter is cast to it (text has no implicit cast to an enum).
+const ENUM_TYPE: Partial<Record<(typeof TEXT_COLUMNS)[number], string>> = { category: `"Category"` };
 // What a changed item updates; its URL, publication time, outlet and category stay.
 const UPDATED_COLUMNS = ["url", "guid", "title", "summary", "content", "imageUrl", "author", "countries", "contentHash", "titleHash", "fetchedAt", "updatedAt"];
 
@@ -92,7 +94,8 @@ const UPDATED_COLUMNS = ["url", "guid", "title", "summary", "content", "imageUrl
 async function upsertArticles(tx: SqlRunner, articles: NormalizedArticle[], input: StoreInput): Promise<{ inserted: number; updated: number }> {
   const n = TEXT_COLUMNS.length;
   const name = (c: (typeof TEXT_COLUMNS)[number]) => `c${TEXT_COLUMNS.indexOf(c)}`;
-  const values = TEXT_COLUMNS.map((c) => (FALLBACK[c] ? `COALESCE(${name(c)}, ${name(FALLBACK[c]!)})` : name(c)));
+  const text = (c: (typeof TEXT_COLUMNS)[number]) => (FALLBACK[c] ? `COALESCE(${name(c)}, ${name(FALLBACK[c]!)})` : name(c));
+  const values = TEXT_COLUMNS.map((c) => (ENUM_TYPE[c] ? `${text(c)}::${ENUM_TYPE[c]}` : text(c)));
   // Counted in SQL: one row back instead of one per article.
   const sql = `
     WITH written AS (
@@ -166,7 +169,7 @@ async function insertOutcome(tx: SqlRunner, input: StoreInput, counts: StoreCoun
 
 /** Stores one feed's result in one transaction and returns what changed. */
 export async function storeFeedResult(sql: SqlRunner, input: StoreInput): Promise<StoreCounts> {
-  const windowStart = input.now.getTime() - WINDOW_MS;
+  const windowStart = input.now.getTime() - NEWS_WINDOW_MS;
   const fresh = input.articles.filter((a) => a.publishedAt.getTime() >= windowStart);
   const items = uniqueItems(fresh);
   // Repeats within the feed itself count as unchanged.
@@ -220,7 +223,7 @@ export async function storeFeedResult(sql: SqlRunner, input: StoreInput): Promis
 export async function purgeOldArticles(sql: SqlRunner, now: Date): Promise<number> {
   const [row] = await sql.query<{ count: number }>(
     `WITH gone AS (DELETE FROM "Article" WHERE "publishedAt" < ${utc("$1")} RETURNING 1) SELECT count(*)::int AS count FROM gone`,
-    [new Date(now.getTime() - WINDOW_MS).toISOString()],
+    [newsWindowStart(now).toISOString()],
   );
   return row.count;
 }

@@ -1,6 +1,4 @@
 import "server-only";
-import { closeDatabase } from "@/lib/db";
-import { logger } from "@/lib/log";
 
 /**
  * Graceful shutdown of a server process (issue 9). On SIGTERM/SIGINT:
@@ -14,6 +12,9 @@ import { logger } from "@/lib/log";
  * Why intercept process.exit: Next gives route code no handle on its HTTP server, and its
  * handler exits as soon as requests drain (docs/decisions/060-graceful-shutdown.md).
  */
+
+import { closeDatabase } from "@/lib/db";
+import { logger } from "@/lib/log";
 
 interface Lifecycle {
   draining: boolean;

@@ -1,27 +1,24 @@
 import "server-only";
+
+/**
+ * The in-server scheduler, started from instrumentation.ts: runs the scheduler tick on this
+ * process every interval.
+ */
+
 import { getDatabase } from "@/lib/db";
 import { env } from "@/lib/env";
+import { schedulerHandle, setSchedulerHandle, type SchedulerHandle } from "@/lib/lifecycle/scheduler-state";
 import { onShutdown } from "@/lib/lifecycle/shutdown";
 import { logger } from "@/lib/log";
 import { loadDemoSnapshot } from "@/lib/services/load-demo-snapshot";
 import { rebuildCards } from "@/lib/services/rebuild-cards";
-import { runSchedulerTick } from "./tick";
+import { runSchedulerTick } from "@/lib/services/run-scheduler-tick";
 
 /** The first tick waits this long after start, so start-up is never blocked by feeds. */
 const FIRST_TICK_DELAY_MS = 5_000;
 
-interface SchedulerHandle {
-  stop(): void;
-  /** When this instance's next tick is due. */
-  nextTickAt: Date;
-  intervalMinutes: number;
-}
-
-// One scheduler per process: Next dev re-evaluates modules on reload, globalThis survives.
-const holder = globalThis as unknown as { __newsScheduler?: SchedulerHandle };
-
 async function tick() {
-  const handle = holder.__newsScheduler;
+  const handle = schedulerHandle();
   if (handle) handle.nextTickAt = new Date(Date.now() + handle.intervalMinutes * 60_000);
   try {
     await runSchedulerTick();
@@ -36,7 +33,8 @@ async function tick() {
  * demo snapshot is loaded at start. Idempotent.
  */
 export function startScheduler(): SchedulerHandle | null {
-  if (holder.__newsScheduler) return holder.__newsScheduler;
+  const running = schedulerHandle();
+  if (running) return running;
   // `next build` may load instrumentation; a build never ingests.
   if (env.NEXT_PHASE === "phase-production-build") return null;
   if (env.DEMO_SNAPSHOT === "always") {
@@ -64,16 +62,11 @@ export function startScheduler(): SchedulerHandle | null {
     stop() {
       clearTimeout(first);
       clearInterval(every);
-      if (holder.__newsScheduler === handle) holder.__newsScheduler = undefined;
+      if (schedulerHandle() === handle) setSchedulerHandle(null);
     },
   };
-  holder.__newsScheduler = handle;
+  setSchedulerHandle(handle);
   // A shutdown stops new ticks; a run in progress stops starting feeds (runIngest).
   onShutdown(() => handle.stop());
   return handle;
-}
-
-/** This instance's scheduler, if it runs (for the status route). */
-export function schedulerHandle(): Pick<SchedulerHandle, "nextTickAt" | "intervalMinutes"> | null {
-  return holder.__newsScheduler ?? null;
 }

@@ -1,12 +1,12 @@
-import { z } from "zod";
-import { text } from "./common";
-import { ANALYSIS_LIMITS } from "./analysis-limits";
-
 /**
  * The analysis contract (SPEC §3 "AI analysis", §7 POST /analysis/compare-articles), shared by
  * the route, both providers and the browser. Every common point and difference cites the
  * indices (0-based, into the request's `articles`) of the articles that support it.
  */
+
+import { z } from "zod";
+import { text } from "./common";
+import { ANALYSIS_LIMITS } from "./analysis-limits";
 
 export { ANALYSIS_LIMITS };
 

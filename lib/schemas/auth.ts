@@ -1,3 +1,5 @@
+/** The login contract: what POST /api/v1/auth/login takes and answers. */
+
 import { z } from "zod";
 import { text } from "./common";
 

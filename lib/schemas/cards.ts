@@ -1,12 +1,12 @@
-import { z } from "zod";
-import { text } from "./common";
-import { CATEGORY_IDS, COUNTRY_IDS } from "@/lib/catalog";
-
 /**
  * The comparison-card contract (SPEC §3 "Backend comparison card", §7), shared by the routes,
  * the services and the browser. SPEC fields first; the rest are our additions (bias bar,
  * blindspot, confidence, demo marker), all optional to read.
  */
+
+import { z } from "zod";
+import { text } from "./common";
+import { CATEGORY_IDS, COUNTRY_IDS } from "@/lib/catalog";
 
 export const biasRating = z.enum(["center-left", "center", "center-right"]);
 

@@ -1,3 +1,5 @@
+/** The health route's query. */
+
 import { z } from "zod";
 
 /** `?probe=live` answers whether the process is alive; the default (ready) also checks the database. */

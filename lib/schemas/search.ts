@@ -1,14 +1,14 @@
-import { z } from "zod";
-import { text } from "./common";
-import { COUNTRY_IDS } from "@/lib/catalog";
-import { sourceRef } from "./cards";
-
 /**
  * GET /api/v1/search?q=&limit=&country= — the header's topic search over stored articles of
  * the 72-hour window (docs/decisions/042-topic-search.md).
  */
 
-export const SEARCH_LIMITS = { minQuery: 2, maxQuery: 100, maxLimit: 50, defaultLimit: 20, maxCountries: 5, windowHours: 72 } as const;
+import { z } from "zod";
+import { text } from "./common";
+import { COUNTRY_IDS } from "@/lib/catalog";
+import { sourceRef } from "./cards";
+
+export const SEARCH_LIMITS = { minQuery: 2, maxQuery: 100, maxLimit: 50, defaultLimit: 20, maxCountries: 5 } as const;
 
 const country = z.enum(COUNTRY_IDS);
 

@@ -1,3 +1,5 @@
+/** The outlet contract: one entry of GET /api/v1/sources. */
+
 import { z } from "zod";
 import { biasRating } from "./cards";
 

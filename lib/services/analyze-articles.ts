@@ -1,4 +1,10 @@
 import "server-only";
+
+/**
+ * The analysis use case behind POST /api/v1/analysis/compare-articles: cache, provider, grounding
+ * check and fallback (docs/decisions/030-analysis-providers.md, 032-analysis-cache.md).
+ */
+
 import { readCachedAnalysis, analysisCacheKey, writeCachedAnalysis } from "@/lib/analysis/cache";
 import { groundAnalysis } from "@/lib/analysis/grounding";
 import type { AnalysisProvider, ProviderAnalysis } from "@/lib/analysis/provider";

@@ -1,7 +1,13 @@
 import "server-only";
+
+/**
+ * Stored cards in the API's shapes: the card list's cards, a card in full, and an article's
+ * outlet, for the card and search services.
+ */
+
 import type { Prisma } from "@/generated/prisma/client";
 import type { CardArticle, CardDetail, ComparisonCard, FullArticle, SourceRef } from "@/lib/schemas/cards";
-import { BIAS_RATING_SOURCE } from "@/lib/sources/registry";
+import { BIAS_RATING_SOURCE, biasRatingOf, type BiasRating } from "@/lib/sources/registry";
 
 /** The Prisma include that loads a card with its articles (in order) and their sources. */
 export const CARD_INCLUDE = {
@@ -11,13 +17,14 @@ export const CARD_INCLUDE = {
 export type CardRow = Prisma.ComparisonCardGetPayload<{ include: typeof CARD_INCLUDE }>;
 type ArticleRow = CardRow["articles"][number]["article"];
 
-function sourceRef(s: ArticleRow["source"]): SourceRef {
+/** An article's outlet as cards and search results show it. */
+export function sourceRef(s: ArticleRow["source"]): SourceRef {
   return {
     id: s.id,
     name: s.name,
     region: s.region,
     country: s.country,
-    biasRating: s.biasRating as SourceRef["biasRating"],
+    biasRating: biasRatingOf(s.biasRating),
     biasRatingSource: s.biasRatingSource,
     color: s.color,
     icon: s.icon,
@@ -38,8 +45,8 @@ function cardArticle(a: ArticleRow): CardArticle {
 
 /** Counts the card's distinct outlets per bias rating; a side with no outlet while the other has some is a blindspot. */
 function biasOf(rows: ArticleRow[]): ComparisonCard["bias"] {
-  const ratingBySource = new Map(rows.map((a) => [a.sourceId, a.source.biasRating]));
-  const count = (r: string) => [...ratingBySource.values()].filter((v) => v === r).length;
+  const ratingBySource = new Map(rows.map((a) => [a.sourceId, biasRatingOf(a.source.biasRating)]));
+  const count = (r: BiasRating) => [...ratingBySource.values()].filter((v) => v === r).length;
   const left = count("center-left");
   const center = count("center");
   const right = count("center-right");

@@ -1,4 +1,7 @@
 import "server-only";
+
+/** The operator's card generation for one country (POST /api/v1/comparison-cards/generate). */
+
 import { getDatabase } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
 import type { CountryId } from "@/lib/catalog";

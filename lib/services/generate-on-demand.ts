@@ -1,15 +1,21 @@
 import "server-only";
+
+/**
+ * On-demand card generation for one empty country/category pair
+ * (POST /api/v1/comparison-cards/generate/on-demand).
+ */
+
 import type { CategoryId, CountryId } from "@/lib/catalog";
 import { getDatabase, getDb } from "@/lib/db";
 import { env } from "@/lib/env";
+import { newsWindowStart } from "@/lib/news-window";
 import type { OnDemandResponse } from "@/lib/schemas/cards";
-import { CARD_WINDOW_MS } from "./list-cards";
 import { rebuildCards } from "./rebuild-cards";
 import { refreshNews } from "./refresh-news";
 
-async function countCards(country: string, category: string, now: Date): Promise<number> {
+async function countCards(country: CountryId, category: CategoryId, now: Date): Promise<number> {
   return getDb().comparisonCard.count({
-    where: { retiredAt: null, category, countries: { has: country }, latestPublishedAt: { gte: new Date(now.getTime() - CARD_WINDOW_MS) } },
+    where: { retiredAt: null, category, countries: { has: country }, latestPublishedAt: { gte: newsWindowStart(now) } },
   });
 }
 

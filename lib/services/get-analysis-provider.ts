@@ -1,4 +1,7 @@
 import "server-only";
+
+/** Which analysis provider answers on this server (GET /api/v1/analysis/provider). */
+
 import { analysisProviders } from "@/lib/analysis/select-provider";
 import type { ProviderInfo } from "@/lib/schemas/analysis";
 

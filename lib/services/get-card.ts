@@ -1,4 +1,7 @@
 import "server-only";
+
+/** One card by id, followed to its successor when retired (GET /api/v1/comparison-cards/{id}). */
+
 import { getDb } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
 import type { CardDetail } from "@/lib/schemas/cards";

@@ -1,4 +1,7 @@
 import "server-only";
+
+/** The health check behind GET /api/v1/health: database, migrations and shutdown state. */
+
 import { databaseTarget, getDatabase } from "@/lib/db";
 import { describeTarget } from "@/lib/database/target";
 import { migrationStatus } from "@/lib/database/migrate";

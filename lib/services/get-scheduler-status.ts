@@ -1,9 +1,15 @@
 import "server-only";
+
+/**
+ * The scheduler status behind GET /api/v1/comparison-cards/status/scheduler, and the cron job's
+ * refresh of the due feeds.
+ */
+
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { feedErrorClass } from "@/lib/ingest/error-class";
-import { schedulerHandle } from "@/lib/scheduler/start";
-import { runSchedulerTick } from "@/lib/scheduler/tick";
+import { schedulerHandle } from "@/lib/lifecycle/scheduler-state";
+import { runSchedulerTick } from "./run-scheduler-tick";
 
 export interface SourceHealth {
   id: string;

@@ -1,11 +1,15 @@
 import "server-only";
+
+/**
+ * The card list behind GET /api/v1/comparison-cards: the newest cards of a pair or of the landing
+ * selection, within the news window.
+ */
+
 import { LANDING_PAGE } from "@/lib/catalog";
 import { getDb } from "@/lib/db";
+import { newsWindowStart } from "@/lib/news-window";
 import type { CardListQuery, CardListResponse } from "@/lib/schemas/cards";
 import { CARD_INCLUDE, toComparisonCard } from "./card-view";
-
-/** Cards are shown for the stories of the last 72 hours (SPEC §1). */
-export const CARD_WINDOW_MS = 72 * 60 * 60 * 1000;
 
 /**
  * Newest comparison cards for a country/category pair, or for the landing selection when
@@ -17,7 +21,7 @@ export async function listCards(query: CardListQuery, now = new Date()): Promise
   const countries = query.country ? [query.country] : [...LANDING_PAGE.countries];
   const category = query.category ?? "general";
   const prisma = getDb();
-  const since = new Date(now.getTime() - CARD_WINDOW_MS);
+  const since = newsWindowStart(now);
   const [cards, lastRun] = await Promise.all([
     prisma.comparisonCard.findMany({
       where: { retiredAt: null, category, countries: { hasSome: countries }, latestPublishedAt: { gte: since } },

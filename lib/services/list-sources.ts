@@ -1,6 +1,10 @@
 import "server-only";
+
+/** The outlet list behind GET /api/v1/sources. */
+
 import { getDb } from "@/lib/db";
 import type { SourceInfo } from "@/lib/schemas/sources";
+import { biasRatingOf } from "@/lib/sources/registry";
 
 /** The known outlets with their availability, categories and last successful fetch. */
 export async function listSources(): Promise<SourceInfo[]> {
@@ -12,7 +16,7 @@ export async function listSources(): Promise<SourceInfo[]> {
     const successes = feeds.map((f) => f.lastSuccessAt?.getTime() ?? 0).filter(Boolean);
     return {
       id: s.id, name: s.name, homepage: s.homepage, url: s.url, color: s.color, icon: s.icon,
-      biasRating: s.biasRating as SourceInfo["biasRating"], biasRatingSource: s.biasRatingSource,
+      biasRating: biasRatingOf(s.biasRating), biasRatingSource: s.biasRatingSource,
       region: s.region, country: s.country, coverage: s.coverage,
       available: s.available, unavailableReason: s.unavailableReason,
       categories: feeds.map((f) => f.category),

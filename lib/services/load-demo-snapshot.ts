@@ -1,16 +1,17 @@
 import "server-only";
-import fs from "node:fs";
-import path from "node:path";
-import { getDb } from "@/lib/db";
-import { parseFeedDate } from "@/lib/ingest/dates";
-import { parseFeed } from "@/lib/ingest/parse";
-import { runIngest, type IngestSummary } from "./run-ingest";
 
 /**
  * The bundled demo snapshot: feeds the team wrote (invented stories, several outlets each,
  * overlapping so cards form) for machines that cannot reach the outlets. Stored with
  * isDemo, in a run with trigger "demo". See docs/decisions/010-demo-snapshot.md.
  */
+
+import fs from "node:fs";
+import path from "node:path";
+import { getDb } from "@/lib/db";
+import { parseFeedDate } from "@/lib/ingest/dates";
+import { parseFeed } from "@/lib/ingest/parse";
+import { runIngest, type IngestSummary } from "./run-ingest";
 
 export const DEMO_DIR = path.join(/* turbopackIgnore: true */ process.cwd(), "lib", "ingest", "demo");
 

@@ -1,4 +1,10 @@
 import "server-only";
+
+/**
+ * The login behind POST /api/v1/auth/login: credentials checked, attempts limited, a token
+ * issued.
+ */
+
 import { credentialStamp } from "@/lib/auth/credentials";
 import { DUMMY_HASH, verifyPassword } from "@/lib/auth/password";
 import { PUBLIC_READER } from "@/lib/auth/public-reader";

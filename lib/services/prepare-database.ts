@@ -1,4 +1,10 @@
 import "server-only";
+
+/**
+ * Makes a database ready to serve (migrations, then seed), for the server's start and the
+ * scripts.
+ */
+
 import { migrate } from "@/lib/database/migrate";
 import type { Database } from "@/lib/database/open";
 import { seedDatabase, type SeedSummary } from "./seed-database";

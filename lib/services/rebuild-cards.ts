@@ -1,11 +1,17 @@
 import "server-only";
+
+/**
+ * Re-clustering: turns the news window's articles into comparison cards after every ingest,
+ * keeping card ids stable (docs/decisions/021-card-id-continuity.md).
+ */
+
 import { assignCardIds, type PreviousCard } from "@/lib/cluster/assign-card-ids";
 import { buildCardDraft, isCardWorthy } from "@/lib/cluster/build-card";
 import { clusterArticles } from "@/lib/cluster/cluster-articles";
 import type { ClusterArticle } from "@/lib/cluster/types";
 import { getDatabase } from "@/lib/db";
 import { trackTask } from "@/lib/lifecycle/shutdown";
-import { CARD_WINDOW_MS } from "./list-cards";
+import { newsWindowStart } from "@/lib/news-window";
 import { invalidateReadCache } from "@/lib/read-cache";
 
 export interface RebuildSummary {
@@ -41,7 +47,7 @@ export function rebuildCards(now = new Date()): Promise<RebuildSummary> {
   return trackTask(db.withLock("rebuild-cards", async () => {
     const prisma = db.prisma;
     const rows = await prisma.article.findMany({
-      where: { publishedAt: { gte: new Date(now.getTime() - CARD_WINDOW_MS) } },
+      where: { publishedAt: { gte: newsWindowStart(now) } },
       select: { id: true, title: true, summary: true, sourceId: true, publishedAt: true, category: true, countries: true, imageUrl: true, isDemo: true },
     });
     const articles: ClusterArticle[] = rows;

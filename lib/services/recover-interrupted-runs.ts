@@ -1,4 +1,10 @@
 import "server-only";
+
+/**
+ * Marks ingest runs a dead process left running as interrupted, at server start
+ * (docs/decisions/060-graceful-shutdown.md).
+ */
+
 import { getDatabase } from "@/lib/db";
 import { logger } from "@/lib/log";
 

@@ -1,4 +1,10 @@
 import "server-only";
+
+/**
+ * Refreshing the news: an ingest run, then the demo snapshot's rules and re-clustering. The
+ * scheduler tick, operator and on-demand generation and `npm run ingest` come through here.
+ */
+
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { isDraining, trackTask } from "@/lib/lifecycle/shutdown";

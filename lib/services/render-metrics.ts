@@ -1,4 +1,7 @@
 import "server-only";
+
+/** The operator metrics behind GET /api/v1/metrics, in Prometheus text format. */
+
 import { analysisCacheStats } from "@/lib/analysis/cache";
 import { getDb } from "@/lib/db";
 import { renderRequestMetrics } from "@/lib/http/metrics";

@@ -1,4 +1,10 @@
 import "server-only";
+
+/**
+ * The ingest run: selects the registered feeds or saved files, runs each through the pipeline of
+ * lib/ingest with limited concurrency, records the run and purges what left the news window.
+ */
+
 import fs from "node:fs";
 import path from "node:path";
 import { isCategoryId, type CategoryId } from "@/lib/catalog";

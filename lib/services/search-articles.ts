@@ -1,8 +1,11 @@
 import "server-only";
-import { getDb } from "@/lib/db";
-import { SEARCH_LIMITS, type SearchQuery, type SearchResponse } from "@/lib/schemas/search";
 
-const HOUR = 3_600_000;
+/** The topic search behind GET /api/v1/search (docs/decisions/042-topic-search.md). */
+
+import { getDb } from "@/lib/db";
+import { NEWS_WINDOW_HOURS, newsWindowStart } from "@/lib/news-window";
+import type { SearchQuery, SearchResponse } from "@/lib/schemas/search";
+import { sourceRef } from "./card-view";
 
 /** Prisma passes `contains` into LIKE unescaped: make % and _ literal (backslash is PostgreSQL's LIKE escape). */
 const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -14,7 +17,7 @@ const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  */
 export async function searchArticles({ q, limit, country }: SearchQuery, now: Date = new Date()): Promise<SearchResponse> {
   const pattern = literal(q);
-  const since = new Date(now.getTime() - SEARCH_LIMITS.windowHours * HOUR);
+  const since = newsWindowStart(now);
   const rows = await getDb().article.findMany({
     where: {
       publishedAt: { gte: since },
@@ -39,18 +42,9 @@ export async function searchArticles({ q, limit, country }: SearchQuery, now: Da
       imageUrl: a.imageUrl,
       category: a.category,
       countries: a.countries,
-      source: {
-        id: a.source.id,
-        name: a.source.name,
-        region: a.source.region,
-        country: a.source.country,
-        biasRating: a.source.biasRating as "center-left" | "center" | "center-right",
-        biasRatingSource: a.source.biasRatingSource,
-        color: a.source.color,
-        icon: a.source.icon,
-      },
+      source: sourceRef(a.source),
       cardId: a.cards[0]?.cardId ?? null,
     })),
-    metadata: { count: rows.length, limit, countries: country, windowHours: SEARCH_LIMITS.windowHours },
+    metadata: { count: rows.length, limit, countries: country, windowHours: NEWS_WINDOW_HOURS },
   };
 }

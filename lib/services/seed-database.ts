@@ -1,10 +1,16 @@
 import "server-only";
+
+/**
+ * Seeding: the known outlets and their feeds from lib/sources/registry.ts, and the public reader
+ * and operator accounts.
+ */
+
 import type { PrismaClient } from "@/generated/prisma/client";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { PUBLIC_READER } from "@/lib/auth/public-reader";
 import { operatorPassword } from "@/lib/auth/secrets";
 import { env } from "@/lib/env";
-import { BIAS_RATING_SOURCE, KNOWN_SOURCES, isAvailable, primaryFeedUrl } from "@/lib/sources/registry";
+import { BIAS_RATING_SOURCE, KNOWN_SOURCES, feedsOf, isAvailable, primaryFeedUrl, storedBiasRating } from "@/lib/sources/registry";
 
 export interface SeedSummary {
   sources: number;
@@ -37,7 +43,7 @@ export async function seedDatabase(prisma: PrismaClient): Promise<SeedSummary> {
       homepage: s.homepage,
       color: s.color,
       icon: s.icon,
-      biasRating: s.biasRating,
+      biasRating: storedBiasRating(s.biasRating),
       biasRatingSource: BIAS_RATING_SOURCE,
       region: s.region,
       country: s.country,
@@ -45,11 +51,11 @@ export async function seedDatabase(prisma: PrismaClient): Promise<SeedSummary> {
       available: isAvailable(s),
       unavailableReason: s.unavailableReason ?? null,
     };
-    const entries = Object.entries(s.feeds);
+    const entries = feedsOf(s);
     await prisma.$transaction([
       prisma.source.upsert({ where: { id: s.id }, create: { id: s.id, ...data }, update: data }),
-      prisma.feed.deleteMany({ where: { sourceId: s.id, category: { notIn: entries.map(([c]) => c) } } }),
-      ...entries.map(([category, url]) =>
+      prisma.feed.deleteMany({ where: { sourceId: s.id, category: { notIn: entries.map((f) => f.category) } } }),
+      ...entries.map(({ category, url }) =>
         prisma.feed.upsert({
           where: { id: `${s.id}:${category}` },
           create: { id: `${s.id}:${category}`, sourceId: s.id, category, url },

@@ -1,4 +1,7 @@
 import "server-only";
+
+/** Which outlets cover a country, for generation by country. */
+
 import { getDb } from "@/lib/db";
 
 /**

@@ -1,11 +1,11 @@
-import { COUNTRY_IDS, type CountryId } from "@/lib/catalog";
-
 /**
  * How the 15 supported countries are named in English headlines: country names, demonyms,
  * capitals and the usual abbreviations. Plain data and a pure function, so the browser can
  * use them too. Matching is case-sensitive on purpose: proper nouns are capitalised, and
  * "US" must not match the pronoun "us".
  */
+
+import { COUNTRY_IDS, type CountryId } from "@/lib/catalog";
 
 interface CountryTerms {
   /** Matched as whole words. */

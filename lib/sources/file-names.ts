@@ -1,11 +1,11 @@
-import { isCategoryId, type CategoryId } from "@/lib/catalog";
-import { KNOWN_SOURCES } from "@/lib/sources/registry";
-
 /**
  * Which outlet a saved feed file belongs to, from its name: `<outlet>-<topic>-<date>.xml`
  * as in ../shared/data/feeds (SOURCES.md), or a source id (`bbc-news.xml`, as in the demo
  * snapshot). Files of other outlets (`other-*`, `oddcase-*`, …) map to nothing.
  */
+
+import { isCategoryId, type CategoryId } from "@/lib/catalog";
+import { KNOWN_SOURCES } from "@/lib/sources/registry";
 
 const PREFIXES: Record<string, string> = {
   bbc: "bbc-news",

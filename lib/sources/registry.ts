@@ -1,5 +1,3 @@
-import { COUNTRY_IDS, type CategoryId, type CountryId } from "@/lib/catalog";
-
 /**
  * The 19 known outlets of SPEC §3 and the feeds each publishes, per category.
  * Feed URLs come from ../shared/data/FEED_URLS.md (evidence per URL there). A category
@@ -8,7 +6,22 @@ import { COUNTRY_IDS, type CategoryId, type CountryId } from "@/lib/catalog";
  * is fetched over https (a plain-http feed can be rewritten by anyone on its path).
  */
 
+import type { BiasRating as StoredBiasRating } from "@/generated/prisma/enums";
+import { COUNTRY_IDS, isCategoryId, type CategoryId, type CountryId } from "@/lib/catalog";
+
+/** An outlet's rating on the three-point scale, as the API and this list spell it. */
 export type BiasRating = "center-left" | "center" | "center-right";
+
+// The database column stores these spellings, but a Prisma enum value must be an identifier, so
+// the client names "center-left" center_left (prisma/schema.prisma). The spellings meet only here.
+const STORED_BIAS_RATING = { "center-left": "center_left", center: "center", "center-right": "center_right" } as const satisfies Record<BiasRating, StoredBiasRating>;
+const BIAS_RATING_OF = { center_left: "center-left", center: "center", center_right: "center-right" } as const satisfies Record<StoredBiasRating, BiasRating>;
+
+/** The rating as Prisma writes it. */
+export const storedBiasRating = (rating: BiasRating): StoredBiasRating => STORED_BIAS_RATING[rating];
+
+/** The rating Prisma read, as the API spells it. */
+export const biasRatingOf = (stored: StoredBiasRating): BiasRating => BIAS_RATING_OF[stored];
 
 export interface KnownSource {
   id: string;
@@ -203,6 +216,11 @@ export const KNOWN_SOURCES: KnownSource[] = [
 /** The feed URL the known-sources list shows for an outlet: its general feed, else its first. */
 export function primaryFeedUrl(source: KnownSource): string | null {
   return source.feeds.general ?? Object.values(source.feeds)[0] ?? null;
+}
+
+/** An outlet's feeds as category and URL, in the order the list gives them. */
+export function feedsOf(source: KnownSource): { category: CategoryId; url: string }[] {
+  return Object.entries(source.feeds).flatMap(([category, url]) => (isCategoryId(category) && url ? [{ category, url }] : []));
 }
 
 export function isAvailable(source: KnownSource): boolean {

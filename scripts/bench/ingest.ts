@@ -16,8 +16,9 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import zlib from "node:zlib";
 import Parser from "rss-parser";
+import type { CategoryId } from "@/lib/catalog";
 import { sourceIdForFileName } from "@/lib/sources/file-names";
-import { KNOWN_SOURCES } from "@/lib/sources/registry";
+import { KNOWN_SOURCES, feedsOf, type KnownSource } from "@/lib/sources/registry";
 import { dataFolderPath } from "../data-folder";
 import { runScript } from "../script-runner";
 import { withScratchPostgres } from "./lib/server";
@@ -31,7 +32,7 @@ const NAMESPACES = [
 interface BenchFeed {
   id: string;
   sourceId: string;
-  category: string;
+  category: CategoryId;
   xml: string;
   gzip: Buffer;
   items: number;
@@ -78,6 +79,12 @@ function rewriteItem(item: string, sourceId: string, category: string, n: number
     .replace(/<pubDate>[\s\S]*?<\/pubDate>/, `<pubDate>${rfc822(date)}</pubDate>`);
 }
 
+/** The categories an outlet's bench feeds cover: its own, or general for an outlet without feeds. */
+function benchCategories(source: KnownSource): CategoryId[] {
+  const categories = feedsOf(source).map((f) => f.category);
+  return categories.length ? categories : ["general"];
+}
+
 /** Per-feed XML: ~items/19 per outlet, split over the outlet's feeds (Reuters and Euronews get one). */
 function buildFeeds(total: number, now: Date): BenchFeed[] {
   const pool = itemPool();
@@ -86,7 +93,7 @@ function buildFeeds(total: number, now: Date): BenchFeed[] {
   let k = 0;
   const feeds: BenchFeed[] = [];
   for (const source of KNOWN_SOURCES) {
-    const categories = Object.keys(source.feeds).length ? Object.keys(source.feeds) : ["general"];
+    const categories = benchCategories(source);
     let count = perSource + (extra-- > 0 ? 1 : 0);
     categories.forEach((category, i) => {
       const share = Math.ceil(count / (categories.length - i));
@@ -158,7 +165,7 @@ async function child(origin: string, engine: string, concurrency: number): Promi
   // The bench feeds all 19 outlets, including the two without a public feed.
   await prisma.source.updateMany({ data: { available: true } });
   for (const source of KNOWN_SOURCES) {
-    const categories = Object.keys(source.feeds).length ? Object.keys(source.feeds) : ["general"];
+    const categories = benchCategories(source);
     for (const category of categories) {
       const id = `${source.id}:${category}`;
       const url = `${origin}/bench/${id}.xml`;

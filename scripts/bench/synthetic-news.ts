@@ -3,7 +3,9 @@
  * each covered by several outlets with paraphrased titles and summaries, plus unrelated singletons.
  * Names recur across stories and filler words follow a Zipf law, as in real feeds.
  */
+import type { CategoryId } from "@/lib/catalog";
 import type { ClusterArticle } from "@/lib/cluster/types";
+import { NEWS_WINDOW_MS } from "@/lib/news-window";
 
 export interface SyntheticNews {
   articles: ClusterArticle[];
@@ -17,9 +19,8 @@ const FILLER = (
   "policy leader company share growth record crisis vote review warning issue support change pressure rise fall move " +
   "call meeting decision statement concern attack hit push face win lose back open close cut boost lead join"
 ).split(" ");
-const CATEGORIES = ["general", "business", "technology", "health", "science", "sports", "entertainment"];
+const CATEGORIES: CategoryId[] = ["general", "business", "technology", "health", "science", "sports", "entertainment"];
 const COUNTRIES = ["us", "gb", "ca", "au", "de", "fr", "jp", "in", "br", "mx"];
-const WINDOW_MS = 72 * 3_600_000;
 const START_MS = Date.UTC(2026, 0, 1);
 
 /** Generates `count` articles from a fixed seed: the same count always gives the same news. */
@@ -42,7 +43,7 @@ export function generateSyntheticNews(count: number, seed = 42): SyntheticNews {
     const keyNames = [pick(names), pick(names)];
     const keyNouns = [zipf(nouns), pick(nouns), pick(nouns)];
     const figure = random() < 0.3 ? String(1 + Math.floor(random() * 500)) : null;
-    const storyTime = START_MS + random() * WINDOW_MS;
+    const storyTime = START_MS + random() * NEWS_WINDOW_MS;
     const category = pick(CATEGORIES);
     const country = pick(COUNTRIES);
     const outlets = shuffled(Array.from({ length: 19 }, (_, i) => `outlet-${i + 1}`), random);

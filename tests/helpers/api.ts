@@ -1,4 +1,5 @@
 /** Calls a route handler exported by an app/api route file with a real Request, as Next does. */
+
 export type RouteHandler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
 export interface CallOptions {

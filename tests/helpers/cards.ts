@@ -1,4 +1,10 @@
+/**
+ * Test data for card tests: articles and comparison cards written straight to the test's
+ * database.
+ */
+
 import crypto from "node:crypto";
+import type { CategoryId } from "@/lib/catalog";
 import { getDb } from "@/lib/db";
 
 export interface StoryArticle {
@@ -13,7 +19,7 @@ export interface StoryArticle {
 export interface Story {
   cardId: string;
   topic?: string;
-  category?: string;
+  category?: CategoryId;
   countries?: string[];
   confidence?: number;
   isDemo?: boolean;
@@ -25,7 +31,7 @@ export interface Story {
 const hash = (s: string) => crypto.createHash("sha256").update(s).digest("hex");
 
 /** Inserts articles only (no card), as ingest stores them; returns their ids in order. */
-export async function insertArticles(key: string, articles: StoryArticle[], extra: { category?: string; countries?: string[]; now?: Date } = {}) {
+export async function insertArticles(key: string, articles: StoryArticle[], extra: { category?: CategoryId; countries?: string[]; now?: Date } = {}) {
   const now = extra.now ?? new Date();
   const ids: string[] = [];
   for (const [i, a] of articles.entries()) {

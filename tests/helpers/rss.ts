@@ -1,4 +1,5 @@
 /** Builds a small RSS 2.0 document (tests serve it from the local feed server). */
+
 export interface RssItem {
   title: string;
   link: string;

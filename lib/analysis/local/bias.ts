@@ -1,13 +1,13 @@
-import type { BiasRating } from "@/lib/sources/registry";
-import { listInWords, matchForm, withoutQuotes } from "../text";
-import type { PreparedArticle } from "./facts";
-
 /**
  * Bias from two transparent signals (docs/decisions/031-local-bias-and-tone.md): the outlet's
  * rating in the known-sources list, and loaded wording in the outlet's own voice (quotations
  * are the speakers' words and are left out). Directional markers nudge the score; sensational
  * words are reported but do not move it, as they carry no direction.
  */
+
+import type { BiasRating } from "@/lib/sources/registry";
+import { listInWords, matchForm, withoutQuotes } from "../text";
+import type { PreparedArticle } from "./facts";
 
 const RATING_SCORE: Record<BiasRating, number> = { "center-left": -0.3, center: 0, "center-right": 0.3 };
 const MARKER_STEP = 0.1;

@@ -1,14 +1,14 @@
-import type { CitedPoint } from "@/lib/schemas/analysis";
-import { clip, listInWords, stem } from "../text";
-import { ANALYSIS_BUDGET } from "../work-budget";
-import type { Fact, PreparedArticle } from "./facts";
-
 /**
  * Common points: facts (names, numbers, quotations, key phrases) that at least two distinct
  * outlets' articles contain. Facts shared by the same set of articles are told together, and
  * each point cites exactly the articles that contain all of its facts, with one sentence of
  * a cited article as an example.
  */
+
+import type { CitedPoint } from "@/lib/schemas/analysis";
+import { clip, listInWords, stem } from "../text";
+import { ANALYSIS_BUDGET } from "../work-budget";
+import type { Fact, PreparedArticle } from "./facts";
 
 const WEIGHT: Record<Fact["kind"], number> = { quote: 4, name: 3, number: 3, phrase: 1 };
 const MAX_POINTS = 5;

@@ -1,3 +1,8 @@
+/**
+ * The local analyzer's factualAccuracy: how many of a card's checkable claims independent outlets
+ * corroborate.
+ */
+
 import type { Fact } from "./facts";
 
 /**

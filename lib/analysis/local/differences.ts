@@ -1,13 +1,13 @@
-import type { CitedPoint } from "@/lib/schemas/analysis";
-import { clip, listInWords, stem } from "../text";
-import { sentenceAt, type Fact, type PreparedArticle } from "./facts";
-
 /**
  * Differences: what one outlet reports and the others do not. Figures that disagree (two
  * outlets give different numbers of the same thing) come first; then, outlet by outlet in
  * turn, a quotation, a figure and the names only that outlet has. Each point cites the
  * articles of the outlet(s) it is about.
  */
+
+import type { CitedPoint } from "@/lib/schemas/analysis";
+import { clip, listInWords, stem } from "../text";
+import { sentenceAt, type Fact, type PreparedArticle } from "./facts";
 
 const MAX_DIFFERENCES = 8;
 const MAX_CONFLICTS = 2;

@@ -1,11 +1,3 @@
-import type { AnalysisArticle } from "@/lib/schemas/analysis";
-import {
-  CALENDAR_WORDS, capitalisedRuns, findNumbers, findQuotes, HONORIFICS, matchForm, spelledNumber, splitSentences, stem, STOP_WORDS,
-  tokenize, type NumberMention, type Sentence, type Token,
-} from "../text";
-import { ANALYSIS_BUDGET, cutText, type WorkBudget } from "../work-budget";
-import { outletOf, type Outlet } from "./outlets";
-
 /**
  * Facts extraction: each article is read once (tokens, sentences, n-grams, numbers) and the
  * card's checkable facts are collected: names, numbers, key phrases and quotations, each with
@@ -13,6 +5,14 @@ import { outletOf, type Outlet } from "./outlets";
  * corroboration, summaries) works from these facts, so everything the analyzer says about an
  * article can be traced to that article's own words.
  */
+
+import type { AnalysisArticle } from "@/lib/schemas/analysis";
+import {
+  CALENDAR_WORDS, capitalisedRuns, findNumbers, findQuotes, HONORIFICS, matchForm, spelledNumber, splitSentences, stem, STOP_WORDS,
+  tokenize, type NumberMention, type Sentence, type Token,
+} from "../text";
+import { ANALYSIS_BUDGET, cutText, type WorkBudget } from "../work-budget";
+import { outletOf, type Outlet } from "./outlets";
 
 /** Placeholders the page sends for related articles (SPEC §3 mapping rules); not article text. */
 const PLACEHOLDERS = new Set(["related article", "content not available"]);

@@ -1,3 +1,12 @@
+/**
+ * The local analyzer: the default provider when no AI provider is configured. Deterministic,
+ * no network, a few milliseconds per card. It compares the articles' own words (facts
+ * shared and facts one outlet alone has), so every name and number it writes occurs in an
+ * article it cites; it does not judge truth, and its factualAccuracy is a corroboration score.
+ * It reads a bounded share of each card and yields to the event loop as it goes
+ * (lib/analysis/work-budget.ts).
+ */
+
 import type { AnalysisArticle } from "@/lib/schemas/analysis";
 import { LOCAL_PROVIDER_INFO, type AnalysisProvider, type AnalysisType, type ProviderAnalysis } from "../provider";
 import { countInWords, listInWords } from "../text";
@@ -8,15 +17,6 @@ import { corroborate, type Corroboration } from "./corroboration";
 import { findDifferences } from "./differences";
 import { extractFacts, prepareArticle, type PreparedArticle } from "./facts";
 import { articleTone, cardTone } from "./tone";
-
-/**
- * The local analyzer: the default provider when no AI provider is configured. Deterministic,
- * no network, a few milliseconds per card. It compares the articles' own words (facts
- * shared and facts one outlet alone has), so every name and number it writes occurs in an
- * article it cites; it does not judge truth, and its factualAccuracy is a corroboration score.
- * It reads a bounded share of each card and yields to the event loop as it goes
- * (lib/analysis/work-budget.ts).
- */
 
 const MAX_LISTED_OUTLETS = 6;
 

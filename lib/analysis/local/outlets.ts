@@ -1,3 +1,8 @@
+/**
+ * Which known outlet an analysed article comes from, and its bias rating, by the source name the
+ * request gives.
+ */
+
 import { KNOWN_SOURCES, type BiasRating, type KnownSource } from "@/lib/sources/registry";
 
 /** An article's outlet: who published it, as far as the request's `source` name tells. */

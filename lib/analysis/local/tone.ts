@@ -1,12 +1,12 @@
-import Sentiment from "sentiment";
-import { countInWords, listInWords } from "../text";
-import type { PreparedArticle } from "./facts";
-
 /**
  * Emotional tone from the AFINN-165 word list (the `sentiment` package): each article's
  * comparative score (sum of word scores per word) decides positive, negative or neutral;
  * the card's tone names the majority and the words that weigh most.
  */
+
+import Sentiment from "sentiment";
+import { countInWords, listInWords } from "../text";
+import type { PreparedArticle } from "./facts";
 
 const analyzer = new Sentiment();
 /** Comparative scores within ±0.05 (about one mild word in forty) read as neutral. */

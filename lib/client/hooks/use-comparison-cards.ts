@@ -1,9 +1,15 @@
 "use client";
+
+/**
+ * The feed's SWR hook: every card of the current selection, keyed by the API paths it calls,
+ * with Load More's and Refresh's fetches (docs/decisions/080-feed-refetch-failures-and-totals.md).
+ */
+
 import { useCallback, useMemo, useState } from "react";
 import useSWR, { preload } from "swr";
 import type { CardListResponse, OnDemandResponse } from "@/lib/schemas/cards";
 import { authorizedRequest, hasSession, publicRequest } from "../auth";
-import { countArticles, feedCalls, loadFirstPage, loadMoreCards, MESSAGES, PAGE_SIZE, type FeedDeps, type FeedSnapshot } from "../feed";
+import { countArticles, feedCalls, loadFirstPage, loadMoreCards, MESSAGES, type FeedDeps, type FeedSnapshot } from "../feed";
 import { mapCard } from "../map-card";
 import { startupFailed } from "../startup";
 import { defaultSelection } from "../selection";
@@ -15,14 +21,6 @@ const deps: FeedDeps = {
   isAuthenticated: hasSession,
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };
-
-interface Paging {
-  key: string;
-  page: number;
-  loadingMore: boolean;
-  error: string | null;
-}
-const firstPage = (key: string): Paging => ({ key, page: 1, loadingMore: false, error: null });
 
 const demo = () => import("../demo-data").then((m) => m.demoComparisons());
 
@@ -38,70 +36,48 @@ export function preloadDefaultFeed(): void {
   preload(feedKey(selection), () => loadSnapshot(selection));
 }
 
+// Any change of selection refetches page 1 (SPEC §4), also back to one seen before: SWR shows
+// that selection's last list while it refetches (revalidateIfStale), and never skips the call
+// as a duplicate of a recent one (dedupingInterval 0).
+const OPTIONS = { revalidateOnFocus: false, revalidateOnReconnect: false, revalidateIfStale: true, dedupingInterval: 0, shouldRetryOnError: false };
+
 /**
- * The feed (SPEC §4): the selection's cards keyed by the API paths it calls, shown 12 at a
- * time. Load More fetches again and shows one more page; Refresh goes back to page 1.
+ * The feed (SPEC §4): every card of the selection, keyed by the API paths it calls. The feed view
+ * shows them 12 at a time and keeps the page; Load More fetches the selection again.
  */
 export function useComparisonCards(selection: Selection) {
   const key = feedKey(selection);
   const keyText = key?.join("|") ?? "";
-  // Any change of selection refetches page 1 (SPEC §4), also back to one seen before: SWR shows
-  // that selection's last list while it refetches (revalidateIfStale), and never skips the call
-  // as a duplicate of a recent one (dedupingInterval 0).
-  const { data, error, isValidating, mutate } = useSWR<FeedSnapshot>(
-    key,
-    () => loadSnapshot(selection),
-    { revalidateOnFocus: false, revalidateOnReconnect: false, revalidateIfStale: true, dedupingInterval: 0, shouldRetryOnError: false },
-  );
+  const { data, error, isValidating, mutate } = useSWR<FeedSnapshot>(key, () => loadSnapshot(selection), OPTIONS);
   // Page 1 answers demo data for any backend failure, so it fails only when even the demo data
   // (loaded on demand) cannot be fetched: then 'Error Loading News', and Try Again refetches.
   const failed = data === undefined && error !== undefined;
-  const [paging, setPaging] = useState<Paging>(() => firstPage(keyText));
-  // A new selection starts again at page 1.
-  const current = useMemo(() => (paging.key === keyText ? paging : firstPage(keyText)), [paging, keyText]);
-  const update = useCallback(
-    (change: Partial<Paging> | ((p: Paging) => Partial<Paging>)) =>
-      setPaging((p) => {
-        const base = p.key === keyText ? p : firstPage(keyText);
-        return { ...base, ...(typeof change === "function" ? change(base) : change) };
-      }),
-    [keyText],
-  );
+  const [refreshes, setRefreshes] = useState(0);
+  const cards = useMemo(() => data?.cards ?? [], [data]);
+  const articleCount = useMemo(() => countArticles(cards), [cards]);
 
-  const all = useMemo(() => data?.cards ?? [], [data]);
-  const articleCount = useMemo(() => countArticles(all), [all]);
-  const hasMore = !data?.fallback && all.length > current.page * PAGE_SIZE;
-  const cards = useMemo(() => all.slice(0, current.page * PAGE_SIZE), [all, current.page]);
-
+  // Rejects when any of the selection's calls fails; the list stays as it was.
   const loadMore = useCallback(async () => {
-    if (current.loadingMore || !hasMore) return;
-    update({ loadingMore: true, error: null });
-    try {
-      const cards = await loadMoreCards(selection, deps);
-      await mutate({ ...data!, cards: cards.map(mapCard), fetchedAt: Date.now() }, { revalidate: false });
-      update((p) => ({ page: p.page + 1, loadingMore: false }));
-    } catch {
-      update({ loadingMore: false, error: MESSAGES.loadMore });
-    }
-  }, [current.loadingMore, hasMore, update, selection, mutate, data]);
+    const more = await loadMoreCards(selection, deps);
+    await mutate({ ...data!, cards: more.map(mapCard), fetchedAt: Date.now() }, { revalidate: false });
+  }, [selection, mutate, data]);
 
   const refresh = useCallback(async () => {
-    update(firstPage(keyText));
+    setRefreshes((n) => n + 1);
     if (keyText) await mutate();
-  }, [keyText, update, mutate]);
+  }, [keyText, mutate]);
 
   return {
+    /** Every card of the selection (the feed view shows them a page at a time). */
     cards,
+    /** Changes with the selection and with every Refresh: the feed view starts again at page 1. */
+    listKey: `${keyText}#${refreshes}`,
     /** The distinct articles of all the selection's cards ('Articles: {total}'). */
     articleCount,
-    hasMore,
     isLoading: key !== null && data === undefined && (!failed || isValidating),
-    isRefreshing: isValidating && data !== undefined && !current.loadingMore,
-    isLoadingMore: current.loadingMore,
+    isRefreshing: isValidating && data !== undefined,
     /** The demo fallback's message (page 1), or SPEC §8's outer failure when nothing could be shown. */
     notice: data?.notice ?? (failed ? MESSAGES.outer : null),
-    /** 'Failed to load more news. Please try again.' after a failed Load More. */
-    loadMoreError: current.error,
     isFallback: data?.fallback ?? false,
     serverDemo: data?.serverDemo ?? false,
     updatedAt: data?.fetchedAt ?? null,

@@ -1,4 +1,7 @@
 "use client";
+
+/** A hook that runs a callback on Escape, so panels and drawers close with it. */
+
 import { useEffect } from "react";
 
 /** Calls `onEscape` when Escape is pressed, while `active`. */

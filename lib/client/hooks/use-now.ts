@@ -1,4 +1,10 @@
 "use client";
+
+/**
+ * A hook for the current time, so relative times ('5m ago') stay current without a hydration
+ * mismatch.
+ */
+
 import { useSyncExternalStore } from "react";
 
 /** The current time, updated every `every` ms; null while rendering on the server (and hydrating). */

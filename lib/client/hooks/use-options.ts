@@ -1,4 +1,7 @@
 "use client";
+
+/** The filter options' SWR hook, with the built-in lists while the server cannot answer. */
+
 import { useEffect } from "react";
 import useSWR from "swr";
 import type { ComparisonOptions } from "@/lib/catalog";

@@ -1,4 +1,10 @@
 "use client";
+
+/**
+ * The analysis provider's SWR hook: which analyzer the server uses, requested with the page's
+ * code.
+ */
+
 import useSWR, { preload } from "swr";
 import type { ProviderInfo } from "@/lib/schemas/analysis";
 import { publicRequest } from "../auth";

@@ -1,4 +1,7 @@
 "use client";
+
+/** The session hook: whether the page holds a token and whether start-up has finished. */
+
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { isAuthenticated, subscribeSession } from "../auth";
 import { startApp, type StartupResult } from "../startup";

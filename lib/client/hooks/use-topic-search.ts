@@ -1,4 +1,7 @@
 "use client";
+
+/** The topic search's SWR hook (docs/decisions/042-topic-search.md). */
+
 import useSWR from "swr";
 import type { SearchResponse } from "@/lib/schemas/search";
 import { publicRequest } from "../auth";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { GET } from "@/app/api/v1/health/route";
 import { signAccessToken } from "@/lib/auth/tokens";
+import { readMigrations } from "@/lib/database/migrate";
 import { getDatabase } from "@/lib/db";
 import { call } from "@/tests/helpers/api";
 import pkg from "@/package.json";
@@ -37,7 +38,7 @@ describe("GET /api/v1/health", () => {
         alive: true,
         ready: true,
         database: { reachable: true, engine, error: null },
-        migrations: { applied: 1, pending: [], total: 1, upToDate: true },
+        migrations: { applied: readMigrations().length, pending: [], total: readMigrations().length, upToDate: true },
         version: pkg.version,
       },
     });

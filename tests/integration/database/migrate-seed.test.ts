@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { getDatabase, getDb } from "@/lib/db";
 import { migrate, migrationStatus, readMigrations } from "@/lib/database/migrate";
 import { seedDatabase } from "@/lib/services/seed-database";
-import { KNOWN_SOURCES } from "@/lib/sources/registry";
+import { KNOWN_SOURCES, biasRatingOf } from "@/lib/sources/registry";
 
 describe("migrations", () => {
   it("are recorded in _prisma_migrations as Prisma records them, and a second run applies nothing", async () => {
@@ -39,7 +39,7 @@ describe("seed", () => {
     });
     const reuters = sources.find((s) => s.id === "reuters")!;
     expect(reuters).toMatchObject({ available: false, url: null, unavailableReason: expect.stringMatching(/since 2020/) });
-    for (const s of sources) expect(["center-left", "center", "center-right"]).toContain(s.biasRating);
+    for (const s of sources) expect(["center-left", "center", "center-right"]).toContain(biasRatingOf(s.biasRating));
     expect(new Set(sources.map((s) => s.region))).toEqual(new Set(["North America", "Europe", "Global", "Asia", "Oceania", "Middle East"]));
   });
 

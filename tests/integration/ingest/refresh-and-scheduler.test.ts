@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDatabase, getDb } from "@/lib/db";
-import { runSchedulerTick } from "@/lib/scheduler/tick";
 import { startScheduler } from "@/lib/scheduler/start";
 import { loadDemoSnapshot } from "@/lib/services/load-demo-snapshot";
 import { refreshNews } from "@/lib/services/refresh-news";
+import { runSchedulerTick } from "@/lib/services/run-scheduler-tick";
 import { FIXTURE_NOW } from "@/tests/helpers/feed-fixtures";
 import { FAST_FETCH, pointFeed, resetIngest, feedServerForFile } from "@/tests/helpers/ingest";
 

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDatabase, getDb } from "@/lib/db";
-import { WINDOW_MS } from "@/lib/ingest/store";
+import { NEWS_WINDOW_MS } from "@/lib/news-window";
 import { runIngest, type IngestSummary } from "@/lib/services/run-ingest";
 import { fixtureFeed, FIXTURE_FEEDS_DIR, FIXTURE_NOW, rawItemDates } from "@/tests/helpers/feed-fixtures";
 import { allArticleText, FAST_FETCH, pointFeed, resetIngest, feedServerForFile } from "@/tests/helpers/ingest";
@@ -47,7 +47,7 @@ describe("a run over the feed fixtures (one day, five outlets)", () => {
     const bbc = outcomeOf(first, "bbc-news:general");
     const bbcDates = rawDates("bbc-home-2019-10-12.xml");
     expect(bbc.items).toBe(bbcDates.length);
-    expect(bbc.tooOld).toBe(bbcDates.filter((d) => d.getTime() < NOW.getTime() - WINDOW_MS).length);
+    expect(bbc.tooOld).toBe(bbcDates.filter((d) => d.getTime() < NOW.getTime() - NEWS_WINDOW_MS).length);
     expect(bbc.tooOld).toBe(2);
 
     const run = await prisma.ingestRun.findUniqueOrThrow({ where: { id: first.runId }, include: { outcomes: true } });
@@ -293,15 +293,15 @@ describe("store rules", () => {
     const first = await runIngest({ sources: ["bbc-news"], categories: ["general"], now: NOW, fetch: FAST_FETCH });
     const prisma = getDb();
     const oldest = await prisma.article.findFirstOrThrow({ orderBy: { publishedAt: "asc" } });
-    expect(oldest.publishedAt.getTime()).toBeGreaterThanOrEqual(NOW.getTime() - WINDOW_MS);
+    expect(oldest.publishedAt.getTime()).toBeGreaterThanOrEqual(NOW.getTime() - NEWS_WINDOW_MS);
     expect(first.purged).toBe(0);
 
     const later = new Date(NOW.getTime() + 24 * 3_600_000);
-    const expectedGone = await prisma.article.count({ where: { publishedAt: { lt: new Date(later.getTime() - WINDOW_MS) } } });
+    const expectedGone = await prisma.article.count({ where: { publishedAt: { lt: new Date(later.getTime() - NEWS_WINDOW_MS) } } });
     expect(expectedGone).toBeGreaterThan(0);
     const second = await runIngest({ sources: ["npr"], categories: ["general"], now: later, fetch: FAST_FETCH });
     expect(second.purged).toBe(expectedGone);
-    expect(await prisma.article.count({ where: { publishedAt: { lt: new Date(later.getTime() - WINDOW_MS) } } })).toBe(0);
+    expect(await prisma.article.count({ where: { publishedAt: { lt: new Date(later.getTime() - NEWS_WINDOW_MS) } } })).toBe(0);
   });
 });
 

@@ -164,15 +164,4 @@ describe("AnalysisCache", () => {
       vi.useRealTimers();
     }
   });
-
-  it("notifies subscribers of changes", () => {
-    const cache = new AnalysisCache(storage, now);
-    const listener = vi.fn();
-    const off = cache.subscribe(listener);
-    cache.set("k", 1);
-    cache.get("k");
-    off();
-    cache.get("k");
-    expect(listener).toHaveBeenCalledTimes(2);
-  });
 });

@@ -1,3 +1,8 @@
+/**
+ * GET /api/v1/comparison-cards (public): the newest cards of a country/category pair or of the
+ * landing selection, from the short read cache with an ETag (docs/api.md).
+ */
+
 import { cachedJsonResponse } from "@/lib/http/cached-response";
 import { methods, route } from "@/lib/http/route";
 import { cardListQuery } from "@/lib/schemas/cards";

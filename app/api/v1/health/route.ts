@@ -1,3 +1,8 @@
+/**
+ * GET /api/v1/health (public): `?probe=live` says the process is alive; the default readiness check
+ * answers 503 while the database is unreachable or the instance is shutting down (docs/api.md).
+ */
+
 import { ApiError } from "@/lib/http/errors";
 import { methods, route } from "@/lib/http/route";
 import { healthQuery } from "@/lib/schemas/health";

@@ -1,3 +1,5 @@
+/** GET /api/v1/metrics (operator token): Prometheus text, rendered by renderMetrics (docs/api.md). */
+
 import { methods, route } from "@/lib/http/route";
 import { noQuery } from "@/lib/schemas/common";
 import { renderMetrics } from "@/lib/services/render-metrics";

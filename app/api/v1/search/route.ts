@@ -1,3 +1,8 @@
+/**
+ * GET /api/v1/search (public): the header's topic search over the stored articles of the news
+ * window (docs/api.md, docs/decisions/042-topic-search.md).
+ */
+
 import { methods, route } from "@/lib/http/route";
 import { searchQuery } from "@/lib/schemas/search";
 import { searchArticles } from "@/lib/services/search-articles";

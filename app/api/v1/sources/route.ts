@@ -1,3 +1,8 @@
+/**
+ * GET /api/v1/sources (public): the known outlets with their availability, categories and last
+ * successful fetch, from the short read cache with an ETag (docs/api.md).
+ */
+
 import { cachedJsonResponse } from "@/lib/http/cached-response";
 import { methods, route } from "@/lib/http/route";
 import { noQuery } from "@/lib/schemas/common";

@@ -1,3 +1,8 @@
+/**
+ * POST /api/v1/analysis/compare-articles (reader token, rate limit `analysis`): compares a card's
+ * articles through analyzeArticles. Other methods answer 405 (docs/api.md).
+ */
+
 import { methods, route } from "@/lib/http/route";
 import { compareArticlesBody } from "@/lib/schemas/analysis";
 import { analyzeArticles } from "@/lib/services/analyze-articles";

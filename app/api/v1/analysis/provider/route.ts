@@ -1,3 +1,8 @@
+/**
+ * GET /api/v1/analysis/provider (public): which provider answers analyses on this server, so the
+ * page can name it before any analysis runs (docs/api.md).
+ */
+
 import { methods, route } from "@/lib/http/route";
 import { getAnalysisProvider } from "@/lib/services/get-analysis-provider";
 

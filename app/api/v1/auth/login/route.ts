@@ -1,3 +1,8 @@
+/**
+ * POST /api/v1/auth/login (public, limited per IP and per username): exchanges a username and
+ * password for an access token (docs/api.md).
+ */
+
 import { methods, route } from "@/lib/http/route";
 import { loginBody } from "@/lib/schemas/auth";
 import { login } from "@/lib/services/login";

@@ -1,3 +1,8 @@
+/**
+ * GET /api/v1/comparison-cards/{id} (public): one card with every article in full, from the short
+ * read cache with an ETag; a retired id answers its successor (docs/api.md).
+ */
+
 import { cachedJsonResponse } from "@/lib/http/cached-response";
 import { methods, route } from "@/lib/http/route";
 import { cardIdParams } from "@/lib/schemas/cards";

@@ -1,3 +1,8 @@
+/**
+ * POST /api/v1/comparison-cards/generate (operator token, rate limit `generate`): ingests every
+ * feed covering a country, then re-clusters (docs/api.md).
+ */
+
 import { methods, route } from "@/lib/http/route";
 import { generateBody } from "@/lib/schemas/cards";
 import { generateCards } from "@/lib/services/generate-cards";

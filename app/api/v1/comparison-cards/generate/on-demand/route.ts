@@ -1,3 +1,8 @@
+/**
+ * POST /api/v1/comparison-cards/generate/on-demand (reader token, rate limit `generate`): the page
+ * asks for cards of an empty country/category pair (docs/api.md).
+ */
+
 import { methods, route } from "@/lib/http/route";
 import { onDemandBody } from "@/lib/schemas/cards";
 import { generateOnDemand } from "@/lib/services/generate-on-demand";

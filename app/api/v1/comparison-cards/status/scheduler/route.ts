@@ -1,3 +1,8 @@
+/**
+ * GET /api/v1/comparison-cards/status/scheduler (public): the scheduler's last and next run and
+ * each outlet's feed health; called with the cron secret it first refreshes the due feeds (docs/api.md).
+ */
+
 import { methods, route } from "@/lib/http/route";
 import { noQuery } from "@/lib/schemas/common";
 import { getSchedulerStatus } from "@/lib/services/get-scheduler-status";

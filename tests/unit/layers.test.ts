@@ -1,0 +1,70 @@
+/**
+ * The layers run one way: routes and scripts → services → ingest, cluster, analysis → database
+ * and settings. A lower module that imported a higher one would make a cycle (the scheduler calls
+ * services, so a service that imported the scheduler would too). Checked on every import of
+ * every tracked file under lib/, static or dynamic, with `@/` or a relative path.
+ */
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { expect, it } from "vitest";
+
+/** Each folder, and the folders its modules must not import. */
+const FORBIDDEN: Record<string, string[]> = {
+  "lib/ingest": ["lib/services", "lib/scheduler"],
+  "lib/cluster": ["lib/services", "lib/scheduler"],
+  "lib/analysis": ["lib/services", "lib/scheduler"],
+  "lib/database": ["lib/services", "lib/scheduler"],
+  "lib/services": ["lib/scheduler"],
+};
+
+const IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*)["']([^"']+)["']/g;
+
+/** The repository path an import names, or null for a package. */
+function target(file: string, specifier: string): string | null {
+  if (specifier.startsWith("@/")) return specifier.slice(2);
+  if (specifier.startsWith(".")) return path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier));
+  return null;
+}
+
+const within = (file: string, folder: string) => file === folder || file.startsWith(`${folder}/`);
+
+/** `from → to` for every import that crosses a layer the wrong way. */
+function wrongWayImports(file: string, text: string): string[] {
+  const rules = Object.entries(FORBIDDEN).filter(([folder]) => within(file, folder));
+  const found: string[] = [];
+  for (const [, specifier] of text.matchAll(IMPORT)) {
+    const to = target(file, specifier);
+    if (to && rules.some(([, forbidden]) => forbidden.some((f) => within(to, f)))) found.push(`${file} → ${specifier}`);
+  }
+  return found;
+}
+
+it("no module of ingest, cluster, analysis or database imports services or the scheduler, and no service imports the scheduler", () => {
+  const files = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", "lib"], { encoding: "utf8" })
+    .split("\n")
+    .filter((f) => /\.(ts|tsx)$/.test(f));
+  expect(files.length).toBeGreaterThan(50);
+  expect(files.flatMap((f) => wrongWayImports(f, fs.readFileSync(f, "utf8")))).toEqual([]);
+});
+
+it("sees every form of import (the check itself)", () => {
+  const text = [
+    `import { a } from "@/lib/services/list-cards";`,
+    `import type { B } from "../scheduler/start";`,
+    `export { c } from "@/lib/scheduler/start";`,
+    `const { d } = await import("@/lib/services/refresh-news");`,
+    `import "@/lib/services/side-effect";`,
+    `import { e } from "@/lib/db";`,
+  ].join("\n");
+  expect(wrongWayImports("lib/ingest/store.ts", text)).toEqual([
+    "lib/ingest/store.ts → @/lib/services/list-cards",
+    "lib/ingest/store.ts → ../scheduler/start",
+    "lib/ingest/store.ts → @/lib/scheduler/start",
+    "lib/ingest/store.ts → @/lib/services/refresh-news",
+    "lib/ingest/store.ts → @/lib/services/side-effect",
+  ]);
+  expect(wrongWayImports("lib/services/get-scheduler-status.ts", `import { x } from "@/lib/scheduler/start";`)).toHaveLength(1);
+  expect(wrongWayImports("lib/services/get-card.ts", `import { x } from "./card-view";`)).toEqual([]);
+  expect(wrongWayImports("lib/scheduler/start.ts", `import { x } from "@/lib/services/rebuild-cards";`)).toEqual([]);
+});
