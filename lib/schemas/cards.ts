@@ -103,8 +103,25 @@ export const fullArticle = cardArticle.extend({
 });
 export type FullArticle = z.infer<typeof fullArticle>;
 
+/** One report of a story: which outlet published which article when. */
+export const coverageEntry = z.object({
+  sourceId: z.string(),
+  articleId: z.string(),
+  publishedAt: z.string(), // ISO 8601
+});
+
+/** How the story's coverage grew: who reported it first, the last report, and every report oldest first. */
+export const coverage = z.object({
+  firstPublishedAt: z.string(),
+  firstSourceId: z.string(),
+  lastPublishedAt: z.string(),
+  timeline: z.array(coverageEntry).min(1),
+});
+export type Coverage = z.infer<typeof coverage>;
+
 export const cardDetail = comparisonCard.extend({
   articles: z.array(fullArticle),
+  coverage,
   /** Set when the requested id was retired (its story merged or split) and this card carries it on. */
   supersedes: z.string().optional(),
 });
