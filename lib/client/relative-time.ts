@@ -38,12 +38,3 @@ export function formatCardDate(iso: string, zone: "local" | "UTC" = "local"): st
   }
   return format.format(date);
 }
-
-/** A stretch of time in whole units: 'under a minute', '40 min', '3 h', '2 d' (the coverage line's words). */
-export function formatDuration(ms: number): string {
-  const minutes = Math.floor(Math.max(0, ms) / MINUTE);
-  if (minutes < 1) return "under a minute";
-  if (minutes < 60) return `${minutes} min`;
-  if (minutes < 1440) return `${Math.floor(minutes / 60)} h`;
-  return `${Math.floor(minutes / 1440)} d`;
-}

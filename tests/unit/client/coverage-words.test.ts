@@ -1,8 +1,8 @@
 /** The card's coverage line (lib/client/coverage-words.ts) and the times it is made of. */
 import { describe, expect, it } from "vitest";
-import { coverageLine } from "@/lib/client/coverage-words";
+import { coverageLine, formatDuration } from "@/lib/client/coverage-words";
 import { coverageSummary, mapCard } from "@/lib/client/map-card";
-import { formatCardDate, formatDuration } from "@/lib/client/relative-time";
+import { formatCardDate } from "@/lib/client/relative-time";
 import { backendCard, cardArticle } from "./card-fixture";
 
 const HOUR = 3_600_000;
