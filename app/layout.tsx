@@ -3,7 +3,8 @@ import type { ReactNode } from "react";
 import "./globals.css";
 
 export const metadata: Metadata = {
-  title: "Global Multi-Source News Analysis",
+  // A story page's title is its topic, followed by the product's name.
+  title: { default: "Global Multi-Source News Analysis", template: "%s | Global Multi-Source News Analysis" },
   description:
     "Compare how different news outlets cover the same story: cached content from the last 72 hours with AI-powered perspective comparison.",
 };

@@ -2,7 +2,9 @@ import { CATEGORIES } from "@/lib/catalog";
 import { canAnalyse } from "@/lib/client/analysis";
 import { accuracyFigure, TONE_BADGE } from "@/lib/client/bands";
 import { LocalTime } from "@/components/app/local-time";
+import { isStoredCard } from "@/lib/client/stored-card";
 import type { AiAnalysis, NewsComparison } from "@/lib/client/types";
+import { storyPath } from "@/lib/stories";
 import { BiasBar } from "./bias-bar";
 import { CoverageLine } from "./coverage-line";
 
@@ -15,13 +17,22 @@ function categoryName(id: string): string {
  * Topic, date, category chip, the factual (or corroboration) / available badge and '{n} Sources'
  * (SPEC §2), then the coverage line, the low-confidence note and the bias bar.
  */
-export function CardHeader({ card, analysis, titleId }: { card: NewsComparison; analysis: AiAnalysis; titleId: string }) {
+export function CardHeader(p: { card: NewsComparison; analysis: AiAnalysis; titleId: string; standalone: boolean }) {
+  const { card, analysis } = p;
   const figure = accuracyFigure(analysis);
+  // On its story page the topic is the page's heading; in the feed a stored card's topic opens its page.
+  const Heading = p.standalone ? "h1" : "h2";
   return (
     <header className="p-4 sm:p-5">
-      <h2 id={titleId} className="text-lg font-bold leading-snug text-slate-900 sm:text-xl">
-        {card.topic}
-      </h2>
+      <Heading id={p.titleId} className="text-lg font-bold leading-snug text-slate-900 sm:text-xl">
+        {!p.standalone && isStoredCard(card) ? (
+          <a href={storyPath(card.id)} className="hover:text-blue-900 hover:underline">
+            {card.topic}
+          </a>
+        ) : (
+          card.topic
+        )}
+      </Heading>
       <div className="mt-2 flex flex-wrap items-center gap-2 text-sm">
         <LocalTime iso={card.publishedAt} className="text-slate-700" />
         <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-800">{categoryName(card.category)}</span>

@@ -100,3 +100,13 @@ export function mapCard(card: ComparisonCard): NewsComparison {
     coverage: coverageSummary(card),
   };
 }
+
+/**
+ * A card on its story page: mapped as on the feed (so its analysis is the same request and a cached
+ * one shows), except that every article keeps its own publication time, as the page's timeline does.
+ */
+export function mapStoryCard(card: ComparisonCard): NewsComparison {
+  const mapped = mapCard(card);
+  const times = [card.mainHeadline, ...card.relatedArticles].map((a) => a.publishedAt);
+  return { ...mapped, articles: mapped.articles.map((a, i) => ({ ...a, publishedAt: times[i] })) };
+}

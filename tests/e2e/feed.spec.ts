@@ -527,3 +527,13 @@ test("Share copies the link and says 'Link copied to clipboard!'", async ({ page
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
   await shot(page, info, "share-copied");
 });
+
+test("a stored card's topic opens its story page; the coverage line says who reported it first", async ({ page }) => {
+  await page.goto("/");
+  const bridge = card(page, E2E.bridge.topic);
+  // The seeded reports are ten minutes apart, the card's last one (the Wall Street Journal's) first.
+  await expect(bridge.getByTestId("coverage-line")).toHaveText("First reported by Wall Street Journal 1 h ago · 3 outlets in 20 min");
+  await bridge.getByRole("link", { name: E2E.bridge.topic }).click();
+  await expect(page).toHaveURL(new RegExp(`/stories/${E2E.bridge.id}$`));
+  await expect(page.getByRole("heading", { level: 1, name: E2E.bridge.topic })).toBeVisible();
+});
