@@ -515,7 +515,7 @@ test("search: one result says why it cannot be analysed; with no country, every 
   await expect(page.getByTestId("error-state")).toContainText('No articles found for "volcano eruption" in any country');
 });
 
-test("Share copies the link and says 'Link copied to clipboard!'", async ({ page, context }, info) => {
+test("Share copies the story's link and says 'Link copied to clipboard!'", async ({ page, context }, info) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.addInitScript(() => {
     // The clipboard path of SPEC §7: no share sheet.
@@ -524,7 +524,8 @@ test("Share copies the link and says 'Link copied to clipboard!'", async ({ page
   await page.goto("/");
   await card(page, E2E.bridge.topic).getByRole("button", { name: "Share" }).click();
   await expect(page.getByTestId("toast")).toHaveText("Link copied to clipboard!");
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
+  // The link opens the story's own page, not the feed.
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(new URL(`/stories/${E2E.bridge.id}`, page.url()).href);
   await shot(page, info, "share-copied");
 });
 

@@ -84,6 +84,15 @@ test("a story told by one side's outlets shows its blindspot marker", async ({ p
   await shotOf(storyCard(page), info, "story-blindspot");
 });
 
+test("Share on the story page copies the story's link", async ({ page, context }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.addInitScript(() => Object.defineProperty(Navigator.prototype, "share", { value: undefined, configurable: true }));
+  await page.goto(storyUrl(E2E.bridge.id));
+  await storyCard(page).getByRole("button", { name: "Share" }).click();
+  await expect(page.getByTestId("toast")).toHaveText("Link copied to clipboard!");
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(new URL(storyUrl(E2E.bridge.id), page.url()).href);
+});
+
 test("a retired card's link redirects permanently to the card its story went on in", async ({ page, request }) => {
   const res = await request.get(storyUrl(E2E.retired.id), { maxRedirects: 0 });
   expect(res.status()).toBe(308);
