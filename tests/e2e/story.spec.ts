@@ -32,6 +32,8 @@ test("the server renders the story: card, articles, bias bar, timeline, title an
   expect(head).toContain('<meta property="og:type" content="article"/>');
   expect(head).toContain('<meta name="twitter:card" content="summary"/>');
   expect(head).toContain(`<meta name="twitter:title" content="${E2E.bridge.topic}"/>`);
+  expect(head).toContain('<link rel="alternate" type="application/atom+xml" href="/api/v1/feeds/cards.atom" title="Top stories (Atom)"/>');
+  expect(head).toContain('<link rel="alternate" type="application/feed+json" href="/api/v1/feeds/blindspots.json" title="Blindspot stories (JSON Feed)"/>');
   const body = html.slice(html.indexOf("</head>"));
   expect(body).toMatch(new RegExp(`<h1[^>]*>${E2E.bridge.topic}</h1>`));
   for (const a of E2E.bridge.articles) expect(body).toContain(a.title);
@@ -112,6 +114,27 @@ test("an unknown story is a 404 page that leads back to the feed", async ({ page
   await page.getByRole("main").getByRole("link", { name: "Back to the feed" }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId("comparison-card").first()).toBeVisible();
+});
+
+test("the pages announce the feeds for feed readers, and the feeds link to story pages", async ({ page }) => {
+  await page.goto("/");
+  const links = page.locator('head link[rel="alternate"]');
+  await expect(links).toHaveCount(4);
+  const hrefs = await links.evaluateAll((ls) => ls.map((l) => `${l.getAttribute("type")} ${l.getAttribute("href")}`));
+  expect(hrefs).toEqual([
+    "application/atom+xml /api/v1/feeds/cards.atom",
+    "application/atom+xml /api/v1/feeds/blindspots.atom",
+    "application/feed+json /api/v1/feeds/cards.json",
+    "application/feed+json /api/v1/feeds/blindspots.json",
+  ]);
+  const feed = (await (await page.request.get("/api/v1/feeds/cards.json")).json()) as { items: { url: string; title: string }[] };
+  expect(feed.items[0].title).toBe(E2E.bridge.topic);
+  // A feed reader's link opens the story's page.
+  await page.goto(feed.items[0].url);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(E2E.bridge.topic);
+  const blindspots = await page.request.get("/api/v1/feeds/blindspots.atom?country=us&category=technology");
+  expect(blindspots.headers()["content-type"]).toBe("application/atom+xml; charset=utf-8");
+  expect(await blindspots.text()).toContain(`/stories/${E2E.technology[0].id}`);
 });
 
 function escape(text: string): string {

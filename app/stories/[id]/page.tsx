@@ -6,6 +6,7 @@ import { StoryCard } from "@/components/story/story-card";
 import { StoryHeader } from "@/components/story/story-header";
 import { mapStoryCard } from "@/lib/client/map-card";
 import { safeUrl } from "@/lib/client/safe-url";
+import { FEED_ALTERNATES } from "@/lib/feeds/links";
 import { siteOrigin } from "@/lib/http/site-origin";
 import { cachedRead } from "@/lib/read-cache";
 import { getStory } from "@/lib/services/get-story";
@@ -36,7 +37,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return {
     title: card.topic,
     description,
-    alternates: { canonical: url },
+    alternates: { canonical: url, types: FEED_ALTERNATES },
     openGraph: {
       type: "article",
       url,

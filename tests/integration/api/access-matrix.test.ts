@@ -15,8 +15,11 @@ import { TEST_CRON_SECRET } from "@/tests/setup/test-env";
 const modules = import.meta.glob<Record<string, RouteHandler>>("/app/api/v1/**/route.ts");
 const fileOf = (key: RouteKey) => `/app${key.split(" ")[1]}/route.ts`;
 
-/** A valid request per route and the status it answers when the caller may call it. */
-const SAMPLES: Record<RouteKey, CallOptions & { ok: number; path?: string }> = {
+/**
+ * A valid request per route, the status it answers when the caller may call it, and the media
+ * type of an answer that is not the JSON envelope.
+ */
+const SAMPLES: Record<RouteKey, CallOptions & { ok: number; path?: string; type?: RegExp }> = {
   "GET /api/v1/health": { ok: 200 },
   "POST /api/v1/auth/login": { body: PUBLIC_READER, ok: 200 },
   "GET /api/v1/comparison-cards/options": { ok: 200 },
@@ -25,6 +28,10 @@ const SAMPLES: Record<RouteKey, CallOptions & { ok: number; path?: string }> = {
   "GET /api/v1/comparison-cards/status/scheduler": { ok: 200 },
   "GET /api/v1/sources": { ok: 200 },
   "GET /api/v1/search": { query: { q: "matrix" }, ok: 200 },
+  "GET /api/v1/feeds/cards.atom": { query: { country: "us" }, ok: 200, type: /^application\/atom\+xml/ },
+  "GET /api/v1/feeds/cards.json": { query: { country: "us" }, ok: 200, type: /^application\/feed\+json/ },
+  "GET /api/v1/feeds/blindspots.atom": { ok: 200, type: /^application\/atom\+xml/ },
+  "GET /api/v1/feeds/blindspots.json": { ok: 200, type: /^application\/feed\+json/ },
   "POST /api/v1/comparison-cards/generate": { body: { country: "ca" }, ok: 200 },
   "POST /api/v1/comparison-cards/generate/on-demand": { body: { country: "ca", category: "health" }, ok: 200 },
   "POST /api/v1/analysis/compare-articles": {
@@ -37,7 +44,7 @@ const SAMPLES: Record<RouteKey, CallOptions & { ok: number; path?: string }> = {
     ok: 200,
   },
   "GET /api/v1/analysis/provider": { ok: 200 },
-  "GET /api/v1/metrics": { ok: 200 },
+  "GET /api/v1/metrics": { ok: 200, type: /^text\/plain/ },
 };
 
 type Credential = "none" | "reader" | "operator" | "expired" | "tampered" | "cron";
@@ -102,11 +109,8 @@ for (const key of Object.keys(ROUTES) as RouteKey[]) {
           if (failure.status === 401) expect(res.headers.get("www-authenticate")).toBe('Bearer realm="api"');
         } else {
           expect(res.status).toBe(sample.ok);
-          if (res.headers.get("content-type")?.startsWith("application/json")) {
-            expect(res.json).toMatchObject({ success: true, data: expect.anything() });
-          } else {
-            expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
-          }
+          if (sample.type) expect(res.headers.get("content-type")).toMatch(sample.type);
+          else expect(res.json).toMatchObject({ success: true, data: expect.anything() });
         }
       });
     }
