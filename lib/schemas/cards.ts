@@ -131,6 +131,28 @@ export const cardIdParams = z.object({ id: z.string().trim().min(1).max(100).reg
 
 export const generateBody = z.object({ country: z.enum(COUNTRY_IDS).default("us") });
 
+/** What operator generation did: the ingest run's outcome and the cards it left. */
+export const generateSummary = z.object({
+  country: z.string(),
+  runId: z.string(),
+  status: z.enum(["succeeded", "partial", "failed"]),
+  durationMs: z.number(),
+  sources: z.number().int(),
+  feeds: z.number().int(),
+  articles: z.object({ new: z.number().int(), updated: z.number().int(), unchanged: z.number().int(), failedFeeds: z.number().int() }),
+  unavailable: z.array(z.object({ sourceId: z.string(), name: z.string(), reason: z.string() })),
+  cards: z.object({ total: z.number().int(), created: z.number().int(), updated: z.number().int(), retired: z.number().int() }),
+  failures: z.array(z.object({ sourceId: z.string(), category: z.string(), status: z.string(), error: z.string() })),
+});
+export type GenerateSummary = z.infer<typeof generateSummary>;
+
+/** The countries and categories the product supports and the landing selection (SPEC §3 "Comparison options"). */
+export const cardOptions = z.object({
+  available: z.object({ countries: z.array(z.enum(COUNTRY_IDS)), categories: z.array(z.enum(CATEGORY_IDS)) }),
+  landingPage: z.object({ countries: z.array(z.enum(COUNTRY_IDS)), categories: z.array(z.enum(CATEGORY_IDS)) }),
+  total: z.object({ countries: z.number().int(), categories: z.number().int(), combinations: z.number().int() }),
+});
+
 export const onDemandBody = z.object({ country: z.enum(COUNTRY_IDS), category: z.enum(CATEGORY_IDS) });
 
 /** Why on-demand generation did or did not produce cards. */

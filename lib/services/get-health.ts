@@ -4,26 +4,8 @@ import { describeTarget } from "@/lib/database/target";
 import { migrationStatus } from "@/lib/database/migrate";
 import { isDatabaseUnavailable } from "@/lib/http/errors";
 import { isDraining } from "@/lib/lifecycle/shutdown";
+import type { Health } from "@/lib/schemas/health";
 import pkg from "@/package.json";
-
-export interface Health {
-  status: "ok" | "degraded" | "down";
-  alive: true;
-  ready: boolean;
-  /** True once a shutdown signal arrived: load balancers should stop sending requests. */
-  draining: boolean;
-  database: {
-    reachable: boolean;
-    engine: "pglite" | "postgresql";
-    location: string;
-    latencyMs: number | null;
-    error: string | null;
-  };
-  migrations: { applied: number; pending: string[]; total: number; upToDate: boolean } | null;
-  version: string;
-  uptimeSeconds: number;
-  time: string;
-}
 
 const TIMEOUT_MS = 3_000;
 
