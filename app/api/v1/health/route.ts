@@ -1,10 +1,10 @@
 import { ApiError } from "@/lib/http/errors";
 import { methods, route } from "@/lib/http/route";
-import { healthQuery } from "@/lib/schemas/health";
+import { API_CONTRACT } from "@/lib/schemas/api-contract";
 import { getHealth } from "@/lib/services/get-health";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route("GET /api/v1/health", { query: healthQuery }, async ({ query }) => {
+  GET: route("GET /api/v1/health", API_CONTRACT["GET /api/v1/health"], async ({ query }) => {
     if (query.probe === "live") return { alive: true };
     const health = await getHealth();
     if (health.draining) {

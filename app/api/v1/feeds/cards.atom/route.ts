@@ -1,11 +1,11 @@
 import { cachedResponse } from "@/lib/http/cached-response";
 import { methods, route } from "@/lib/http/route";
 import { siteOrigin } from "@/lib/http/site-origin";
-import { cardListQuery } from "@/lib/schemas/cards";
+import { API_CONTRACT } from "@/lib/schemas/api-contract";
 import { cardFeedKey, renderCardFeed } from "@/lib/services/render-card-feed";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route("GET /api/v1/feeds/cards.atom", { query: cardListQuery }, ({ req, query }) => {
+  GET: route("GET /api/v1/feeds/cards.atom", API_CONTRACT["GET /api/v1/feeds/cards.atom"], ({ req, query }) => {
     const spec = { kind: "cards", format: "atom", query, origin: siteOrigin(req.headers, new URL(req.url).origin) } as const;
     return cachedResponse(req, cardFeedKey(spec), () => renderCardFeed(spec));
   }),
