@@ -27,6 +27,7 @@ export const ROUTES = {
   "POST /api/v1/analysis/compare-articles": { access: "reader", rateLimit: "analysis" },
   "GET /api/v1/analysis/provider": { access: "public" },
   "GET /api/v1/metrics": { access: "operator" },
+  "GET /api/v1/openapi.json": { access: "public" },
 } as const satisfies Record<string, { access: Access; rateLimit?: TokenRateLimit }>;
 
 export type Access = "public" | "reader" | "operator";

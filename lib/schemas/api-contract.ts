@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ErrorCode } from "@/lib/http/errors";
 import type { RouteKey } from "@/lib/http/routes";
 import { compareArticlesBody, compareArticlesResponse, providerInfo } from "./analysis";
 import { loginBody, loginResponse } from "./auth";
@@ -23,14 +24,15 @@ import { sourceInfo } from "./sources";
 /**
  * Every route of the access table (lib/http/routes.ts) with the zod schemas of what it takes
  * (params, query, body) and what it answers. The routes validate with these very schemas
- * (`route(key, API_CONTRACT[key], …)`). A route missing here does not compile.
+ * (`route(key, API_CONTRACT[key], …)`), and GET /api/v1/openapi.json is generated from them, so
+ * the document cannot drift from what the routes accept. A route missing here does not compile.
  */
 
 /** How a route answers on success. */
 export type Answer =
   /** The JSON envelope `{ success: true, data }`, `data` of this schema. */
   | { kind: "envelope"; data: z.ZodType }
-  /** A document of its own format (a feed, metrics text). */
+  /** A document of its own format (a feed, metrics text, the OpenAPI document). */
   | { kind: "document"; mediaType: string; schema: z.ZodType; description: string };
 
 export interface RouteContract {
@@ -40,6 +42,11 @@ export interface RouteContract {
   query?: z.ZodType;
   body?: z.ZodType;
   answer: Answer;
+  /**
+   * Failures this route has of its own. Those every route of its kind has (validation, access,
+   * rate limit, a body's size and type, 500, an unreachable database) follow from the rest.
+   */
+  failures?: readonly ErrorCode[];
 }
 
 const envelope = (data: z.ZodType): Answer => ({ kind: "envelope", data });
@@ -54,11 +61,14 @@ export const API_CONTRACT = {
     description: "Readiness answers 503 (database_unavailable, or service_unavailable while shutting down) with the same object under `data`.",
     query: healthQuery,
     answer: envelope(z.union([health, liveness])),
+    failures: ["service_unavailable"],
   },
   "POST /api/v1/auth/login": {
     summary: "Log in; answers an access token",
     body: loginBody,
     answer: envelope(loginResponse),
+    // Wrong credentials, and too many attempts for one username or from one address.
+    failures: ["unauthorized", "rate_limited"],
   },
   "GET /api/v1/comparison-cards/options": {
     summary: "Supported countries and categories, and the landing selection",
@@ -76,6 +86,7 @@ export const API_CONTRACT = {
     description: "A retired id answers the card that carries its story on, with `supersedes` naming the old id.",
     params: cardIdParams,
     answer: envelope(cardDetail),
+    failures: ["not_found"],
   },
   "GET /api/v1/comparison-cards/status/scheduler": {
     summary: "Scheduler state and each outlet's feed health",
@@ -112,6 +123,7 @@ export const API_CONTRACT = {
     description: "One ingest at a time across instances: 409 while another runs.",
     body: generateBody,
     answer: envelope(generateSummary),
+    failures: ["conflict"],
   },
   "POST /api/v1/comparison-cards/generate/on-demand": {
     summary: "Build cards for one country/category pair, fetching its feeds first when stale",
@@ -122,6 +134,7 @@ export const API_CONTRACT = {
     summary: "Compare a card's articles: common points, differences, bias, factual accuracy, tone",
     body: compareArticlesBody,
     answer: envelope(compareArticlesResponse),
+    failures: ["provider_error", "provider_timeout"],
   },
   "GET /api/v1/analysis/provider": {
     summary: "Who answers analyses on this server",
@@ -132,5 +145,15 @@ export const API_CONTRACT = {
     summary: "Prometheus metrics of this instance and the shared database",
     query: noQuery,
     answer: { kind: "document", mediaType: "text/plain", schema: z.string(), description: "Prometheus text format 0.0.4." },
+  },
+  "GET /api/v1/openapi.json": {
+    summary: "This document: the API's contract as OpenAPI 3.1",
+    query: noQuery,
+    answer: {
+      kind: "document",
+      mediaType: "application/json",
+      schema: z.object({ openapi: z.string() }).loose(),
+      description: "An OpenAPI 3.1 document.",
+    },
   },
 } as const satisfies Record<RouteKey, RouteContract>;

@@ -54,6 +54,7 @@ export const ROUTE_SAMPLES: Record<RouteKey, CallOptions & { ok: number; path?: 
   },
   "GET /api/v1/analysis/provider": { ok: 200 },
   "GET /api/v1/metrics": { ok: 200, type: /^text\/plain/ },
+  "GET /api/v1/openapi.json": { ok: 200, type: /^application\/json/ },
 };
 
 /** What the samples need: the story "c_matrix", and every feed pointing at a closed local port (generation runs, never reaching a real outlet). */
