@@ -1,3 +1,9 @@
+/**
+ * Every route of the access table (lib/http/routes.ts) with the zod schemas of what it takes
+ * (params, query, body) and what it answers. The routes validate with these very schemas
+ * (`route(key, API_CONTRACT[key], …)`), and GET /api/v1/openapi.json is generated from them, so
+ * the document cannot drift from what the routes accept. A route missing here does not compile.
+ */
 import { z } from "zod";
 import type { ErrorCode } from "@/lib/http/errors";
 import type { RouteKey } from "@/lib/http/routes";
@@ -20,13 +26,6 @@ import { health, healthQuery, liveness } from "./health";
 import { schedulerStatus } from "./scheduler";
 import { searchQuery, searchResponse } from "./search";
 import { sourceInfo } from "./sources";
-
-/**
- * Every route of the access table (lib/http/routes.ts) with the zod schemas of what it takes
- * (params, query, body) and what it answers. The routes validate with these very schemas
- * (`route(key, API_CONTRACT[key], …)`), and GET /api/v1/openapi.json is generated from them, so
- * the document cannot drift from what the routes accept. A route missing here does not compile.
- */
 
 /** How a route answers on success. */
 export type Answer =

@@ -1,11 +1,10 @@
-import { z } from "zod";
-
 /**
  * The JSON Feed 1.1 the feed routes answer (GET /api/v1/feeds/cards.json, blindspots.json): the
  * fields of the JSON Feed version 1.1 specification that we fill, and our `_news_analysis`
  * extension (extension names start with "_", as the specification requires). Their query is the
  * card list's (`cardListQuery`): same parameters, same defaults.
  */
+import { z } from "zod";
 
 export const JSON_FEED_VERSION = "https://jsonfeed.org/version/1.1";
 

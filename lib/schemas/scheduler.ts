@@ -1,6 +1,5 @@
-import { z } from "zod";
-
 /** GET /api/v1/comparison-cards/status/scheduler: the scheduler's state and each outlet's feed health. */
+import { z } from "zod";
 
 export const sourceHealth = z.object({
   id: z.string(),

@@ -1,10 +1,3 @@
-import "server-only";
-import { z } from "zod";
-import { ERROR_STATUS, type ErrorCode } from "@/lib/http/errors";
-import { ROUTES, type RouteKey } from "@/lib/http/routes";
-import { API_CONTRACT, type RouteContract } from "@/lib/schemas/api-contract";
-import pkg from "@/package.json";
-
 /**
  * The API's contract as an OpenAPI 3.1 document (GET /api/v1/openapi.json), generated from the
  * access table (who may call each route, its rate limit) and API_CONTRACT (the zod schemas each
@@ -12,6 +5,12 @@ import pkg from "@/package.json";
  * 2020-12, OpenAPI 3.1's own dialect: requests as zod reads them (defaults, coerced numbers),
  * answers as the services produce them.
  */
+import "server-only";
+import { z } from "zod";
+import { ERROR_STATUS, type ErrorCode } from "@/lib/http/errors";
+import { ROUTES, type RouteKey } from "@/lib/http/routes";
+import { API_CONTRACT, type RouteContract } from "@/lib/schemas/api-contract";
+import pkg from "@/package.json";
 
 type JsonSchema = Record<string, unknown>;
 type Io = "input" | "output";

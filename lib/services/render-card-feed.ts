@@ -1,3 +1,8 @@
+/**
+ * The feeds of a selection (GET /api/v1/feeds/{cards,blindspots}.{atom,json}): its cards as the
+ * card list answers them (same query, same defaults), or only its blindspot stories, one entry per
+ * story linking to its page and naming its outlets.
+ */
 import "server-only";
 import { CATEGORIES, COUNTRIES } from "@/lib/catalog";
 import { storyCoverage } from "@/lib/coverage";
@@ -9,12 +14,6 @@ import type { Representation } from "@/lib/http/cached-response";
 import type { CardListQuery, ComparisonCard } from "@/lib/schemas/cards";
 import { listNames, outletNames, outletsSentence, storyPath } from "@/lib/stories";
 import { listCards } from "./list-cards";
-
-/**
- * The feeds of a selection (GET /api/v1/feeds/{cards,blindspots}.{atom,json}): its cards as the
- * card list answers them (same query, same defaults), or only its blindspot stories, one entry per
- * story linking to its page and naming its outlets.
- */
 
 export interface CardFeedSpec {
   kind: "cards" | "blindspots";

@@ -1,3 +1,8 @@
+/**
+ * A story's own page, /stories/{id}, rendered on the server from the card GET
+ * /comparison-cards/{id} answers: the card working as on the feed, then its coverage over time.
+ * A retired id redirects permanently to the card carrying its story; an unknown id is a 404.
+ */
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { notFound, permanentRedirect } from "next/navigation";
@@ -12,12 +17,6 @@ import { cachedRead } from "@/lib/read-cache";
 import { getStory } from "@/lib/services/get-story";
 import { outletNames, outletsSentence, storyPath } from "@/lib/stories";
 
-/**
- * A story's own page, /stories/{id}, rendered on the server from the card GET
- * /comparison-cards/{id} answers: the card working as on the feed, then its coverage over time.
- * A retired id redirects permanently to the card carrying its story; an unknown id is a 404.
- */
-
 // Each request reads the current card (cards change with every ingest); nothing is prerendered.
 export const dynamic = "force-dynamic";
 
@@ -29,7 +28,8 @@ const loadStory = (id: string) => cachedRead(`story:${id}`, () => getStory(id));
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const story = await loadStory((await params).id);
-  if (story.kind !== "found") return { title: "Story not found" };
+  // A moved story redirects and a missing one is a 404: the page says so, not its metadata.
+  if (story.kind !== "found") return {};
   const { card } = story;
   const url = `${siteOrigin(await headers(), "http://127.0.0.1")}${storyPath(card.cardId)}`;
   const description = `${outletsSentence(outletNames(card))} Compare how they report it, their bias ratings and how coverage grew.`;

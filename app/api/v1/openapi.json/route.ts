@@ -1,3 +1,4 @@
+/** GET /api/v1/openapi.json: the API's OpenAPI 3.1 document, generated from the routes' schemas (docs/api.md, OpenAPI). */
 import { cachedResponse } from "@/lib/http/cached-response";
 import { methods, route } from "@/lib/http/route";
 import { API_CONTRACT } from "@/lib/schemas/api-contract";

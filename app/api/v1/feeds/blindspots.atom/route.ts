@@ -1,3 +1,4 @@
+/** GET /api/v1/feeds/blindspots.atom: the Atom 1.0 feed of a selection's blindspot stories (docs/api.md, Feeds). */
 import { cachedResponse } from "@/lib/http/cached-response";
 import { methods, route } from "@/lib/http/route";
 import { siteOrigin } from "@/lib/http/site-origin";

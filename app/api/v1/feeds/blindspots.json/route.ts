@@ -1,3 +1,4 @@
+/** GET /api/v1/feeds/blindspots.json: the JSON Feed 1.1 of a selection's blindspot stories (docs/api.md, Feeds). */
 import { cachedResponse } from "@/lib/http/cached-response";
 import { methods, route } from "@/lib/http/route";
 import { siteOrigin } from "@/lib/http/site-origin";
