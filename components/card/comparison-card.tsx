@@ -7,7 +7,7 @@ import type { AiAnalysis, NewsComparison } from "@/lib/client/types";
 import type { CompareArticlesResponse } from "@/lib/schemas/analysis";
 import { CardFooter } from "./card-footer";
 import { CardHeader } from "./card-header";
-import { CardTabs, type CardTab } from "./card-tabs";
+import { CardTabs, TABS, type CardTab } from "./card-tabs";
 import { SourceComparison } from "./source-comparison";
 
 // Loaded once the page is idle rather than with the card, so the story page's first-load JavaScript
@@ -74,6 +74,8 @@ export function ComparisonCardView({ card, onToast, standalone = false }: Props)
       <CardHeader card={card} analysis={analysis} titleId={`${base}-title`} standalone={standalone} />
       <CardTabs base={base} active={tab} onChange={setTab} pulse={canAnalyse(card) && !analysis.isAnalyzed && !analysis.isLoading} />
       <div id={`${base}-panel-${tab}`} role="tabpanel" aria-labelledby={`${base}-tab-${tab}`} className="p-4 sm:p-5">
+        {/* Under a page's h1 the panel's own headings (h3) need an h2 above them, as a card's h2 is on the feed. */}
+        {standalone && <h2 className="sr-only">{TABS.find((t) => t.id === tab)!.label}</h2>}
         {tab === "sources" && <SourceComparison articles={articles} focusId={focusId} onFocused={() => setFocusId(null)} />}
         <Suspense fallback={<p className="text-sm text-slate-700">Loading…</p>}>
           {tab === "analysis" && <AnalysisTab analysis={analysis} articles={articles} onStart={() => void start()} onShowArticle={showArticle} />}

@@ -86,6 +86,13 @@ test("a story told by one side's outlets shows its blindspot marker", async ({ p
   await shotOf(storyCard(page), info, "story-blindspot");
 });
 
+test("a story of the demo snapshot says it is demo data, and is not for search engines", async ({ page, request }) => {
+  const html = await (await request.get(storyUrl(E2E.demo.id))).text();
+  expect(html.slice(0, html.indexOf("</head>"))).toContain('<meta name="robots" content="noindex"/>');
+  await page.goto(storyUrl(E2E.demo.id));
+  await expect(storyCard(page).getByTestId("demo-marker")).toHaveText("Demo data");
+});
+
 test("Share on the story page copies the story's link", async ({ page, context }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.addInitScript(() => Object.defineProperty(Navigator.prototype, "share", { value: undefined, configurable: true }));
