@@ -70,7 +70,13 @@ export function ComparisonCardView({ card, onToast, standalone = false }: Props)
   const articles = withAssessments(card.articles, analysis);
   const base = `card-${card.id}`;
   return (
-    <article aria-labelledby={`${base}-title`} className="cv-auto overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm" data-testid="comparison-card">
+    // Feed cards skip rendering off screen (cv-auto); a story page's one card is on screen from the first paint,
+    // where cv-auto's placeholder height would make the page below it jump once the card is laid out.
+    <article
+      aria-labelledby={`${base}-title`}
+      className={`${standalone ? "" : "cv-auto "}overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm`}
+      data-testid="comparison-card"
+    >
       <CardHeader card={card} analysis={analysis} titleId={`${base}-title`} standalone={standalone} />
       <CardTabs base={base} active={tab} onChange={setTab} pulse={canAnalyse(card) && !analysis.isAnalyzed && !analysis.isLoading} />
       <div id={`${base}-panel-${tab}`} role="tabpanel" aria-labelledby={`${base}-tab-${tab}`} className="p-4 sm:p-5">
