@@ -44,6 +44,9 @@ const schema = z
     APP_ENV: z.enum(["local", "production"]).default("local"),
     NEXT_PHASE: z.string().optional(),
 
+    /** The public origin (https://news.example.com) of absolute links: feeds, canonical and Open Graph URLs. */
+    SITE_URL: optionalUrl,
+
     DATABASE_URL: z.string().optional(),
     DATA_DIR: z.string().min(1).default("./data"),
 

@@ -1,7 +1,7 @@
 /** One article as the card's Source Comparison tab shows it: outlet, texts, sentiment and link. */
 
+import { LocalTime } from "@/components/app/local-time";
 import { biasLabel } from "@/lib/client/bands";
-import { formatCardDate } from "@/lib/client/relative-time";
 import { safeUrl } from "@/lib/client/safe-url";
 import type { Article } from "@/lib/client/types";
 
@@ -49,9 +49,7 @@ export function ArticlePanel({ article: a, highlighted }: { article: Article; hi
         <span className="text-slate-800">
           <span aria-hidden="true">{sentiment.icon}</span> {sentiment.text}
         </span>
-        <time dateTime={a.publishedAt} className="text-slate-700" suppressHydrationWarning>
-          {formatCardDate(a.publishedAt)}
-        </time>
+        <LocalTime iso={a.publishedAt} className="text-slate-700" />
       </div>
       <h3 className="mt-2 font-semibold leading-snug text-slate-900">{a.title}</h3>
       <p className="mt-1 text-sm text-slate-700">{a.summary}</p>

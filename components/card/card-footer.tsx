@@ -5,7 +5,7 @@
 import { useState } from "react";
 import { CommentIcon, EyeIcon, HeartIcon } from "@/components/app/icons";
 import { CommentForm } from "@/components/community/comment-form";
-import { LINK_COPIED, shareComparison } from "@/lib/client/share";
+import { LINK_COPIED, shareComparison, shareUrl } from "@/lib/client/share";
 import type { CardComment, NewsComparison } from "@/lib/client/types";
 
 let seq = 0;
@@ -21,7 +21,7 @@ export function CardFooter({ card, summary, onToast }: { card: NewsComparison; s
   const counts = card.realLikes !== undefined || card.realComments !== undefined;
 
   const share = async () => {
-    const outcome = await shareComparison({ ...card, aiAnalysis: { ...card.aiAnalysis, summary } }, { navigator, url: window.location.href });
+    const outcome = await shareComparison({ ...card, aiAnalysis: { ...card.aiAnalysis, summary } }, { navigator, url: shareUrl(card, window.location) });
     if (outcome === "copied") onToast(LINK_COPIED);
   };
 

@@ -6,27 +6,40 @@
 import { CATEGORIES } from "@/lib/catalog";
 import { canAnalyse } from "@/lib/client/analysis";
 import { accuracyFigure, TONE_BADGE } from "@/lib/client/bands";
-import { formatCardDate } from "@/lib/client/relative-time";
+import { LocalTime } from "@/components/app/local-time";
+import { isStoredCard } from "@/lib/client/stored-card";
 import type { AiAnalysis, NewsComparison } from "@/lib/client/types";
+import { storyPath } from "@/lib/stories";
 import { BiasBar } from "./bias-bar";
+import { CoverageLine } from "./coverage-line";
 
 function categoryName(id: string): string {
   if (id === "global-search") return "Global Search";
   return CATEGORIES.find((c) => c.id === id)?.name ?? id;
 }
 
-/** Topic, date, category chip, the factual (or corroboration) / available badge and '{n} Sources' (SPEC §2). */
-export function CardHeader({ card, analysis, titleId }: { card: NewsComparison; analysis: AiAnalysis; titleId: string }) {
+/**
+ * Topic, date, category chip, the factual (or corroboration) / available badge and '{n} Sources'
+ * (SPEC §2), then the coverage line, the low-confidence note and the bias bar.
+ */
+export function CardHeader(p: { card: NewsComparison; analysis: AiAnalysis; titleId: string; standalone: boolean }) {
+  const { card, analysis } = p;
   const figure = accuracyFigure(analysis);
+  // On its story page the topic is the page's heading; in the feed a stored card's topic opens its page.
+  const Heading = p.standalone ? "h1" : "h2";
   return (
     <header className="p-4 sm:p-5">
-      <h2 id={titleId} className="text-lg font-bold leading-snug text-slate-900 sm:text-xl">
-        {card.topic}
-      </h2>
+      <Heading id={p.titleId} className="text-lg font-bold leading-snug text-slate-900 sm:text-xl">
+        {!p.standalone && isStoredCard(card) ? (
+          <a href={storyPath(card.id)} className="hover:text-blue-900 hover:underline">
+            {card.topic}
+          </a>
+        ) : (
+          card.topic
+        )}
+      </Heading>
       <div className="mt-2 flex flex-wrap items-center gap-2 text-sm">
-        <time dateTime={card.publishedAt} className="text-slate-700" suppressHydrationWarning>
-          {formatCardDate(card.publishedAt)}
-        </time>
+        <LocalTime iso={card.publishedAt} className="text-slate-700" />
         <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-800">{categoryName(card.category)}</span>
         {analysis.isAnalyzed ? (
           <span className={`rounded-full border px-2.5 py-0.5 text-xs font-semibold ${TONE_BADGE[figure.tone]}`} data-testid="factual-badge">
@@ -44,6 +57,7 @@ export function CardHeader({ card, analysis, titleId }: { card: NewsComparison; 
           </span>
         )}
       </div>
+      {card.coverage && <CoverageLine coverage={card.coverage} />}
       {card.lowConfidence && (
         <p role="note" className="mt-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950" data-testid="low-confidence">
           Low confidence: these reports share few details and may not all describe the same event.

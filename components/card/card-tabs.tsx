@@ -2,7 +2,7 @@
 
 export type CardTab = "sources" | "analysis" | "community";
 
-const TABS: { id: CardTab; label: string }[] = [
+export const TABS: { id: CardTab; label: string }[] = [
   { id: "sources", label: "Source Comparison" },
   { id: "analysis", label: "AI & Community Analysis" },
   { id: "community", label: "Community Insights" },

@@ -5,32 +5,47 @@
  * and the article a citation points to.
  */
 
-import { useEffect, useRef, useState } from "react";
-import { cachedAnalysis, canAnalyse, runAnalysis, withAssessments } from "@/lib/client/analysis";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { canAnalyse, runAnalysis, withAssessments } from "@/lib/client/analysis";
 import { getAnalysisCache } from "@/lib/client/analysis-cache";
-import { authorizedRequest } from "@/lib/client/auth";
-import type { NewsComparison } from "@/lib/client/types";
+import { useCachedAnalysis } from "@/lib/client/hooks/use-cached-analysis";
+import type { AiAnalysis, NewsComparison } from "@/lib/client/types";
 import type { CompareArticlesResponse } from "@/lib/schemas/analysis";
-import { AnalysisTab } from "./analysis-tab";
 import { CardFooter } from "./card-footer";
 import { CardHeader } from "./card-header";
-import { CardTabs, type CardTab } from "./card-tabs";
-import { CommunityTab } from "./community-tab";
+import { CardTabs, TABS, type CardTab } from "./card-tabs";
 import { SourceComparison } from "./source-comparison";
 
+// Loaded once the page is idle rather than with the card, so the story page's first-load JavaScript
+// stays small (budget: 150 KB gzipped, like the feed's): the tabs a card does not open on, and the
+// session code (on the feed it is loaded already; a story's reader may never analyse).
+const loadSession = () => import("@/lib/client/auth");
+const loadAnalysisTab = () => import("./analysis-tab");
+const loadCommunityTab = () => import("./community-tab");
+const AnalysisTab = lazy(() => loadAnalysisTab().then((m) => ({ default: m.AnalysisTab })));
+const CommunityTab = lazy(() => loadCommunityTab().then((m) => ({ default: m.CommunityTab })));
+
+interface Props {
+  card: NewsComparison;
+  onToast: (message: string) => void;
+  /** The card is its story page's subject: its topic is the page's heading, not a link to the page. */
+  standalone?: boolean;
+}
+
 /** One comparison card: header, the three tabs and the footer (SPEC §2). */
-export function ComparisonCardView({ card, onToast }: { card: NewsComparison; onToast: (message: string) => void }) {
+export function ComparisonCardView({ card, onToast, standalone = false }: Props) {
   const [tab, setTab] = useState<CardTab>("sources");
-  // Cards render only in the browser (after the feed loads), so the local cache can be read here:
-  // a card whose analysis is cached opens already analysed. React may render a card several
-  // times before showing it (cards mount in transitions), so the hit is counted once it is shown.
-  const [fromCache] = useState(() => cachedAnalysis(card, getAnalysisCache()));
-  const [analysis, setAnalysis] = useState(() => fromCache ?? card.aiAnalysis);
-  useEffect(() => {
-    if (fromCache) getAnalysisCache().recordHit();
-  }, [fromCache]);
+  const fromCache = useCachedAnalysis(card);
+  // This card's own run, once started; until then a cached analysis, else the placeholder.
+  const [run, setRun] = useState<AiAnalysis | null>(null);
+  const analysis = run ?? fromCache ?? card.aiAnalysis;
   const [focusId, setFocusId] = useState<string | null>(null);
   const mounted = useRef(true);
+  useEffect(() => {
+    // Fetched before the reader opens them, so a tab opens at once.
+    const idle = window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 1));
+    idle(() => void Promise.all([loadAnalysisTab(), loadCommunityTab(), loadSession()]));
+  }, []);
   useEffect(() => {
     mounted.current = true;
     return () => {
@@ -40,16 +55,17 @@ export function ComparisonCardView({ card, onToast }: { card: NewsComparison; on
 
   const start = async () => {
     setTab("analysis");
+    const { authorizedRequest } = await loadSession();
     const result = await runAnalysis(
       { ...card, aiAnalysis: analysis },
       {
         cache: getAnalysisCache(),
         request: (body) => authorizedRequest<CompareArticlesResponse>("/analysis/compare-articles", { method: "POST", body }),
-        onProgress: (a) => mounted.current && setAnalysis(a),
+        onProgress: (a) => mounted.current && setRun(a),
         pause: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
       },
     );
-    if (mounted.current) setAnalysis(result);
+    if (mounted.current) setRun(result);
   };
 
   const showArticle = (articleId: string) => {
@@ -60,13 +76,23 @@ export function ComparisonCardView({ card, onToast }: { card: NewsComparison; on
   const articles = withAssessments(card.articles, analysis);
   const base = `card-${card.id}`;
   return (
-    <article aria-labelledby={`${base}-title`} className="cv-auto overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm" data-testid="comparison-card">
-      <CardHeader card={card} analysis={analysis} titleId={`${base}-title`} />
+    // Feed cards skip rendering off screen (cv-auto); a story page's one card is on screen from the first paint,
+    // where cv-auto's placeholder height would make the page below it jump once the card is laid out.
+    <article
+      aria-labelledby={`${base}-title`}
+      className={`${standalone ? "" : "cv-auto "}overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm`}
+      data-testid="comparison-card"
+    >
+      <CardHeader card={card} analysis={analysis} titleId={`${base}-title`} standalone={standalone} />
       <CardTabs base={base} active={tab} onChange={setTab} pulse={canAnalyse(card) && !analysis.isAnalyzed && !analysis.isLoading} />
       <div id={`${base}-panel-${tab}`} role="tabpanel" aria-labelledby={`${base}-tab-${tab}`} className="p-4 sm:p-5">
+        {/* Under a page's h1 the panel's own headings (h3) need an h2 above them, as a card's h2 is on the feed. */}
+        {standalone && <h2 className="sr-only">{TABS.find((t) => t.id === tab)!.label}</h2>}
         {tab === "sources" && <SourceComparison articles={articles} focusId={focusId} onFocused={() => setFocusId(null)} />}
-        {tab === "analysis" && <AnalysisTab analysis={analysis} articles={articles} onStart={() => void start()} onShowArticle={showArticle} />}
-        {tab === "community" && <CommunityTab analysis={analysis} />}
+        <Suspense fallback={<p className="text-sm text-slate-700">Loading…</p>}>
+          {tab === "analysis" && <AnalysisTab analysis={analysis} articles={articles} onStart={() => void start()} onShowArticle={showArticle} />}
+          {tab === "community" && <CommunityTab analysis={analysis} />}
+        </Suspense>
       </div>
       <CardFooter card={card} summary={analysis.summary} onToast={onToast} />
     </article>

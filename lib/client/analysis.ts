@@ -3,7 +3,7 @@
 import type { CompareArticlesBody, Comparison } from "@/lib/schemas/analysis";
 import { ANALYSIS_LIMITS } from "@/lib/schemas/analysis-limits";
 import { cacheKey, type AnalysisCache } from "./analysis-cache";
-import { DEMO_CARD_ID } from "./map-card";
+import { isStoredCard } from "./stored-card";
 import type { AiAnalysis, Article, NewsComparison } from "./types";
 
 export const STEPS = {
@@ -29,8 +29,7 @@ export function analysisRequest(card: NewsComparison): CompareArticlesBody {
       summary: a.summary.slice(0, ANALYSIS_LIMITS.summaryMax),
     })),
     analysisType: "comprehensive",
-    // The built-in demo comparison and search results are no stored card.
-    comparisonCardId: card.id === DEMO_CARD_ID || card.category === "global-search" ? undefined : card.id,
+    comparisonCardId: isStoredCard(card) ? card.id : undefined,
   };
 }
 

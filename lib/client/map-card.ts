@@ -2,7 +2,8 @@
 
 import type { CardArticle, ComparisonCard } from "@/lib/schemas/cards";
 import { LOW_CARD_CONFIDENCE } from "@/lib/catalog";
-import type { AiAnalysis, Article, NewsComparison, SourceInfo } from "./types";
+import { storyCoverage } from "@/lib/coverage";
+import type { AiAnalysis, Article, CoverageSummary, NewsComparison, SourceInfo } from "./types";
 
 export const PLACEHOLDER_ACCURACY = 85;
 /** Id of the built-in demo comparison (lib/client/demo-data.ts); it is no stored card. */
@@ -68,6 +69,21 @@ export function mapRelatedArticle(card: ComparisonCard, a: CardArticle & { conte
   };
 }
 
+/**
+ * The card's coverage line, from its articles' own publication times (the related articles' mapped
+ * dates are the card's, by SPEC §3, so they cannot tell who was first).
+ */
+export function coverageSummary(card: ComparisonCard): CoverageSummary {
+  const reports = [card.mainHeadline, ...card.relatedArticles];
+  const coverage = storyCoverage(reports);
+  return {
+    firstSource: reports.find((r) => r.source.id === coverage.firstSourceId)!.source.name,
+    firstPublishedAt: coverage.firstPublishedAt,
+    lastPublishedAt: coverage.lastPublishedAt,
+    outlets: new Set(reports.map((r) => r.source.id)).size,
+  };
+}
+
 /** One backend card as the page shows it. */
 export function mapCard(card: ComparisonCard): NewsComparison {
   return {
@@ -81,5 +97,16 @@ export function mapCard(card: ComparisonCard): NewsComparison {
     bias: card.bias ?? null,
     isDemo: card.isDemo === true,
     lowConfidence: typeof card.confidence === "number" && card.confidence < LOW_CARD_CONFIDENCE,
+    coverage: coverageSummary(card),
   };
+}
+
+/**
+ * A card on its story page: mapped as on the feed (so its analysis is the same request and a cached
+ * one shows), except that every article keeps its own publication time, as the page's timeline does.
+ */
+export function mapStoryCard(card: ComparisonCard): NewsComparison {
+  const mapped = mapCard(card);
+  const times = [card.mainHeadline, ...card.relatedArticles].map((a) => a.publishedAt);
+  return { ...mapped, articles: mapped.articles.map((a, i) => ({ ...a, publishedAt: times[i] })) };
 }

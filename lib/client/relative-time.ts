@@ -21,12 +21,20 @@ export function formatCommentTime(timestamp: number, now: number = Date.now()): 
   return `${Math.floor(minutes / 1440)}d ago`;
 }
 
-let cardDateFormat: Intl.DateTimeFormat | null = null;
+const cardDateFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** A card's date: month, day and time (one shared formatter: building one per call is slow). */
-export function formatCardDate(iso: string): string {
+/**
+ * A card's date: month, day and time, in the reader's time zone, or in UTC (named) where the
+ * reader's is not known yet: on the server. One shared formatter each: building one per call is slow.
+ */
+export function formatCardDate(iso: string, zone: "local" | "UTC" = "local"): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "";
-  cardDateFormat ??= new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
-  return cardDateFormat.format(date);
+  let format = cardDateFormats.get(zone);
+  if (!format) {
+    const utc = zone === "UTC" ? ({ timeZone: "UTC", timeZoneName: "short" } as const) : {};
+    format = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", hour: "numeric", minute: "2-digit", ...utc });
+    cardDateFormats.set(zone, format);
+  }
+  return format.format(date);
 }

@@ -61,5 +61,6 @@ export function searchCard(topic: string, results: SearchResult[]): NewsComparis
     bias: null,
     isDemo: false,
     lowConfidence: false,
+    coverage: null,
   };
 }

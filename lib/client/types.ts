@@ -63,6 +63,16 @@ export interface CardComment {
   timestamp: number;
 }
 
+/** What the card's coverage line says: who reported the story first, when, and how coverage grew. */
+export interface CoverageSummary {
+  /** The outlet's name. */
+  firstSource: string;
+  firstPublishedAt: string;
+  lastPublishedAt: string;
+  /** Distinct outlets covering the story. */
+  outlets: number;
+}
+
 export interface NewsComparison {
   id: string;
   topic: string;
@@ -82,6 +92,8 @@ export interface NewsComparison {
   isDemo: boolean;
   /** The clustering is not sure these reports describe one event; the card says so. */
   lowConfidence: boolean;
+  /** How the story's coverage grew; null for a search result (its articles are no one story). */
+  coverage: CoverageSummary | null;
 }
 
 export interface Selection {

@@ -18,11 +18,16 @@ export const ROUTES = {
   "GET /api/v1/comparison-cards/status/scheduler": { access: "public" }, // cron secret: also triggers a due run
   "GET /api/v1/sources": { access: "public" },
   "GET /api/v1/search": { access: "public" },
+  "GET /api/v1/feeds/cards.atom": { access: "public" },
+  "GET /api/v1/feeds/cards.json": { access: "public" },
+  "GET /api/v1/feeds/blindspots.atom": { access: "public" },
+  "GET /api/v1/feeds/blindspots.json": { access: "public" },
   "POST /api/v1/comparison-cards/generate": { access: "operator", rateLimit: "generate" },
   "POST /api/v1/comparison-cards/generate/on-demand": { access: "reader", rateLimit: "generate" },
   "POST /api/v1/analysis/compare-articles": { access: "reader", rateLimit: "analysis" },
   "GET /api/v1/analysis/provider": { access: "public" },
   "GET /api/v1/metrics": { access: "operator" },
+  "GET /api/v1/openapi.json": { access: "public" },
 } as const satisfies Record<string, { access: Access; rateLimit?: TokenRateLimit }>;
 
 export type Access = "public" | "reader" | "operator";

@@ -104,8 +104,25 @@ export const fullArticle = cardArticle.extend({
 });
 export type FullArticle = z.infer<typeof fullArticle>;
 
+/** One report of a story: which outlet published which article when. */
+export const coverageEntry = z.object({
+  sourceId: z.string(),
+  articleId: z.string(),
+  publishedAt: z.string(), // ISO 8601
+});
+
+/** How the story's coverage grew: who reported it first, the last report, and every report oldest first. */
+export const coverage = z.object({
+  firstPublishedAt: z.string(),
+  firstSourceId: z.string(),
+  lastPublishedAt: z.string(),
+  timeline: z.array(coverageEntry).min(1),
+});
+export type Coverage = z.infer<typeof coverage>;
+
 export const cardDetail = comparisonCard.extend({
   articles: z.array(fullArticle),
+  coverage,
   /** Set when the requested id was retired (its story merged or split) and this card carries it on. */
   supersedes: z.string().optional(),
 });
@@ -114,6 +131,28 @@ export type CardDetail = z.infer<typeof cardDetail>;
 export const cardIdParams = z.object({ id: text().trim().min(1).max(100).regex(/^[A-Za-z0-9_-]+$/, "is not a card id") });
 
 export const generateBody = z.object({ country: z.enum(COUNTRY_IDS).default("us") });
+
+/** What operator generation did: the ingest run's outcome and the cards it left. */
+export const generateSummary = z.object({
+  country: z.string(),
+  runId: z.string(),
+  status: z.enum(["succeeded", "partial", "failed"]),
+  durationMs: z.number(),
+  sources: z.number().int(),
+  feeds: z.number().int(),
+  articles: z.object({ new: z.number().int(), updated: z.number().int(), unchanged: z.number().int(), failedFeeds: z.number().int() }),
+  unavailable: z.array(z.object({ sourceId: z.string(), name: z.string(), reason: z.string() })),
+  cards: z.object({ total: z.number().int(), created: z.number().int(), updated: z.number().int(), retired: z.number().int() }),
+  failures: z.array(z.object({ sourceId: z.string(), category: z.string(), status: z.string(), error: z.string() })),
+});
+export type GenerateSummary = z.infer<typeof generateSummary>;
+
+/** The countries and categories the product supports and the landing selection (SPEC §3 "Comparison options"). */
+export const cardOptions = z.object({
+  available: z.object({ countries: z.array(z.enum(COUNTRY_IDS)), categories: z.array(z.enum(CATEGORY_IDS)) }),
+  landingPage: z.object({ countries: z.array(z.enum(COUNTRY_IDS)), categories: z.array(z.enum(CATEGORY_IDS)) }),
+  total: z.object({ countries: z.number().int(), categories: z.number().int(), combinations: z.number().int() }),
+});
 
 export const onDemandBody = z.object({ country: z.enum(COUNTRY_IDS), category: z.enum(CATEGORY_IDS) });
 

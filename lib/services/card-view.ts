@@ -6,6 +6,7 @@ import "server-only";
  */
 
 import type { Prisma } from "@/generated/prisma/client";
+import { storyCoverage } from "@/lib/coverage";
 import type { CardArticle, CardDetail, ComparisonCard, FullArticle, SourceRef } from "@/lib/schemas/cards";
 import { BIAS_RATING_SOURCE, biasRatingOf, type BiasRating } from "@/lib/sources/registry";
 
@@ -77,7 +78,7 @@ export function toComparisonCard(card: CardRow): ComparisonCard {
   };
 }
 
-/** The card with every article in full, for GET /comparison-cards/{id}. */
+/** The card with every article in full and how its coverage grew, for GET /comparison-cards/{id}. */
 export function toCardDetail(card: CardRow, supersedes?: string): CardDetail {
   const articles: FullArticle[] = card.articles.map(({ article: a, position }) => ({
     ...cardArticle(a),
@@ -88,5 +89,5 @@ export function toCardDetail(card: CardRow, supersedes?: string): CardDetail {
     countries: a.countries,
     position,
   }));
-  return { ...toComparisonCard(card), articles, ...(supersedes ? { supersedes } : {}) };
+  return { ...toComparisonCard(card), articles, coverage: storyCoverage(articles), ...(supersedes ? { supersedes } : {}) };
 }

@@ -5,21 +5,9 @@ import "server-only";
 import { getDatabase } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
 import type { CountryId } from "@/lib/catalog";
+import type { GenerateSummary } from "@/lib/schemas/cards";
 import { refreshNews } from "./refresh-news";
 import { sourcesCovering } from "./sources-for";
-
-export interface GenerateSummary {
-  country: string;
-  runId: string;
-  status: "succeeded" | "partial" | "failed";
-  durationMs: number;
-  sources: number;
-  feeds: number;
-  articles: { new: number; updated: number; unchanged: number; failedFeeds: number };
-  unavailable: { sourceId: string; name: string; reason: string }[];
-  cards: { total: number; created: number; updated: number; retired: number };
-  failures: { sourceId: string; category: string; status: string; error: string }[];
-}
 
 /**
  * Operator generation (POST /comparison-cards/generate): ingests every feed of the outlets

@@ -7,41 +7,8 @@ import { describeTarget } from "@/lib/database/target";
 import { migrationStatus } from "@/lib/database/migrate";
 import { isDatabaseUnavailable } from "@/lib/http/errors";
 import { isDraining } from "@/lib/lifecycle/shutdown";
+import type { Health, PublicHealth } from "@/lib/schemas/health";
 import pkg from "@/package.json";
-
-export interface Health {
-  status: "ok" | "degraded" | "down";
-  alive: true;
-  ready: boolean;
-  /** True once a shutdown signal arrived: load balancers should stop sending requests. */
-  draining: boolean;
-  database: {
-    reachable: boolean;
-    engine: "pglite" | "postgresql";
-    location: string;
-    latencyMs: number | null;
-    error: string | null;
-  };
-  migrations: { applied: number; pending: string[]; total: number; upToDate: boolean } | null;
-  version: string;
-  uptimeSeconds: number;
-  time: string;
-}
-
-/**
- * What anyone may read: whether the instance is up and ready, the engine and whether it is
- * reachable. Where the data lives (folder, or host, port and database) and the driver's error
- * tell a stranger too much; they go to the operator's token and to the log.
- */
-export interface PublicHealth {
-  status: Health["status"];
-  alive: true;
-  ready: boolean;
-  draining: boolean;
-  database: { reachable: boolean; engine: Health["database"]["engine"] };
-  version: string;
-  time: string;
-}
 
 /** The public view of a health check. */
 export function publicHealth(h: Health): PublicHealth {

@@ -9,35 +9,8 @@ import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { feedErrorClass } from "@/lib/ingest/error-class";
 import { schedulerHandle } from "@/lib/lifecycle/scheduler-state";
+import type { SchedulerStatus } from "@/lib/schemas/scheduler";
 import { runSchedulerTick } from "./run-scheduler-tick";
-
-export interface SourceHealth {
-  id: string;
-  name: string;
-  available: boolean;
-  unavailableReason: string | null;
-  feeds: number;
-  lastSuccessAt: string | null;
-  lastErrorAt: string | null;
-  /** A short class ("network error", "HTTP 5xx"); the recorded message for the operator and cron. */
-  lastError: string | null;
-  failingFeeds: number;
-  items: number;
-  nextCheckAt: string | null;
-}
-
-export interface SchedulerStatus {
-  enabled: boolean;
-  intervalMinutes: number;
-  lastRun: {
-    id: string; trigger: string; status: string; startedAt: string; finishedAt: string | null;
-    feeds: number; new: number; updated: number; unchanged: number; failed: number;
-  } | null;
-  nextRunAt: string | null;
-  sources: SourceHealth[];
-  /** Present when the cron secret triggered a run with this request. */
-  triggered?: { ran: boolean; reason?: string; runId?: string; status?: string; new?: number; cards?: number };
-}
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 const latest = (dates: (Date | null)[]) => dates.reduce<Date | null>((a, d) => (d && (!a || d > a) ? d : a), null);

@@ -1,14 +1,18 @@
 /**
- * Budgets of the reader's page (issue 7), measured on the built app (`npm run build` first):
- *  1. first-load JavaScript of `/`: every <script src> of the prerendered page except the
- *     legacy `noModule` polyfills, gzipped with node:zlib (level 9), per file and in total;
- *  2. Lighthouse (mobile and desktop presets, median of five runs each) against `next start`
- *     on the seeded e2e database (scripts/e2e-server.ts), in Debian's Chromium: performance
- *     and accessibility scores.
+ * Budgets of the reader's pages, the feed `/` (issue 7) and a story page `/stories/{id}`
+ * (issue 18), measured on the built app (`npm run build` first) served by `next start` on the
+ * seeded e2e database (scripts/e2e-server.ts, on a free port):
+ *  1. first-load JavaScript: every <script src> of the page's HTML (the prerendered `/`, the
+ *     story page as served) except the legacy `noModule` polyfills, gzipped with node:zlib
+ *     (level 9), per file and in total;
+ *  2. Lighthouse (mobile and desktop presets, median of five runs each) in Debian's Chromium:
+ *     performance and accessibility scores.
  * Exits 1 when a budget is missed: ≤ 150 KB gzipped, performance ≥ 95, accessibility ≥ 95.
  *
- *   npm run bench:page            both parts
+ *   npm run bench:page            both parts, both pages
  *   npm run bench:page -- --js    the JavaScript budget only
+ *   npm run bench:page -- --page=/stories/e2e-harbour-bridge
+ *                                 one page only
  *   npm run bench:page -- --isolate
  *                                 runs the server and Chromium at raised CPU priority (nice -15,
  *                                 needs root), so other work on a shared machine disturbs the
@@ -20,28 +24,37 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { runScript } from "../script-runner";
-import { waitFor } from "./lib/server";
+import { freePort, waitFor } from "./lib/server";
 
 const BUDGET_KB = 150;
 const MIN_SCORE = 95;
-const PORT = 3210;
+/** The pages measured: the feed, and the seeded bridge story's page. */
+const PAGES = ["/", "/stories/e2e-harbour-bridge"];
+const ONLY = process.argv.find((a) => a.startsWith("--page="))?.slice("--page=".length);
 const ISOLATE = process.argv.includes("--isolate");
 const CHROME_FLAGS = [
   "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
   "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ];
 
-/** The page's first-load scripts, read from the prerendered HTML of `/`. */
-function firstLoadScripts(root: string): string[] {
-  const html = fs.readFileSync(path.join(root, ".next/server/app/index.html"), "utf8");
+/** A page's first-load scripts, read from its HTML. */
+function firstLoadScripts(html: string): string[] {
   const tags = html.match(/<script\b[^>]*\bsrc="[^"]+"[^>]*>/g) ?? [];
   return [...new Set(tags.filter((t) => !/\bnoModule\b/i.test(t)).map((t) => /src="([^"]+)"/.exec(t)![1]))];
 }
 
-function measureJs(root: string): number {
+/** `/` as prerendered at build time; any other page as the server answers it. */
+async function pageHtml(root: string, origin: string, page: string): Promise<string> {
+  if (page === "/") return fs.readFileSync(path.join(root, ".next/server/app/index.html"), "utf8");
+  const res = await fetch(`${origin}${page}`);
+  if (!res.ok) throw new Error(`${page} answered ${res.status}`);
+  return res.text();
+}
+
+function measureJs(root: string, page: string, html: string): number {
   let total = 0;
-  console.log("First-load JS of / (gzipped):");
-  for (const src of firstLoadScripts(root)) {
+  console.log(`First-load JS of ${page} (gzipped):`);
+  for (const src of firstLoadScripts(html)) {
     const file = path.join(root, ".next", src.replace(/^\/_next\//, ""));
     const raw = fs.readFileSync(file);
     const gz = zlib.gzipSync(raw, { level: 9 }).length;
@@ -122,23 +135,32 @@ async function lighthouseScores(url: string): Promise<Record<string, Scores>> {
 
 runScript(async () => {
   const root = process.cwd();
-  const jsKb = measureJs(root);
-  console.log(`Load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")} on ${os.cpus().length} cores (scores drop when the machine is busy).`);
-  let ok = jsKb <= BUDGET_KB;
-  if (!process.argv.includes("--js")) {
-    const args = ["--import", "tsx", "--conditions=react-server", "scripts/e2e-server.ts", String(PORT)];
-    if (ISOLATE) console.log("Isolated: server and Chromium run at nice -15.");
-    const server = ISOLATE
-      ? spawn("nice", ["-n", "-15", process.execPath, ...args], { stdio: ["ignore", "ignore", "inherit"] })
-      : spawn(process.execPath, args, { stdio: ["ignore", "ignore", "inherit"] });
-    try {
-      await waitFor(`http://127.0.0.1:${PORT}/api/v1/health`, 120_000);
-      const scores = await lighthouseScores(`http://127.0.0.1:${PORT}/`);
-      for (const s of Object.values(scores)) ok &&= s.performance >= MIN_SCORE && s.accessibility >= MIN_SCORE;
-    } finally {
-      server.kill("SIGTERM");
-      await new Promise((r) => server.once("exit", r));
+  const pages = ONLY ? [ONLY] : PAGES;
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const args = ["--import", "tsx", "--conditions=react-server", "scripts/e2e-server.ts", String(port)];
+  if (ISOLATE) console.log("Isolated: server and Chromium run at nice -15.");
+  const server = ISOLATE
+    ? spawn("nice", ["-n", "-15", process.execPath, ...args], { stdio: ["ignore", "ignore", "inherit"] })
+    : spawn(process.execPath, args, { stdio: ["ignore", "ignore", "inherit"] });
+  let ok = true;
+  try {
+    await waitFor(`${origin}/api/v1/health`, 120_000);
+    for (const page of pages) {
+      const kb = measureJs(root, page, await pageHtml(root, origin, page));
+      ok &&= kb <= BUDGET_KB;
     }
+    console.log(`Load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")} on ${os.cpus().length} cores (scores drop when the machine is busy).`);
+    if (!process.argv.includes("--js")) {
+      for (const page of pages) {
+        console.log(`Lighthouse on ${page}:`);
+        const scores = await lighthouseScores(`${origin}${page}`);
+        for (const s of Object.values(scores)) ok &&= s.performance >= MIN_SCORE && s.accessibility >= MIN_SCORE;
+      }
+    }
+  } finally {
+    server.kill("SIGTERM");
+    await new Promise((r) => server.once("exit", r));
   }
   if (!ok) {
     console.log("A budget was missed.");

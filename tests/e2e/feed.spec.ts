@@ -515,7 +515,7 @@ test("search: one result says why it cannot be analysed; with no country, every 
   await expect(page.getByTestId("error-state")).toContainText('No articles found for "volcano eruption" in any country');
 });
 
-test("Share copies the link and says 'Link copied to clipboard!'", async ({ page, context }, info) => {
+test("Share copies the story's link and says 'Link copied to clipboard!'", async ({ page, context }, info) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.addInitScript(() => {
     // The clipboard path of SPEC §7: no share sheet.
@@ -524,6 +524,17 @@ test("Share copies the link and says 'Link copied to clipboard!'", async ({ page
   await page.goto("/");
   await card(page, E2E.bridge.topic).getByRole("button", { name: "Share" }).click();
   await expect(page.getByTestId("toast")).toHaveText("Link copied to clipboard!");
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
+  // The link opens the story's own page, not the feed.
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(new URL(`/stories/${E2E.bridge.id}`, page.url()).href);
   await shot(page, info, "share-copied");
+});
+
+test("a stored card's topic opens its story page; the coverage line says who reported it first", async ({ page }) => {
+  await page.goto("/");
+  const bridge = card(page, E2E.bridge.topic);
+  // The seeded reports are ten minutes apart, the card's last one (the Wall Street Journal's) first.
+  await expect(bridge.getByTestId("coverage-line")).toHaveText("First reported by Wall Street Journal 1 h ago · 3 outlets in 20 min");
+  await bridge.getByRole("link", { name: E2E.bridge.topic }).click();
+  await expect(page).toHaveURL(new RegExp(`/stories/${E2E.bridge.id}$`));
+  await expect(page.getByRole("heading", { level: 1, name: E2E.bridge.topic })).toBeVisible();
 });

@@ -5,7 +5,7 @@
  * mismatch.
  */
 
-import { useSyncExternalStore } from "react";
+import { createContext, useContext, useSyncExternalStore } from "react";
 
 /** The current time, updated every `every` ms; null while rendering on the server (and hydrating). */
 export function useNow(every = 30_000): number | null {
@@ -17,4 +17,17 @@ export function useNow(every = 30_000): number | null {
     () => Math.floor(Date.now() / every) * every,
     () => null,
   );
+}
+
+/**
+ * The server's clock when it rendered a page (the story page provides it), so relative times read
+ * the same on the server and while hydrating, then follow the reader's clock.
+ */
+export const ServerNowContext = createContext<number | null>(null);
+
+/** useNow, falling back to the server's clock where the page provides one. */
+export function useNowOrServer(every = 30_000): number | null {
+  const now = useNow(every);
+  const server = useContext(ServerNowContext);
+  return now ?? server;
 }

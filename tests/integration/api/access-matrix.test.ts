@@ -1,14 +1,12 @@
 import { SignJWT } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
 import { credentialStamp } from "@/lib/auth/credentials";
-import { PUBLIC_READER } from "@/lib/auth/public-reader";
 import { authSecret } from "@/lib/auth/secrets";
 import { signAccessToken, TOKEN_AUDIENCE, TOKEN_ISSUER } from "@/lib/auth/tokens";
 import { getDb } from "@/lib/db";
 import { ROUTES, type RouteKey } from "@/lib/http/routes";
-import { resetIngest } from "@/tests/helpers/ingest";
-import { call, type CallOptions, type RouteHandler } from "@/tests/helpers/api";
-import { insertStory } from "@/tests/helpers/cards";
+import { call } from "@/tests/helpers/api";
+import { ROUTE_SAMPLES, routeFileOf, routeFiles, routeHandler, seedRouteSamples } from "@/tests/helpers/route-samples";
 import { TEST_CRON_SECRET } from "@/tests/setup/test-env";
 
 /**
@@ -16,41 +14,12 @@ import { TEST_CRON_SECRET } from "@/tests/setup/test-env";
  * route files are found from the access table, so a route added to the table is covered.
  */
 
-const modules = import.meta.glob<Record<string, RouteHandler>>("/app/api/v1/**/route.ts");
-const fileOf = (key: RouteKey) => `/app${key.split(" ")[1]}/route.ts`;
-
-/** A valid request per route and the status it answers when the caller may call it. */
-const SAMPLES: Record<RouteKey, CallOptions & { ok: number; path?: string }> = {
-  "GET /api/v1/health": { ok: 200 },
-  "POST /api/v1/auth/login": { body: PUBLIC_READER, ok: 200 },
-  "GET /api/v1/comparison-cards/options": { ok: 200 },
-  "GET /api/v1/comparison-cards": { query: { country: "us" }, ok: 200 },
-  "GET /api/v1/comparison-cards/[id]": { path: "/api/v1/comparison-cards/c_matrix", params: { id: "c_matrix" }, ok: 200 },
-  "GET /api/v1/comparison-cards/status/scheduler": { ok: 200 },
-  "GET /api/v1/sources": { ok: 200 },
-  "GET /api/v1/search": { query: { q: "matrix" }, ok: 200 },
-  "POST /api/v1/comparison-cards/generate": { body: { country: "ca" }, ok: 200 },
-  "POST /api/v1/comparison-cards/generate/on-demand": { body: { country: "ca", category: "health" }, ok: 200 },
-  "POST /api/v1/analysis/compare-articles": {
-    body: {
-      articles: [
-        { title: "Matrix bridge opens", source: "CNN", summary: "The bridge opened on Monday.", content: "The bridge opened on Monday in Springfield." },
-        { title: "Bridge opens in Springfield", source: "Fox News", summary: "Springfield bridge opened Monday.", content: "Springfield's bridge opened on Monday." },
-      ],
-    },
-    ok: 200,
-  },
-  "GET /api/v1/analysis/provider": { ok: 200 },
-  "GET /api/v1/metrics": { ok: 200 },
-};
-
 type Credential = "none" | "reader" | "operator" | "expired" | "tampered" | "no-expiry" | "old-password" | "cron";
 const CREDENTIALS: Credential[] = ["none", "reader", "operator", "expired", "tampered", "no-expiry", "old-password", "cron"];
 const tokens = {} as Record<Credential, string | undefined>;
 
 beforeAll(async () => {
-  // Every feed points at a closed local port: generation runs, and never reaches a real outlet.
-  await resetIngest(null);
+  await seedRouteSamples();
   tokens.none = undefined;
   tokens.reader = (await signAccessToken({ username: "reader", role: "reader" })).token;
   tokens.operator = (await signAccessToken({ username: "operator", role: "operator" })).token;
@@ -67,13 +36,6 @@ beforeAll(async () => {
   // … and one issued under the operator's previous password.
   tokens["old-password"] = (await signAccessToken({ username: "operator", role: "operator" }, new Date(), credentialStamp("scrypt$previous"))).token;
   tokens.cron = TEST_CRON_SECRET;
-  await insertStory({
-    cardId: "c_matrix",
-    articles: [
-      { sourceId: "cnn", title: "Matrix bridge opens" },
-      { sourceId: "fox-news", title: "Bridge opens in Springfield" },
-    ],
-  });
 });
 
 function expectedFailure(access: string, credential: Credential) {
@@ -89,19 +51,18 @@ function expectedFailure(access: string, credential: Credential) {
 }
 
 it("every route file is declared in the access table, and every declared route has its file", () => {
-  const declared = new Set(Object.keys(ROUTES).map((k) => fileOf(k as RouteKey)));
-  expect(Object.keys(modules).filter((f) => !declared.has(f))).toEqual([]);
-  expect([...declared].filter((f) => !modules[f])).toEqual([]);
+  const declared = new Set(Object.keys(ROUTES).map((k) => routeFileOf(k as RouteKey)));
+  expect(routeFiles().filter((f) => !declared.has(f))).toEqual([]);
+  expect([...declared].filter((f) => !routeFiles().includes(f))).toEqual([]);
 });
 
 for (const key of Object.keys(ROUTES) as RouteKey[]) {
   const [method, path] = key.split(" ");
-  const load = modules[fileOf(key)];
   describe(key, () => {
     for (const credential of CREDENTIALS) {
       it(`${credential}`, async () => {
-        const handler = (await load!())[method];
-        const sample = SAMPLES[key];
+        const handler = await routeHandler(key);
+        const sample = ROUTE_SAMPLES[key];
         const res = await call(handler, sample.path ?? path, { ...sample, method, token: tokens[credential] });
         const failure = expectedFailure(ROUTES[key].access, credential);
         if (failure) {
@@ -115,11 +76,8 @@ for (const key of Object.keys(ROUTES) as RouteKey[]) {
           if (failure.status === 401) expect(res.headers.get("www-authenticate")).toBe('Bearer realm="api"');
         } else {
           expect(res.status).toBe(sample.ok);
-          if (res.headers.get("content-type")?.startsWith("application/json")) {
-            expect(res.json).toMatchObject({ success: true, data: expect.anything() });
-          } else {
-            expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
-          }
+          if (sample.type) expect(res.headers.get("content-type")).toMatch(sample.type);
+          else expect(res.json).toMatchObject({ success: true, data: expect.anything() });
         }
       });
     }

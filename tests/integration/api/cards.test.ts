@@ -135,6 +135,25 @@ describe("GET /api/v1/comparison-cards/{id}", () => {
     });
   });
 
+  it("says how coverage grew: the first report, the last, and every report oldest first", async () => {
+    const res = await call<{ data: { articles: Array<{ id: string; publishedAt: string }>; coverage: Record<string, unknown> } }>(
+      cardRoute, "/api/v1/comparison-cards/c_bridge", { params: { id: "c_bridge" } },
+    );
+    // CNN leads the card, but the Associated Press (four hours ago) reported it first.
+    const [cnn, fox, ap] = res.json.data.articles;
+    expect(res.json.data.coverage).toEqual({
+      firstPublishedAt: ap.publishedAt,
+      firstSourceId: "associated-press",
+      lastPublishedAt: cnn.publishedAt,
+      timeline: [
+        { sourceId: "associated-press", articleId: ap.id, publishedAt: ap.publishedAt },
+        { sourceId: "fox-news", articleId: fox.id, publishedAt: fox.publishedAt },
+        { sourceId: "cnn", articleId: cnn.id, publishedAt: cnn.publishedAt },
+      ],
+    });
+    expect(Date.parse(cnn.publishedAt) - Date.parse(ap.publishedAt)).toBe(2 * 3_600_000);
+  });
+
   it("answers a retired id with its successor, naming the old id", async () => {
     const res = await call<{ data: { cardId: string; supersedes: string } }>(cardRoute, "/api/v1/comparison-cards/c_retired", { params: { id: "c_retired" } });
     expect(res.status).toBe(200);

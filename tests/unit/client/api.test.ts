@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { apiRequest, checkHealth, errorMessage } from "@/lib/client/api";
-import { shareComparison } from "@/lib/client/share";
+import { shareComparison, shareUrl } from "@/lib/client/share";
 import { demoComparisons } from "@/lib/client/demo-data";
 
 const json = (status: number, body: unknown) => new Response(body === undefined ? "" : JSON.stringify(body), { status });
@@ -57,6 +57,16 @@ describe("shareComparison (SPEC §7)", () => {
     const share = vi.fn(async () => { throw new Error("AbortError"); });
     expect(await shareComparison(card, { navigator: { share, clipboard: {} as Clipboard }, url: "u" })).toBe("failed");
     expect(console.warn).toHaveBeenCalledWith("Share failed", expect.any(Error));
+  });
+});
+
+describe("shareUrl", () => {
+  const location = { origin: "https://news.test", href: "https://news.test/?q=1" };
+
+  it("hands on a stored card's story page, and the page itself for cards with no page", () => {
+    expect(shareUrl({ id: "c_bridge", category: "general" }, location)).toBe("https://news.test/stories/c_bridge");
+    expect(shareUrl(demoComparisons(0)[0], location)).toBe("https://news.test/?q=1");
+    expect(shareUrl({ id: "search-harbour", category: "global-search" }, location)).toBe("https://news.test/?q=1");
   });
 });
 

@@ -5,11 +5,11 @@
 
 import { ApiError } from "@/lib/http/errors";
 import { methods, route } from "@/lib/http/route";
-import { healthQuery } from "@/lib/schemas/health";
+import { API_CONTRACT } from "@/lib/schemas/api-contract";
 import { getHealth, publicHealth } from "@/lib/services/get-health";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route("GET /api/v1/health", { query: healthQuery }, async ({ query, principal, log }) => {
+  GET: route("GET /api/v1/health", API_CONTRACT["GET /api/v1/health"], async ({ query, principal, log }) => {
     if (query.probe === "live") return { alive: true };
     const health = await getHealth();
     // The details (where the data is, the driver's error) are the operator's, and the log's.

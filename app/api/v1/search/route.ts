@@ -4,9 +4,9 @@
  */
 
 import { methods, route } from "@/lib/http/route";
-import { searchQuery } from "@/lib/schemas/search";
+import { API_CONTRACT } from "@/lib/schemas/api-contract";
 import { searchArticles } from "@/lib/services/search-articles";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route("GET /api/v1/search", { query: searchQuery }, async ({ query }) => searchArticles(query)),
+  GET: route("GET /api/v1/search", API_CONTRACT["GET /api/v1/search"], async ({ query }) => searchArticles(query)),
 });

@@ -4,9 +4,9 @@
  */
 
 import { methods, route } from "@/lib/http/route";
-import { compareArticlesBody } from "@/lib/schemas/analysis";
+import { API_CONTRACT } from "@/lib/schemas/api-contract";
 import { analyzeArticles } from "@/lib/services/analyze-articles";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: route("POST /api/v1/analysis/compare-articles", { body: compareArticlesBody }, ({ body }) => analyzeArticles(body)),
+  POST: route("POST /api/v1/analysis/compare-articles", API_CONTRACT["POST /api/v1/analysis/compare-articles"], ({ body }) => analyzeArticles(body)),
 });

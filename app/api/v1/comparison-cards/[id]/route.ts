@@ -5,11 +5,11 @@
 
 import { cachedJsonResponse } from "@/lib/http/cached-response";
 import { methods, route } from "@/lib/http/route";
-import { cardIdParams } from "@/lib/schemas/cards";
+import { API_CONTRACT } from "@/lib/schemas/api-contract";
 import { getCardOrThrow } from "@/lib/services/get-card";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route("GET /api/v1/comparison-cards/[id]", { params: cardIdParams }, ({ req, params }) =>
+  GET: route("GET /api/v1/comparison-cards/[id]", API_CONTRACT["GET /api/v1/comparison-cards/[id]"], ({ req, params }) =>
     cachedJsonResponse(req, `card:${params.id}`, () => getCardOrThrow(params.id)),
   ),
 });

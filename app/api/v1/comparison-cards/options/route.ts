@@ -5,8 +5,8 @@
 
 import { comparisonOptions } from "@/lib/catalog";
 import { methods, route } from "@/lib/http/route";
-import { noQuery } from "@/lib/schemas/common";
+import { API_CONTRACT } from "@/lib/schemas/api-contract";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route("GET /api/v1/comparison-cards/options", { query: noQuery }, async () => comparisonOptions()),
+  GET: route("GET /api/v1/comparison-cards/options", API_CONTRACT["GET /api/v1/comparison-cards/options"], async () => comparisonOptions()),
 });

@@ -4,11 +4,11 @@
  */
 
 import { methods, route } from "@/lib/http/route";
-import { onDemandBody } from "@/lib/schemas/cards";
+import { API_CONTRACT } from "@/lib/schemas/api-contract";
 import { generateOnDemand } from "@/lib/services/generate-on-demand";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: route("POST /api/v1/comparison-cards/generate/on-demand", { body: onDemandBody }, ({ body }) =>
+  POST: route("POST /api/v1/comparison-cards/generate/on-demand", API_CONTRACT["POST /api/v1/comparison-cards/generate/on-demand"], ({ body }) =>
     generateOnDemand(body.country, body.category),
   ),
 });

@@ -1,0 +1,13 @@
+/** GET /api/v1/feeds/blindspots.json: the JSON Feed 1.1 of a selection's blindspot stories (docs/api.md, Feeds). */
+import { cachedResponse } from "@/lib/http/cached-response";
+import { methods, route } from "@/lib/http/route";
+import { siteOrigin } from "@/lib/http/site-origin";
+import { API_CONTRACT } from "@/lib/schemas/api-contract";
+import { cardFeedKey, renderCardFeed } from "@/lib/services/render-card-feed";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: route("GET /api/v1/feeds/blindspots.json", API_CONTRACT["GET /api/v1/feeds/blindspots.json"], ({ req, query }) => {
+    const spec = { kind: "blindspots", format: "json", query, origin: siteOrigin(req.headers, new URL(req.url).origin) } as const;
+    return cachedResponse(req, cardFeedKey(spec), () => renderCardFeed(spec));
+  }),
+});

@@ -1,0 +1,20 @@
+"use client";
+import { useState } from "react";
+import { Toast } from "@/components/app/toast";
+import { ComparisonCardView } from "@/components/card/comparison-card";
+import { ServerNowContext } from "@/lib/client/hooks/use-now";
+import type { NewsComparison } from "@/lib/client/types";
+
+/**
+ * The story page's card, working as on the feed (tabs, analysis, Share with its toast). The
+ * server's clock at render time keeps its relative times the same while it hydrates.
+ */
+export function StoryCard({ card, renderedAt }: { card: NewsComparison; renderedAt: number }) {
+  const [toast, setToast] = useState<string | null>(null);
+  return (
+    <ServerNowContext value={renderedAt}>
+      <ComparisonCardView card={card} onToast={setToast} standalone />
+      <Toast message={toast} onDone={() => setToast(null)} />
+    </ServerNowContext>
+  );
+}
