@@ -1,14 +1,19 @@
+import fs from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 
 /**
- * Browser tests in Debian's Chromium (never a downloaded browser) against the built app,
- * started on a fresh PGlite folder by scripts/e2e-server.ts.
+ * Browser tests against the built app, started on a fresh PGlite folder by
+ * scripts/e2e-server.ts. The browser is the Chromium CHROMIUM_PATH names (npm test sets it:
+ * scripts/ensure-test-env.sh), else Debian's /usr/bin/chromium, else Playwright's own
+ * installed one. Playwright never downloads a browser here.
  */
 // E2E_PORT lets two checkouts on one machine run their browser suites side by side.
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 
+const executablePath = process.env.CHROMIUM_PATH || (fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+
 const chromium = {
-  executablePath: "/usr/bin/chromium",
+  executablePath,
   args: [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",

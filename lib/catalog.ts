@@ -70,6 +70,13 @@ export const LANDING_PAGE = {
   categories: ["general"] as CategoryId[],
 };
 
+/**
+ * Below this clustering confidence a card says on the page that its reports may not all describe
+ * one event (the clusterer's scale: 0.5 is a group whose mean pair similarity just meets its merge
+ * threshold; docs/decisions/022-clustering-on-real-feeds.md).
+ */
+export const LOW_CARD_CONFIDENCE = 0.6;
+
 /** Default filter: country us, category general (SPEC §4, §9). */
 export const DEFAULT_SELECTION = { countries: ["us"] as CountryId[], categories: ["general"] as CategoryId[] };
 

@@ -89,6 +89,11 @@ const schema = z
 
     /** Maintenance connection used by tests and benchmarks to create throwaway databases. */
     TEST_POSTGRES_URL: z.string().default("postgresql://postgres@127.0.0.1:5432/test"),
+    /**
+     * Real third-party data (saved feeds, UCI headlines) that the benchmarks and cluster:eval
+     * read, relative to the working directory. The product and npm test never need it.
+     */
+    NEWS_DATA_DIR: z.string().trim().min(1).default("../shared/data"),
   })
   .superRefine((v, ctx) => {
     // Secrets are required of a production deployment, but not while `next build` runs.

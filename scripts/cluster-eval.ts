@@ -1,40 +1,88 @@
 /**
- * `npm run cluster:eval -- FILE.csv [--edgeThreshold=0.3 ...]`: clusters a UCI-format CSV and prints
- * B-cubed and pairwise precision/recall/F1, the cluster counts and the time taken. Options named
- * after ClusterOptions override the defaults, for tuning on uci-dev.csv.
+ * `npm run cluster:eval -- [FILE] [--show] [--write-clusters=OUT.jsonl] [--edgeThreshold=0.3 ...]`:
+ * clusters a labelled set and prints how the clusters and the cards a reader would see fare against
+ * the truth. FILE is a UCI-format CSV (headlines) or a labelled feed day in JSON Lines (title and
+ * summary, as ingest stores them); without it, clustering/uci-dev.csv of the data folder
+ * (NEWS_DATA_DIR). Options named after ClusterOptions override the defaults.
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { clusterArticles, DEFAULT_CLUSTER_OPTIONS } from "@/lib/cluster/cluster-articles";
-import { labelsFromClusters, scoreClustering, type PrecisionRecall } from "@/lib/cluster/metrics";
-import type { ClusterOptions } from "@/lib/cluster/types";
+import { parseLabelledJsonl } from "@/lib/cluster/labelled-feeds";
+import { labelsFromClusters, scoreCards, scoreClustering, type PrecisionRecall } from "@/lib/cluster/metrics";
+import type { ClusterArticle, ClusterOptions } from "@/lib/cluster/types";
 import { parseUciCsv } from "@/lib/cluster/uci-dataset";
+import { dataFolderPath } from "./data-folder";
 import { runScript } from "./script-runner";
 
+const USAGE = "Usage: npm run cluster:eval -- [FILE.csv|FILE.jsonl] [--show] [--write-clusters=OUT.jsonl] [--edgeThreshold=0.3 ...]";
+
 runScript(async () => {
-  const args = process.argv.slice(2);
-  const file = args.find((a) => !a.startsWith("--"));
-  if (!file) throw new Error("Usage: npm run cluster:eval -- FILE.csv [--edgeThreshold=0.3 ...]");
-  const options = parseOptions(args.filter((a) => a.startsWith("--")));
-  const { articles, truth } = parseUciCsv(readFileSync(file, "utf8"));
+  const { file, show, writeClusters, options } = parseArguments(process.argv.slice(2));
+  const text = readFileSync(file, "utf8");
+  const { articles, truth } = /\.jsonl$/i.test(file) ? parseLabelledJsonl(text) : parseUciCsv(text);
   const started = performance.now();
   const clusters = clusterArticles(articles, options);
   const elapsed = performance.now() - started;
-  const score = scoreClustering(labelsFromClusters(clusters.map((c) => c.articleIds)), truth);
+  const members = clusters.map((c) => c.articleIds);
+  const byId = new Map(articles.map((a) => [a.id, a]));
+  const outletOf = new Map(articles.map((a) => [a.id, a.sourceId]));
+  const score = scoreClustering(labelsFromClusters(members), truth);
+  const cards = scoreCards(members, truth, outletOf);
   const format = (m: PrecisionRecall) => `precision ${m.precision.toFixed(3)}  recall ${m.recall.toFixed(3)}  F1 ${m.f1.toFixed(3)}`;
+  const percent = (part: number, whole: number, empty: number) => `${(100 * (whole ? part / whole : empty)).toFixed(1)} %`;
   console.log(`${file}: ${articles.length} articles`);
   console.log(`B-cubed   ${format(score.bcubed)}`);
   console.log(`pairwise  ${format(score.pairwise)}`);
   const multi = clusters.filter((c) => c.articleIds.length > 1).length;
   console.log(`clusters  ${score.predictedClusters} predicted (${multi} with 2+ articles) vs ${score.trueClusters} true`);
+  console.log(`cards     ${cards.cards} (clusters with 2+ outlets)`);
+  console.log(`  pure               ${percent(cards.pureCards, cards.cards, 1)} (${cards.pureCards} of ${cards.cards} hold one story)`);
+  console.log(`  misplaced articles ${percent(cards.misplacedArticles, cards.cardedArticles, 0)} (${cards.misplacedArticles} of ${cards.cardedArticles} carded articles are not of their card's main story)`);
+  console.log(`  stories carded     ${percent(cards.cardedStories, cards.multiOutletStories, 1)} (${cards.cardedStories} of ${cards.multiOutletStories} multi-outlet stories have a card with 2+ of their outlets)`);
   console.log(`time      ${elapsed.toFixed(0)} ms`);
+  if (show) printErrors(members, cards.impureCardIndices, cards.missedStories, byId, truth);
+  if (writeClusters) {
+    const lines = members.flatMap((ids, index) => ids.map((id) => JSON.stringify({ id, cluster: index })));
+    writeFileSync(writeClusters, lines.join("\n") + "\n");
+    console.log(`wrote     ${writeClusters}`);
+  }
 });
 
-function parseOptions(flags: string[]): Partial<ClusterOptions> {
+function parseArguments(args: string[]) {
+  const file = args.find((a) => !a.startsWith("--")) ?? dataFolderPath("the UCI development headlines", "clustering", "uci-dev.csv");
+  let show = false;
+  let writeClusters: string | undefined;
   const options: Partial<ClusterOptions> = {};
-  for (const flag of flags) {
-    const [name, value] = flag.slice(2).split("=");
-    if (!(name in DEFAULT_CLUSTER_OPTIONS) || !Number.isFinite(Number(value))) throw new Error(`Unknown option ${flag}.`);
-    options[name as keyof ClusterOptions] = Number(value);
+  for (const flag of args.filter((a) => a.startsWith("--"))) {
+    const [name, value] = flag.slice(2).split("=", 2);
+    if (name === "show" && value === undefined) show = true;
+    else if (name === "write-clusters" && value) writeClusters = value;
+    else if (name in DEFAULT_CLUSTER_OPTIONS && value !== undefined && Number.isFinite(Number(value))) options[name as keyof ClusterOptions] = Number(value);
+    else throw new Error(`Unknown option ${flag}. ${USAGE}`);
   }
-  return options;
+  return { file, show, writeClusters, options };
+}
+
+// Every card that mixes stories, then every multi-outlet story without a card, with titles.
+function printErrors(
+  members: string[][],
+  impure: number[],
+  missed: string[],
+  byId: Map<string, ClusterArticle>,
+  truth: Map<string, string>,
+): void {
+  const line = (id: string) => {
+    const a = byId.get(id)!;
+    return `${id}  [${truth.get(id)}]  ${a.sourceId}: ${a.title}`;
+  };
+  for (const index of impure) {
+    console.log(`\nIMPURE card #${index} (${members[index].length} articles)`);
+    const ordered = [...members[index]].sort((a, b) => (truth.get(a)! < truth.get(b)! ? -1 : truth.get(a)! > truth.get(b)! ? 1 : 0));
+    for (const id of ordered) console.log(`  ${line(id)}`);
+  }
+  const clusterOf = new Map(members.flatMap((ids, index) => ids.map((id) => [id, index] as const)));
+  for (const story of missed) {
+    console.log(`\nMISSED story ${story}`);
+    for (const [id, label] of truth) if (label === story) console.log(`  #${clusterOf.get(id)}  ${line(id)}`);
+  }
 }

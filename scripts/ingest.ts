@@ -1,6 +1,8 @@
 /**
  * `npm run ingest`: fetch the registered feeds now (or ingest saved files), with live
  * progress and a summary table. Same service as the scheduler and the operator route.
+ * stdout carries only the command's output (with --json, exactly one JSON document, so
+ * `npm run -s ingest -- --json | jq` works); logs and errors go to stderr.
  *
  *   npm run ingest -- [--source ID]… [--category ID]… [--from-dir DIR] [--now ISO] [--json]
  */
@@ -10,6 +12,7 @@ import { closeDatabase, getDatabase } from "@/lib/db";
 import { DatabaseLockedError } from "@/lib/database/pglite-lock";
 import { migrate } from "@/lib/database/migrate";
 import { ApiError } from "@/lib/http/errors";
+import { logToStderr } from "@/lib/log";
 import { refreshNews } from "@/lib/services/refresh-news";
 import { seedDatabase } from "@/lib/services/seed-database";
 import { createProgressPrinter, formatSummary } from "./ingest-output";
@@ -34,6 +37,7 @@ function fail(message: string): never {
 }
 
 runScript(async () => {
+  logToStderr();
   const { values } = parseArgs({
     options: {
       source: { type: "string", multiple: true },
@@ -78,7 +82,7 @@ runScript(async () => {
     const attempt = await db.tryWithLock("ingest", refresh);
     if (attempt.acquired) result = attempt.value;
     else {
-      if (!values.json) console.log("Another ingest is running (the scheduler or another command); waiting for it to finish…");
+      console.error("Another ingest is running (the scheduler or another command); waiting for it to finish…");
       result = await db.withLock("ingest", refresh);
     }
   } catch (error) {

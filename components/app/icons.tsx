@@ -28,6 +28,15 @@ export function CommentIcon() {
   );
 }
 
+export function EyeIcon() {
+  return (
+    <svg {...base} width={16} height={16}>
+      <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
+      <circle cx="12" cy="12" r="3" />
+    </svg>
+  );
+}
+
 export function HeartIcon({ filled }: { filled: boolean }) {
   return (
     <svg {...base} width={16} height={16} fill={filled ? "currentColor" : "none"}>

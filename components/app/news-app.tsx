@@ -5,22 +5,25 @@ import { StatusLine } from "@/components/feed/status-line";
 import { SiteHeader } from "@/components/header/site-header";
 import { Hero } from "@/components/hero/hero";
 import { Toast } from "@/components/app/toast";
+import { countArticles } from "@/lib/client/feed";
 import { preloadDefaultFeed, useComparisonCards } from "@/lib/client/hooks/use-comparison-cards";
 import { useOptions } from "@/lib/client/hooks/use-options";
+import { preloadProvider, useProvider } from "@/lib/client/hooks/use-provider";
 import { useSession } from "@/lib/client/hooks/use-session";
 import { useTopicSearch } from "@/lib/client/hooks/use-topic-search";
-import { defaultSelection, toggle } from "@/lib/client/selection";
+import { defaultSelection, refreshSelection, toggle } from "@/lib/client/selection";
 import { startApp } from "@/lib/client/startup";
 import type { Selection } from "@/lib/client/types";
 
 type Panel = "cache" | "settings" | null;
 
-// In the browser, start-up (login, options) and the first feed request begin as soon as this
-// code runs, in parallel with hydration. The card code follows once the page is idle (loading it
-// earlier puts its evaluation in the middle of hydration: measured, it costs blocking time).
+// In the browser, start-up (login, options), the first feed request and the analysis provider begin
+// as soon as this code runs, in parallel with hydration. The card code follows once the page is idle
+// (loading it earlier puts its evaluation in the middle of hydration: measured, it costs blocking time).
 if (typeof window !== "undefined") {
   void startApp();
   preloadDefaultFeed();
+  preloadProvider();
   const idle = window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 1));
   idle(() => void loadCardView());
 }
@@ -38,6 +41,7 @@ export function NewsApp() {
   const session = useSession();
   const { options, loaded: optionsLoaded } = useOptions();
   const feed = useComparisonCards(selection);
+  const provider = useProvider();
   const search = useTopicSearch(topic, selection.countries);
 
   // Any change to the selection refetches page 1 (the feed is keyed by it) and leaves a search.
@@ -45,6 +49,11 @@ export function NewsApp() {
     setTopic(null);
     setSelection(next);
   }, []);
+  const refresh = () => {
+    const next = refreshSelection(selection);
+    if (next) changeSelection(next);
+    else void feed.refresh();
+  };
   const togglePanel = (p: Exclude<Panel, null>) => setPanel((open) => (open === p ? null : p));
   const closePanel = useCallback(() => setPanel(null), []);
 
@@ -64,9 +73,9 @@ export function NewsApp() {
         error: feed.notice,
         loadMoreError: feed.loadMoreError,
         hasMore: feed.hasMore,
-        retry: () => void feed.refresh(),
+        retry: refresh,
       };
-  const articleCount = view.cards.reduce((n, c) => n + c.articles.length, 0);
+  const articleCount = searching ? countArticles(view.cards) : feed.articleCount;
 
   return (
     <>
@@ -86,7 +95,8 @@ export function NewsApp() {
           articleCount={articleCount}
           updatedAt={feed.updatedAt}
           refreshing={feed.isRefreshing}
-          onRefresh={() => void feed.refresh()}
+          onRefresh={refresh}
+          provider={provider}
           options={options}
           selection={selection}
           onToggleCountry={(id) => changeSelection({ ...selection, countries: toggle(selection.countries, id) })}
@@ -107,7 +117,7 @@ export function NewsApp() {
           isFallback={!searching && feed.isFallback}
           serverDemo={!searching && feed.serverDemo}
           onRetry={view.retry}
-          onRefresh={() => void feed.refresh()}
+          onRefresh={refresh}
           onLoadMore={() => void feed.loadMore()}
           onDefaults={() => changeSelection(defaultSelection())}
           onToast={setToast}

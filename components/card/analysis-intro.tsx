@@ -1,5 +1,7 @@
 import { FAILURE } from "@/lib/client/analysis";
+import { analysisFooter } from "@/lib/client/provider-words";
 import type { AiAnalysis } from "@/lib/client/types";
+import type { ProviderInfo } from "@/lib/schemas/analysis";
 
 const FEATURES = [
   { icon: "⚖️", title: "Bias Analysis", text: "How each outlet frames the story, from left to right." },
@@ -8,7 +10,7 @@ const FEATURES = [
 ];
 
 /** Not analysed: intro, three feature tiles, 'Start AI Analysis' and the provider footer. */
-export function AnalysisIntro({ analysis, provider, onStart }: { analysis: AiAnalysis; provider: string; onStart: () => void }) {
+export function AnalysisIntro({ analysis, provider, onStart }: { analysis: AiAnalysis; provider: ProviderInfo | null; onStart: () => void }) {
   const failed = analysis.currentStep === FAILURE.currentStep;
   return (
     <div data-testid="analysis-intro">
@@ -34,7 +36,7 @@ export function AnalysisIntro({ analysis, provider, onStart }: { analysis: AiAna
         Start AI Analysis
       </button>
       <p className="mt-3 text-xs text-slate-700" data-testid="provider-footer">
-        Powered by the backend AI model: {provider}. Uses intelligent caching, so a card analysed before opens instantly.
+        {analysisFooter(provider)}
       </p>
     </div>
   );

@@ -1,4 +1,6 @@
+import { progressLines } from "@/lib/client/provider-words";
 import type { AiAnalysis } from "@/lib/client/types";
+import type { ProviderInfo } from "@/lib/schemas/analysis";
 
 const STEP_TILES = [
   { at: 25, label: "Content Analysis" },
@@ -7,8 +9,9 @@ const STEP_TILES = [
 ];
 
 /** Loading: progress bar with percent, current step, three step tiles lit at 25 / 60 / 90 (SPEC §9). */
-export function AnalysisProgress({ analysis, provider }: { analysis: AiAnalysis; provider: string }) {
+export function AnalysisProgress({ analysis, provider }: { analysis: AiAnalysis; provider: ProviderInfo | null }) {
   const progress = analysis.progress ?? 0;
+  const lines = progressLines(provider);
   return (
     <div data-testid="analysis-progress" aria-busy="true">
       <div className="flex items-center justify-between text-sm">
@@ -36,9 +39,9 @@ export function AnalysisProgress({ analysis, provider }: { analysis: AiAnalysis;
           );
         })}
       </ol>
-      <p className="mt-3 text-sm text-slate-700">Analysis typically takes 30-60 seconds</p>
+      <p className="mt-3 text-sm text-slate-700">{lines.duration}</p>
       <p className="mt-1 text-xs text-slate-700" data-testid="provider-line">
-        AI provider: {provider}
+        {lines.provider}
       </p>
     </div>
   );

@@ -21,7 +21,7 @@ export function AnalysisResult({ analysis, articles, onShowArticle }: Props) {
         )}
       </section>
       <div className="grid gap-4 sm:grid-cols-2">
-        <AccuracyGauge score={analysis.factualAccuracy} method={analysis.factualAccuracyMethod} />
+        <AccuracyGauge analysis={analysis} />
         <div className="rounded-lg border border-slate-200 p-4">
           <p className="text-sm font-semibold text-slate-900">Emotional Tone</p>
           <p className="mt-1 text-slate-800">{analysis.emotionalTone}</p>

@@ -1,6 +1,6 @@
 "use client";
 import { useState } from "react";
-import { CommentIcon, HeartIcon } from "@/components/app/icons";
+import { CommentIcon, EyeIcon, HeartIcon } from "@/components/app/icons";
 import { CommentForm } from "@/components/community/comment-form";
 import { LINK_COPIED, shareComparison } from "@/lib/client/share";
 import type { CardComment, NewsComparison } from "@/lib/client/types";
@@ -8,8 +8,8 @@ import type { CardComment, NewsComparison } from "@/lib/client/types";
 let seq = 0;
 
 /**
- * Footer (SPEC §2): like and comment toggles (local only; shown when the card carries real
- * counts), Share, and 'Multiple perspectives analyzed'.
+ * Footer (SPEC §2): the views count and the like and comment toggles (local only; shown when the
+ * card carries real counts), Share, and 'Multiple perspectives analyzed'.
  */
 export function CardFooter({ card, summary, onToast }: { card: NewsComparison; summary: string; onToast: (m: string) => void }) {
   const [like, setLike] = useState({ likes: card.likes, isLiked: card.isLiked });
@@ -27,6 +27,11 @@ export function CardFooter({ card, summary, onToast }: { card: NewsComparison; s
       <div className="flex flex-wrap items-center gap-3 text-sm">
         {counts && (
           <>
+            {card.views !== undefined && (
+              <span className="flex items-center gap-1 px-2 py-1 text-slate-800" data-testid="views-count">
+                <EyeIcon /> {card.views.toLocaleString("en-US")} views
+              </span>
+            )}
             <button
               type="button"
               aria-pressed={like.isLiked}

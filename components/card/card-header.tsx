@@ -1,5 +1,6 @@
 import { CATEGORIES } from "@/lib/catalog";
-import { accuracyBand, TONE_BADGE } from "@/lib/client/bands";
+import { canAnalyse } from "@/lib/client/analysis";
+import { accuracyFigure, TONE_BADGE } from "@/lib/client/bands";
 import { formatCardDate } from "@/lib/client/relative-time";
 import type { AiAnalysis, NewsComparison } from "@/lib/client/types";
 import { BiasBar } from "./bias-bar";
@@ -9,9 +10,9 @@ function categoryName(id: string): string {
   return CATEGORIES.find((c) => c.id === id)?.name ?? id;
 }
 
-/** Topic, date, category chip, the factual/available badge and '{n} Sources' (SPEC §2). */
+/** Topic, date, category chip, the factual (or corroboration) / available badge and '{n} Sources' (SPEC §2). */
 export function CardHeader({ card, analysis, titleId }: { card: NewsComparison; analysis: AiAnalysis; titleId: string }) {
-  const band = accuracyBand(analysis.factualAccuracy);
+  const figure = accuracyFigure(analysis);
   return (
     <header className="p-4 sm:p-5">
       <h2 id={titleId} className="text-lg font-bold leading-snug text-slate-900 sm:text-xl">
@@ -23,11 +24,13 @@ export function CardHeader({ card, analysis, titleId }: { card: NewsComparison; 
         </time>
         <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-800">{categoryName(card.category)}</span>
         {analysis.isAnalyzed ? (
-          <span className={`rounded-full border px-2.5 py-0.5 text-xs font-semibold ${TONE_BADGE[band.tone]}`} data-testid="factual-badge">
-            {Math.round(analysis.factualAccuracy)}% Factual
+          <span className={`rounded-full border px-2.5 py-0.5 text-xs font-semibold ${TONE_BADGE[figure.tone]}`} data-testid="factual-badge">
+            {figure.badge}
           </span>
         ) : (
-          <span className="rounded-full border border-blue-200 bg-blue-50 px-2.5 py-0.5 text-xs font-medium text-blue-900">AI Analysis Available</span>
+          canAnalyse(card) && (
+            <span className="rounded-full border border-blue-200 bg-blue-50 px-2.5 py-0.5 text-xs font-medium text-blue-900">AI Analysis Available</span>
+          )
         )}
         <span className="text-slate-700">{card.articles.length} Sources</span>
         {card.isDemo && (
@@ -36,6 +39,11 @@ export function CardHeader({ card, analysis, titleId }: { card: NewsComparison; 
           </span>
         )}
       </div>
+      {card.lowConfidence && (
+        <p role="note" className="mt-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950" data-testid="low-confidence">
+          Low confidence: these reports share few details and may not all describe the same event.
+        </p>
+      )}
       {card.bias && <BiasBar bias={card.bias} />}
     </header>
   );

@@ -1,6 +1,6 @@
 "use client";
 import { useEffect, useRef, useState } from "react";
-import { cachedAnalysis, runAnalysis, withAssessments } from "@/lib/client/analysis";
+import { cachedAnalysis, canAnalyse, runAnalysis, withAssessments } from "@/lib/client/analysis";
 import { getAnalysisCache } from "@/lib/client/analysis-cache";
 import { authorizedRequest } from "@/lib/client/auth";
 import type { NewsComparison } from "@/lib/client/types";
@@ -56,7 +56,7 @@ export function ComparisonCardView({ card, onToast }: { card: NewsComparison; on
   return (
     <article aria-labelledby={`${base}-title`} className="cv-auto overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm" data-testid="comparison-card">
       <CardHeader card={card} analysis={analysis} titleId={`${base}-title`} />
-      <CardTabs base={base} active={tab} onChange={setTab} pulse={!analysis.isAnalyzed && !analysis.isLoading} />
+      <CardTabs base={base} active={tab} onChange={setTab} pulse={canAnalyse(card) && !analysis.isAnalyzed && !analysis.isLoading} />
       <div id={`${base}-panel-${tab}`} role="tabpanel" aria-labelledby={`${base}-tab-${tab}`} className="p-4 sm:p-5">
         {tab === "sources" && <SourceComparison articles={articles} focusId={focusId} onFocused={() => setFocusId(null)} />}
         {tab === "analysis" && <AnalysisTab analysis={analysis} articles={articles} onStart={() => void start()} onShowArticle={showArticle} />}

@@ -35,10 +35,12 @@ export function NoCountryState({ onDefaults }: { onDefaults: () => void }) {
   );
 }
 
-export function EmptyState({ onRefresh }: { onRefresh: () => void }) {
+/** A country selected, nothing to show; `hint` says why when the reader can tell (no category). */
+export function EmptyState({ onRefresh, hint }: { onRefresh: () => void; hint?: string }) {
   return (
     <div className="flex flex-col items-center py-20 text-center" data-testid="empty-state">
       <p className="text-slate-800">No news comparisons available at the moment.</p>
+      {hint && <p className="mt-1 text-sm text-slate-700">{hint}</p>}
       <button type="button" onClick={onRefresh} className={button}>
         Refresh News
       </button>

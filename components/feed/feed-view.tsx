@@ -8,6 +8,8 @@ import { LoadMore } from "./load-more";
 export const loadCardView = () => import("@/components/card/comparison-card");
 const ComparisonCardView = lazy(() => loadCardView().then((m) => ({ default: m.ComparisonCardView })));
 
+const NO_CATEGORY_HINT = "No category is selected: Refresh News shows General News for the selected countries.";
+
 /** Cards mount two at a time, so no single commit blocks the main thread for long. */
 const BATCH = 2;
 
@@ -51,7 +53,8 @@ export function FeedView(props: Props) {
   if (!p.search && p.selection.countries.length === 0) body = <NoCountryState onDefaults={p.onDefaults} />;
   else if (p.cards.length === 0 && p.isLoading) body = <LoadingState />;
   else if (p.cards.length === 0 && p.error) body = <ErrorState message={p.error} onRetry={p.onRetry} />;
-  else if (p.cards.length === 0) body = <EmptyState onRefresh={p.onRefresh} />;
+  else if (p.cards.length === 0)
+    body = <EmptyState onRefresh={p.onRefresh} hint={p.selection.categories.length === 0 ? NO_CATEGORY_HINT : undefined} />;
   else
     // One boundary around the whole list: nothing below the cards shows before them (no layout shift).
     body = (

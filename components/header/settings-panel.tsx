@@ -3,7 +3,8 @@ import { useState } from "react";
 import { PopoverDialog } from "@/components/app/popover-dialog";
 import { getAnalysisCache } from "@/lib/client/analysis-cache";
 import { login, logout } from "@/lib/client/auth";
-import { providerName, useProvider } from "@/lib/client/hooks/use-provider";
+import { useProvider } from "@/lib/client/hooks/use-provider";
+import { providerName } from "@/lib/client/provider-words";
 
 /**
  * Settings (SPEC: "not shown"; docs/decisions/043-settings-panel.md): the server's AI provider,

@@ -14,15 +14,16 @@ interface Props {
 export function SiteHeader({ onSearch, cacheOpen, settingsOpen, onToggleCache, onToggleSettings }: Props) {
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2 sm:flex-nowrap sm:py-3">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 gap-y-2 px-4 py-2 sm:gap-x-3 sm:flex-nowrap sm:py-3">
         <div className="min-w-0 flex-1 sm:flex-none">
-          <p className="truncate text-base font-bold text-slate-900 sm:text-lg">Global Multi-Source News Analysis</p>
+          {/* On phones the title wraps rather than be cut, leaving room for the badge beside it. */}
+          <p className="text-base font-bold leading-tight text-slate-900 sm:truncate sm:text-lg">Global Multi-Source News Analysis</p>
           <p className="text-xs text-slate-600">Cross-Source News Analysis</p>
         </div>
         <div className="order-last w-full sm:order-none sm:ml-auto sm:w-auto sm:max-w-sm sm:flex-1">
           <SearchBox onSearch={onSearch} />
         </div>
-        <span className="hidden rounded-full bg-green-100 px-2.5 py-1 text-xs font-medium text-green-800 md:inline">
+        <span className="shrink-0 whitespace-nowrap rounded-full bg-green-100 px-2 py-1 text-xs font-medium text-green-800 sm:px-2.5">
           Live Analysis
         </span>
         <HeaderButton label="AI analysis cache statistics" controls="cache-stats" open={cacheOpen} onClick={onToggleCache}>

@@ -21,7 +21,7 @@ type Tab = "countries" | "categories";
 /**
  * The collapsible 'News Sources' panel (SPEC §2): collapsed, a button 'N countries • M categories';
  * open, tabs for countries (by region) and categories. Below the sm breakpoint it is a
- * full-height drawer over a backdrop.
+ * full-screen drawer over a backdrop.
  */
 export function FilterPanel({ options, selection, onToggleCountry, onToggleCategory, onClear, onDefaults }: FilterPanelProps) {
   const [open, setOpen] = useState(false);
@@ -64,7 +64,7 @@ export function FilterPanel({ options, selection, onToggleCountry, onToggleCateg
             tabIndex={-1}
             role="region"
             aria-label="News source filters"
-            className="fixed inset-y-0 right-0 z-50 flex w-[calc(100%-2.5rem)] flex-col overflow-y-auto bg-white p-4 shadow-xl outline-none sm:static sm:z-auto sm:w-auto sm:overflow-visible sm:border-t sm:border-slate-200 sm:shadow-none"
+            className="fixed inset-0 z-50 flex w-full flex-col overflow-y-auto bg-white p-4 shadow-xl outline-none sm:static sm:z-auto sm:w-auto sm:overflow-visible sm:border-t sm:border-slate-200 sm:shadow-none"
           >
             <div className="mb-3 flex items-center justify-between sm:hidden">
               <h2 className="text-lg font-semibold">News Sources</h2>

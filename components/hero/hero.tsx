@@ -1,11 +1,13 @@
 "use client";
+import { heroAnalyzerSentence } from "@/lib/client/provider-words";
+import type { ProviderInfo } from "@/lib/schemas/analysis";
 import { FilterPanel, type FilterPanelProps } from "./filter-panel";
 import { StatsBar, type StatsBarProps } from "./stats-bar";
 
-type Props = FilterPanelProps & StatsBarProps;
+type Props = FilterPanelProps & StatsBarProps & { provider: ProviderInfo | null };
 
 /** Title, intro, stats bar and the 'News Sources' filter panel (SPEC §1, §2). */
-export function Hero({ articleCount, updatedAt, refreshing, onRefresh, ...filters }: Props) {
+export function Hero({ articleCount, updatedAt, refreshing, onRefresh, provider, ...filters }: Props) {
   return (
     <section aria-labelledby="page-title" className="pt-6 sm:pt-8">
       <h1 id="page-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
@@ -13,7 +15,11 @@ export function Hero({ articleCount, updatedAt, refreshing, onRefresh, ...filter
       </h1>
       <p className="mt-2 max-w-3xl text-slate-700">
         Cached content from the last 72 hours with AI-powered perspective comparison. See how outlets across the world
-        cover the same story; the analysis is powered by a backend AI model.
+        cover the same story.
+      </p>
+      {/* Who analyses is known once the server says; its lines are reserved so nothing below moves. */}
+      <p className="mt-1 min-h-10 max-w-3xl text-sm text-slate-700 sm:min-h-5" data-testid="hero-analyzer">
+        {heroAnalyzerSentence(provider)}
       </p>
       <StatsBar articleCount={articleCount} updatedAt={updatedAt} refreshing={refreshing} onRefresh={onRefresh} />
       <FilterPanel {...filters} />

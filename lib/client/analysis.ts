@@ -34,6 +34,11 @@ export function analysisRequest(card: NewsComparison): CompareArticlesBody {
   };
 }
 
+/** Whether the card can be analysed: the server compares two articles at least (a one-result search has one). */
+export function canAnalyse(card: Pick<NewsComparison, "articles">): boolean {
+  return card.articles.length >= ANALYSIS_LIMITS.minArticles;
+}
+
 export function analysisCacheKey(card: NewsComparison): string {
   return cacheKey("comparison_analysis", analysisRequest(card));
 }
@@ -51,6 +56,7 @@ export function toAiAnalysis(c: Comparison): AiAnalysis {
     isLoading: false,
     ...STEPS.done,
     factualAccuracyMethod: c.factualAccuracyMethod,
+    corroboration: c.corroboration,
     provider: c.provider,
     generatedAt: c.generatedAt,
     fallbackReason: c.fallbackReason,

@@ -95,13 +95,29 @@ export function ensureSession(): Promise<boolean> {
   return starting;
 }
 
+/**
+ * Whether a token is held, once a login already under way (start-up's) has ended. It never
+ * starts a login itself: SPEC §6 attempts on-demand generation only when already authenticated.
+ */
+export async function hasSession(): Promise<boolean> {
+  if (starting) await starting;
+  return isAuthenticated();
+}
+
+/** A call any visitor may make: it carries the held token, if any (SPEC §6, §7), and never logs in for it. */
+export function publicRequest<T>(path: string, options: Omit<RequestOptions, "token"> = {}): Promise<T> {
+  return apiRequest<T>(path, { ...options, token: getToken() });
+}
+
 /** A call that needs the reader role: if the token was refused (401), log in again once and retry. */
 export async function authorizedRequest<T>(path: string, options: Omit<RequestOptions, "token"> = {}): Promise<T> {
   await ensureSession();
+  const sent = getToken();
   try {
-    return await apiRequest<T>(path, { ...options, token: getToken() });
+    return await apiRequest<T>(path, { ...options, token: sent });
   } catch (error) {
-    if (!(error instanceof ApiRequestError) || error.status !== 401) throw error;
+    // Only a refused token is worth a new login; with none held, the login has just failed.
+    if (!sent || !(error instanceof ApiRequestError) || error.status !== 401) throw error;
     setToken(null);
     if (!(await ensureSession())) throw error;
     return apiRequest<T>(path, { ...options, token: getToken() });

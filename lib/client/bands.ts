@@ -1,6 +1,8 @@
 /** The bias and accuracy bands of SPEC §9, and the colours the page paints them in. */
+import type { AiAnalysis } from "./types";
 
-export type Tone = "green" | "amber" | "red";
+/** Band colours, and neutral for a figure that grades nothing (the local analyzer's corroboration). */
+export type Tone = "green" | "amber" | "red" | "neutral";
 
 /** Bias score (-1 left .. +1 right) banded on its absolute value. */
 export function biasLabel(score: number): string {
@@ -17,21 +19,60 @@ export function accuracyBand(score: number): { label: "Excellent" | "Good" | "Ne
   return { label: "Needs Review", tone: "red" };
 }
 
+/** How a card shows its factual-accuracy figure: the gauge's heading and label, the header's badge. */
+export interface AccuracyFigure {
+  heading: string;
+  label: string;
+  badge: string;
+  tone: Tone;
+  /** One line under the gauge saying what the figure is. */
+  note?: string;
+}
+
+const details = (n: number) => (n === 1 ? "detail" : "details");
+
+/**
+ * A model's estimate keeps SPEC §9's bands ('N% Factual', 'Excellent' / 'Good' / 'Needs Review').
+ * The local analyzer's figure is a corroboration share, not a grade: it is said as what was
+ * measured ("8 of 16 details reported by two or more outlets"), in neutral colours, because a
+ * story few outlets repeat in detail is not thereby wrong.
+ */
+export function accuracyFigure(a: Pick<AiAnalysis, "factualAccuracy" | "factualAccuracyMethod" | "provider" | "corroboration">): AccuracyFigure {
+  const percent = Math.round(a.factualAccuracy);
+  if (a.provider?.kind !== "local") {
+    const band = accuracyBand(a.factualAccuracy);
+    return { heading: "Factual Accuracy", label: band.label, badge: `${percent}% Factual`, tone: band.tone, note: a.factualAccuracyMethod };
+  }
+  const figure = { heading: "Corroboration", tone: "neutral" as const, note: "It measures agreement between outlets, not truth." };
+  const c = a.corroboration;
+  // An answer cached before the counts were sent has only the share.
+  if (!c) return { ...figure, label: `${percent}% of details reported by two or more outlets`, badge: `${percent}% corroborated` };
+  if (c.total === 0) return { ...figure, label: "No names or figures to cross-check between outlets", badge: "Nothing to cross-check" };
+  return {
+    ...figure,
+    label: `${c.corroborated} of ${c.total} ${details(c.total)} reported by two or more outlets`,
+    badge: `${c.corroborated} of ${c.total} ${details(c.total)} corroborated`,
+  };
+}
+
 /** Tailwind classes per tone, chosen for at least 4.5:1 text contrast. */
 export const TONE_BADGE: Record<Tone, string> = {
   green: "bg-green-100 text-green-800 border-green-300",
   amber: "bg-amber-100 text-amber-900 border-amber-300",
   red: "bg-red-100 text-red-800 border-red-300",
+  neutral: "bg-slate-100 text-slate-800 border-slate-300",
 };
 
 export const TONE_BAR: Record<Tone, string> = {
   green: "bg-green-600",
   amber: "bg-amber-500",
   red: "bg-red-600",
+  neutral: "bg-slate-500",
 };
 
 export const TONE_TEXT: Record<Tone, string> = {
   green: "text-green-700",
   amber: "text-amber-800",
   red: "text-red-700",
+  neutral: "text-slate-800",
 };

@@ -79,6 +79,6 @@ export function demoComparisons(now: number = Date.now()): NewsComparison[] {
     comparison.articles[0],
     ...card.relatedArticles.map((a, i) => mapRelatedArticle(card, { ...a, content: RELATED_CONTENT[i] }, i)),
   ];
-  // Demo counts stand in for real ones, so the footer's like and comment toggles show.
-  return [{ ...comparison, likes: 24, comments: 3, realLikes: 24, realComments: 3 }];
+  // Demo counts stand in for real ones, so the footer's views count and like and comment toggles show.
+  return [{ ...comparison, likes: 24, comments: 3, realLikes: 24, realComments: 3, views: 1283 }];
 }

@@ -51,23 +51,30 @@ export interface FeedDeps {
   sleep: (ms: number) => Promise<void>;
 }
 
-async function loadPair(call: FeedCall & { pair: NonNullable<FeedCall["pair"]> }, deps: FeedDeps): Promise<ComparisonCard[]> {
+interface PairResult {
+  cards: ComparisonCard[];
+  /** The pair's own call failed (its on-demand follow-up failing only means "no cards"). */
+  failed: boolean;
+}
+
+async function loadPair(call: FeedCall & { pair: NonNullable<FeedCall["pair"]> }, deps: FeedDeps): Promise<PairResult> {
+  let first: CardListResponse;
   try {
-    const first = await deps.get(call.path);
-    if (first.comparisonCards.length > 0 || first.metadata.suggestion !== "on_demand_generation") return first.comparisonCards;
-    if (!(await deps.isAuthenticated())) return [];
-    try {
-      const generated = await deps.onDemand(call.pair);
-      if (generated.action !== "generated") return [];
-      await deps.sleep(ON_DEMAND_WAIT_MS);
-      return (await deps.get(call.path)).comparisonCards;
-    } catch (error) {
-      console.warn(`On-demand generation failed for ${call.pair.country}/${call.pair.category}`, error);
-      return [];
-    }
+    first = await deps.get(call.path);
   } catch (error) {
     console.warn(`Fetching ${call.path} failed; treated as empty.`, error);
-    return [];
+    return { cards: [], failed: true };
+  }
+  if (first.comparisonCards.length > 0 || first.metadata.suggestion !== "on_demand_generation") return { cards: first.comparisonCards, failed: false };
+  if (!(await deps.isAuthenticated())) return { cards: [], failed: false };
+  try {
+    const generated = await deps.onDemand(call.pair);
+    if (generated.action !== "generated") return { cards: [], failed: false };
+    await deps.sleep(ON_DEMAND_WAIT_MS);
+    return { cards: (await deps.get(call.path)).comparisonCards, failed: false };
+  } catch (error) {
+    console.warn(`On-demand generation failed for ${call.pair.country}/${call.pair.category}`, error);
+    return { cards: [], failed: false };
   }
 }
 
@@ -75,6 +82,8 @@ export interface CardSet {
   cards: ComparisonCard[];
   /** True when the server answered from its bundled demo snapshot. */
   serverDemo: boolean;
+  /** How many country/category calls failed (each counted as empty in `cards`). */
+  failedPairs: number;
 }
 
 /**
@@ -83,16 +92,31 @@ export interface CardSet {
  */
 export async function loadCardSet(selection: Selection, deps: FeedDeps): Promise<CardSet> {
   const calls = feedCalls(selection);
-  if (calls.length === 0) return { cards: [], serverDemo: false };
+  if (calls.length === 0) return { cards: [], serverDemo: false, failedPairs: 0 };
   if (!calls[0].pair) {
     const res = await deps.get(calls[0].path);
-    return { cards: res.comparisonCards, serverDemo: res.metadata.isDemo === true };
+    return { cards: res.comparisonCards, serverDemo: res.metadata.isDemo === true, failedPairs: 0 };
   }
-  const lists = await Promise.all(calls.map((c) => loadPair(c as Parameters<typeof loadPair>[0], deps)));
+  const results = await Promise.all(calls.map((c) => loadPair(c as Parameters<typeof loadPair>[0], deps)));
   const seen = new Set<string>();
-  const cards = lists.flat().filter((c) => !seen.has(c.cardId) && seen.add(c.cardId));
+  const cards = results.flatMap((r) => r.cards).filter((c) => !seen.has(c.cardId) && seen.add(c.cardId));
   cards.sort((a, b) => Date.parse(b.mainHeadline.publishedAt) - Date.parse(a.mainHeadline.publishedAt));
-  return { cards, serverDemo: cards.length > 0 && cards.every((c) => c.isDemo) };
+  return {
+    cards,
+    serverDemo: cards.length > 0 && cards.every((c) => c.isDemo),
+    failedPairs: results.filter((r) => r.failed).length,
+  };
+}
+
+/**
+ * Load More's fetch of the selection. Any failed call fails it: SPEC §4 keeps the list already
+ * shown and sets 'Failed to load more news. Please try again.', whereas the pairs that did
+ * answer would replace that list with a shorter one (or, when all failed, with nothing).
+ */
+export async function loadMoreCards(selection: Selection, deps: FeedDeps): Promise<ComparisonCard[]> {
+  const set = await loadCardSet(selection, deps);
+  if (set.failedPairs > 0) throw new Error(`${set.failedPairs} of the selection's card calls failed`);
+  return set.cards;
 }
 
 export interface FeedSnapshot {
@@ -106,7 +130,10 @@ export interface FeedSnapshot {
   fetchedAt: number;
 }
 
-/** Page 1: the selection's cards, or the built-in demo data with SPEC §8's message. */
+/**
+ * Page 1: the selection's cards, or the built-in demo data with SPEC §8's message. Rejects
+ * only when the demo data itself cannot be loaded.
+ */
 export async function loadFirstPage(
   selection: Selection,
   deps: FeedDeps & { demo: () => Promise<NewsComparison[]>; startupFailed: () => Promise<boolean>; now?: () => number },
@@ -119,18 +146,20 @@ export async function loadFirstPage(
     serverDemo: false,
     fetchedAt: now(),
   });
+  // Every fallback is awaited inside the try: demo data that cannot be loaded is an outer failure too.
   try {
     let set: CardSet;
     try {
       set = await loadCardSet(selection, deps);
     } catch (error) {
-      if (await deps.startupFailed()) return fallback(MESSAGES.startup);
-      return fallback(MESSAGES.backendError(error instanceof Error ? error.message : undefined));
+      if (await deps.startupFailed()) return await fallback(MESSAGES.startup);
+      return await fallback(MESSAGES.backendError(error instanceof Error ? error.message : undefined));
     }
-    if (set.cards.length === 0) return fallback(MESSAGES.empty);
+    if (set.cards.length === 0) return await fallback(MESSAGES.empty);
     return { cards: set.cards.map(mapCard), notice: null, fallback: false, serverDemo: set.serverDemo, fetchedAt: now() };
   } catch (error) {
     console.warn("Loading the feed failed", error);
+    // Rejects when the demo data cannot be loaded either; the page then shows MESSAGES.outer.
     return fallback(MESSAGES.outer);
   }
 }
@@ -142,6 +171,14 @@ export async function loadFirstPage(
 export function filterByRegions(cards: NewsComparison[], regions: string[]): NewsComparison[] {
   if (regions.length === 0) return cards;
   return cards.filter((c) => c.articles.some((a) => a.sourceInfo && regions.includes(a.sourceInfo.region)));
+}
+
+/**
+ * 'Articles: {total}' of the stats bar: the distinct articles of every card the selection loaded,
+ * not only of the page shown, so Load More does not change it (docs/decisions/080-feed-refetch-failures-and-totals.md).
+ */
+export function countArticles(cards: NewsComparison[]): number {
+  return new Set(cards.flatMap((c) => c.articles.map((a) => a.sourceUrl))).size;
 }
 
 /** Whether more cards remain beyond `page` pages. */

@@ -1,4 +1,5 @@
 import type { CardArticle, ComparisonCard } from "@/lib/schemas/cards";
+import { LOW_CARD_CONFIDENCE } from "@/lib/catalog";
 import type { AiAnalysis, Article, NewsComparison, SourceInfo } from "./types";
 
 /** SPEC §3 mapping from the backend's comparison card to the page's news comparison. */
@@ -79,5 +80,6 @@ export function mapCard(card: ComparisonCard): NewsComparison {
     ...counters,
     bias: card.bias ?? null,
     isDemo: card.isDemo === true,
+    lowConfidence: typeof card.confidence === "number" && card.confidence < LOW_CARD_CONFIDENCE,
   };
 }

@@ -1,5 +1,5 @@
 import { comparisonOptions, type ComparisonOptions } from "@/lib/catalog";
-import { apiRequest } from "./api";
+import { publicRequest } from "./auth";
 
 /** The comparison options (SPEC §3) and the built-in fallback of SPEC §7. */
 
@@ -10,7 +10,7 @@ let pending: Promise<ComparisonOptions> | null = null;
 
 /** One shared request for the options (the start-up and the SWR hook use the same call). */
 export function loadOptions(): Promise<ComparisonOptions> {
-  pending ??= apiRequest<ComparisonOptions>(OPTIONS_PATH).catch((error) => {
+  pending ??= publicRequest<ComparisonOptions>(OPTIONS_PATH).catch((error) => {
     pending = null;
     throw error;
   });

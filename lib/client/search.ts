@@ -9,7 +9,9 @@ export const SEARCH_ARTICLES = 10;
 export const SEARCH_CATEGORY = "global-search";
 
 export const searchMessages = {
-  none: (topic: string) => `No articles found for "${topic}" in selected countries`,
+  /** SPEC §8's words; with no country selected every country was searched, and it says so. */
+  none: (topic: string, countries: string[]) =>
+    `No articles found for "${topic}" in ${countries.length ? "selected countries" : "any country"}`,
   failed: (topic: string) => `Failed to search for "${topic}". Please try again.`,
 };
 
@@ -58,5 +60,6 @@ export function searchCard(topic: string, results: SearchResult[]): NewsComparis
     isLiked: false,
     bias: null,
     isDemo: false,
+    lowConfidence: false,
   };
 }

@@ -19,3 +19,12 @@ export function toggle(list: string[], id: string): string[] {
 export function isLandingSelection(s: Selection): boolean {
   return s.countries.length === 1 && s.countries[0] === "us" && s.categories.length === 1 && s.categories[0] === "general";
 }
+
+/**
+ * The selection Refresh should switch to, or null to refetch the current one. A country with no
+ * category fetches nothing (SPEC §4), so there Refresh ('Refresh News' in the empty state) adds
+ * the default category, General News, rather than doing nothing.
+ */
+export function refreshSelection(s: Selection): Selection | null {
+  return s.countries.length > 0 && s.categories.length === 0 ? { ...s, categories: [...DEFAULT_SELECTION.categories] } : null;
+}

@@ -47,6 +47,8 @@ export interface AiAnalysis {
   currentStep?: string;
   /** Our additions, from the analysis response. */
   factualAccuracyMethod?: string;
+  /** The local analyzer's counts behind factualAccuracy (absent from a model's answer). */
+  corroboration?: { corroborated: number; total: number };
   provider?: ProviderInfo;
   generatedAt?: string;
   fallbackReason?: string;
@@ -73,9 +75,13 @@ export interface NewsComparison {
   isLiked: boolean;
   realLikes?: number;
   realComments?: number;
+  /** Local like the other community figures (the built-in demo card's); shown with real counts only. */
+  views?: number;
   /** Our additions: the outlets' spread over the bias ratings, and demo markers. */
   bias: ComparisonCard["bias"] | null;
   isDemo: boolean;
+  /** The clustering is not sure these reports describe one event; the card says so. */
+  lowConfidence: boolean;
 }
 
 export interface Selection {

@@ -1,23 +1,43 @@
 /**
- * Story clustering: articles of the window → groups that report one event.
- * Candidate pairs come from an inverted index; each pair's similarity is a name- and number-aware
- * cosine, damped by time and by conflicting numbers. Phase 1 merges edges strongest first, and two
- * groups join only when their centroids agree on more than one thing, so one loose headline cannot
- * chain two stories together. Phase 2 lets leftover articles join the group their nearest
- * neighbours clearly point to. The method and its thresholds: docs/decisions/020-story-clustering.md.
+ * Story clustering: articles of the window → groups that report one happening.
+ * Candidate pairs come from an inverted index; each pair's similarity is a cosine damped by what
+ * tells two happenings apart (lib/cluster/similarity.ts). Groups then form by average linkage: a
+ * group grows only with articles that resemble most of it. Large groups may still join when their
+ * centroids agree, and, for headlines alone, leftover articles join the group their nearest
+ * neighbours point to. The method: docs/decisions/020-story-clustering.md and 022.
  */
 import { forEachCandidatePair } from "@/lib/cluster/candidates";
-import { DEFAULT_FEATURE_WEIGHTS, vectorizeArticles, type ArticleVector, type BatchVectors } from "@/lib/cluster/features";
+import { vectorizeArticles, type BatchVectors } from "@/lib/cluster/features";
 import { ClusterForest } from "@/lib/cluster/cluster-forest";
+import { mergeByAverageLinkage } from "@/lib/cluster/average-linkage";
 import { PairScorer } from "@/lib/cluster/similarity";
 import { grow, indicesByDescendingWeight } from "@/lib/cluster/typed-arrays";
 import type { ClusterArticle, ClusterOptions, StoryCluster } from "@/lib/cluster/types";
 
+/**
+ * The defaults, for feeds whose items carry summaries (what the product ingests): strict about
+ * what two reports share, average linkage. Chosen on the labelled dev days; docs/decisions/022.
+ */
 export const DEFAULT_CLUSTER_OPTIONS: ClusterOptions = {
-  ...DEFAULT_FEATURE_WEIGHTS,
-  edgeThreshold: 0.2,
-  mergeThreshold: 0.2,
-  minResidualSimilarity: 0.03,
+  nameBoost: 1,
+  numberBoost: 1.6,
+  phraseBoost: 1.2,
+  summaryWeight: 1,
+  edgeThreshold: 0.18,
+  mergeAverage: 0.18,
+  linkFloor: 0.1,
+  mergeCentroid: 0.2,
+  mergeFloor: 0.03,
+  centroidMinSize: 3,
+  minResidualSimilarity: 0.12,
+  singleConceptFactor: 0.35,
+  minSharedContent: 0.05,
+  namesOnlyFactor: 0.7,
+  nameConflictFactor: 0.5,
+  specificNameShare: 0.05,
+  numberConflictFactor: 0.25,
+  timeHalfLifeHours: 48,
+  timeGraceHours: 12,
   attachEdgeThreshold: 0.1,
   attachThreshold: 0.4,
   neighbourCount: 8,
@@ -29,27 +49,63 @@ export const DEFAULT_CLUSTER_OPTIONS: ClusterOptions = {
   maxExhaustivePosting: 32,
   postingWindow: 12,
   maxDocumentFrequencyRatio: 0.1,
-  timeHalfLifeHours: 24,
-  timeGraceHours: 12,
-  numberConflictFactor: 0.25,
 };
+
+/**
+ * Headlines alone (a batch where most items have no summary) share fewer words, and a story's
+ * headlines often share only its name: names weigh more, groups grow by centroid and neighbour
+ * votes. Chosen on uci-dev.csv; docs/decisions/020 and 022.
+ */
+export const HEADLINE_CLUSTER_OPTIONS: Partial<ClusterOptions> = {
+  nameBoost: 1.6,
+  summaryWeight: 0.5,
+  edgeThreshold: 0.2,
+  mergeAverage: Infinity,
+  mergeCentroid: 0.2,
+  mergeFloor: 0,
+  centroidMinSize: 1,
+  minResidualSimilarity: 0.03,
+  singleConceptFactor: 1,
+  namesOnlyFactor: 1,
+  nameConflictFactor: 1,
+  timeHalfLifeHours: 24,
+};
+
+/** A batch is headlines only when fewer than half its articles have a summary of five words or more. */
+export function isHeadlinesOnly(articles: readonly ClusterArticle[]): boolean {
+  let withSummary = 0;
+  for (const a of articles) if (countWords(a.summary, 5) >= 5) withSummary++;
+  return withSummary * 2 < articles.length;
+}
+
+function countWords(text: string, enough: number): number {
+  let words = 0;
+  let inWord = false;
+  for (let k = 0; k < text.length && words < enough; k++) {
+    const space = text.charCodeAt(k) <= 32;
+    if (!space && !inWord) words++;
+    inWord = !space;
+  }
+  return words;
+}
 
 /** Clusters the articles; every article lands in exactly one cluster (singletons included), order-independent. */
 export function clusterArticles(articles: ClusterArticle[], options: Partial<ClusterOptions> = {}): StoryCluster[] {
-  const opts = { ...DEFAULT_CLUSTER_OPTIONS, ...options };
+  const opts = { ...DEFAULT_CLUSTER_OPTIONS, ...(isHeadlinesOnly(articles) ? HEADLINE_CLUSTER_OPTIONS : {}), ...options };
   // Time order (then id) is a total order, so the result does not depend on the input order, and
   // articles close in time sit close in memory, which the posting windows exploit.
   const sorted = [...articles].sort((a, b) => timeOf(a) - timeOf(b) || compareIds(a.id, b.id));
   const batch = vectorizeArticles(sorted, opts);
-  const { vectors } = batch;
   const times = Float64Array.from(sorted, timeOf);
-  const { edges, neighbours } = collectEdges(batch, times, opts);
+  const { edges, links, neighbours } = collectEdges(batch, times, opts);
   const forest = new ClusterForest(batch);
+  if (Number.isFinite(opts.mergeAverage)) mergeByAverageLinkage(forest, links, opts.mergeAverage);
   mergeStrongEdges(forest, edges, opts);
-  attachLeftovers(forest, neighbours, opts);
+  if (opts.attachRounds > 0) attachLeftovers(forest, neighbours, opts);
   const groups = forest.groups();
+  const cohesion = groupCohesion(forest, links);
   return groups
-    .map((members) => ({ articleIds: members.map((i) => sorted[i].id).sort(compareIds), confidence: clusterConfidence(members, vectors) }))
+    .map((members) => ({ articleIds: members.map((i) => sorted[i].id).sort(compareIds), confidence: confidenceOf(members.length, cohesion.get(forest.find(members[0])) ?? 0) }))
     .sort((a, b) => b.articleIds.length - a.articleIds.length || compareIds(a.articleIds[0], b.articleIds[0]));
 }
 
@@ -83,25 +139,30 @@ class EdgeList {
   }
 }
 
-// Strong pairs become edges for phase 1; every pair above the neighbour floor feeds the neighbour lists.
+// Every candidate pair is scored once: links feed average linkage, strong edges the centroid pass,
+// and pairs above the neighbour floor the neighbour lists of phase 2.
 function collectEdges(batch: BatchVectors, times: Float64Array, opts: ClusterOptions) {
   const { vectors, documentFrequency } = batch;
-  const neighbours = new NeighbourLists(vectors.length, opts.neighbourCount);
+  const attach = opts.attachRounds > 0;
+  const neighbours = new NeighbourLists(attach ? vectors.length : 0, opts.neighbourCount);
   const edges = new EdgeList();
+  const links = new EdgeList();
   const scorer = new PairScorer(batch, times, opts);
   forEachCandidatePair(vectors, documentFrequency, times, opts, (i, j) => {
     const similarity = scorer.score(i, j);
-    if (similarity < opts.attachEdgeThreshold) return;
-    neighbours.offer(i, j, similarity);
-    neighbours.offer(j, i, similarity);
+    if (similarity >= opts.linkFloor) links.push(i, j, similarity);
+    if (attach && similarity >= opts.attachEdgeThreshold) {
+      neighbours.offer(i, j, similarity);
+      neighbours.offer(j, i, similarity);
+    }
     if (similarity >= opts.edgeThreshold) edges.push(i, j, similarity);
   });
-  return { edges, neighbours };
+  return { edges, links, neighbours };
 }
 
-// Phase 1: strongest edges first (index order breaks ties, so input order does not matter). Two groups
-// join only when their centroids agree on more than one word: "Google" alone does not make wearables
-// and referral bonuses one story.
+// The centroid pass: strongest edges first (index order breaks ties, so input order does not matter).
+// Two groups join only when their centroids agree on more than one word ("Google" alone does not make
+// wearables and referral bonuses one story) and their members are not strangers on average.
 function mergeStrongEdges(forest: ClusterForest, edges: EdgeList, opts: ClusterOptions): void {
   const order = indicesByDescendingWeight(edges.weight, edges.count);
   // Endpoints gathered in merge order once: a tight loop of independent reads, then a sequential walk.
@@ -121,8 +182,10 @@ function mergeStrongEdges(forest: ClusterForest, edges: EdgeList, opts: ClusterO
     const key = low * n + high;
     const sizes = forest.size[low] * n + forest.size[high];
     if (remember && refused.get(key) === sizes) continue;
+    if (Math.min(forest.size[a], forest.size[b]) < opts.centroidMinSize) continue;
     const overlap = forest.overlap(a, b);
-    if (overlap.similarity >= opts.mergeThreshold && overlap.residual >= opts.minResidualSimilarity) forest.union(a, b);
+    const cohesive = overlap.similarity >= opts.mergeCentroid && overlap.average >= opts.mergeFloor;
+    if (cohesive && overlap.residual >= opts.minResidualSimilarity) forest.union(a, b);
     else if (remember) refused.set(key, sizes);
   }
 }
@@ -205,24 +268,24 @@ class NeighbourLists {
   }
 }
 
-// Mean pairwise similarity through a saturating curve: 0.1 → 0.49, 0.2 → 0.74, 0.3 → 0.86, 0.5 → 0.96.
-// Headlines of one event rarely share more than a third of their weight, so the raw mean reads low.
-const CONFIDENCE_SCALE = 0.15;
+// How sure the clusterer is that a group reports one happening: the mean similarity over all pairs
+// of its members (pairs below the link floor count as 0), as average linkage measures it, through a
+// saturating curve on which the merge threshold of the defaults sits at one half: a mean of 0.18 →
+// 0.5, 0.27 → 0.65, 0.36 → 0.75, 0.54 → 0.875. Cards below LOW_CARD_CONFIDENCE (lib/schemas/cards.ts) say so on the page.
+const CONFIDENCE_HALF = 0.18;
 
-function clusterConfidence(members: number[], vectors: ArticleVector[]): number {
-  if (members.length === 1) return 1;
-  const cohesion = meanPairwiseSimilarity(members.map((i) => vectors[i]));
-  return Math.round((1 - Math.exp(-cohesion / CONFIDENCE_SCALE)) * 1000) / 1000;
+/** Per group root, the summed similarity of the links inside it. */
+function groupCohesion(forest: ClusterForest, links: EdgeList): Map<number, number> {
+  const sums = new Map<number, number>();
+  for (let e = 0; e < links.count; e++) {
+    const root = forest.find(links.from[e]);
+    if (root === forest.find(links.to[e])) sums.set(root, (sums.get(root) ?? 0) + links.weight[e]);
+  }
+  return sums;
 }
 
-/** Mean cosine over all pairs of unit vectors, in linear time: |Σv|² = n + Σ_{i≠j} vᵢ·vⱼ. */
-function meanPairwiseSimilarity(vectors: ArticleVector[]): number {
-  const nonEmpty = vectors.filter((v) => v.features.length > 0);
-  const n = nonEmpty.length;
-  if (n < 2) return 0;
-  const sum = new Map<number, number>();
-  for (const v of nonEmpty) v.features.forEach((f, k) => sum.set(f, (sum.get(f) ?? 0) + v.weights[k]));
-  let normSquared = 0;
-  for (const w of sum.values()) normSquared += w * w;
-  return Math.max(0, (normSquared - n) / (n * (n - 1)));
+function confidenceOf(size: number, linkSum: number): number {
+  if (size === 1) return 1;
+  const mean = linkSum / ((size * (size - 1)) / 2);
+  return Math.round((1 - Math.pow(2, -mean / CONFIDENCE_HALF)) * 1000) / 1000;
 }

@@ -10,6 +10,8 @@ import type { BatchVectors } from "@/lib/cluster/features";
 export interface Overlap {
   /** Cosine of the two centroids. */
   similarity: number;
+  /** Mean cosine over every pair of one member of each group (average linkage). */
+  average: number;
   /**
    * The same without the largest shared feature (between two lone articles, a name's words and its
    * phrase count as one feature): what the two agree on besides that one thing.
@@ -92,7 +94,7 @@ export class ClusterForest {
     }
     this.touched.length = 0;
     const norms = Math.sqrt(this.normSquared[a] * this.normSquared[b]) || 1;
-    return { similarity: dot / norms, residual: (dot - top) / norms };
+    return { similarity: dot / norms, average: dot / (this.size[a] * this.size[b]), residual: (dot - top) / norms };
   }
 
   /** Joins two roots: the larger group's root stays, and the centroids are added. */

@@ -11,7 +11,9 @@ export interface ArticleVector {
   features: Int32Array;
   /** Weights aligned with features; the vector has unit length (or is empty). */
   weights: Float64Array;
-  /** Ids of the number features other than years, ascending: two different sets mean two different events. */
+  /** ROLE_* flags aligned with features. */
+  roles: Uint8Array;
+  /** Ids of the numbers the headline states (years aside), ascending: two different sets mean two different events. */
   numbers: Int32Array;
 }
 
@@ -21,10 +23,14 @@ export interface BatchVectors {
   documentFrequency: Int32Array;
   /** Ids below this are carried by two articles or more; the rest by one, so they never add to a dot product. */
   sharedFeatureCount: number;
+  /** Per feature id, the kind of number it is (numberKind), 0 for words and years. */
+  numberKinds: Uint8Array;
+  /** Per article, 1 when it has a summary of its own (five words or more). */
+  withSummary: Uint8Array;
   /** Per feature id, the id standing for the name it is part of ("saudi", "arabia" → "saudiarabia"), else itself. */
   featureGroup: Int32Array;
   /** The same vectors as flat arrays (article i owns entries offsets[i] to offsets[i + 1]), for hot loops. */
-  flat: { offsets: Int32Array; features: Int32Array; weights: Float64Array; numberOffsets: Int32Array; numbers: Int32Array };
+  flat: { offsets: Int32Array; features: Int32Array; weights: Float64Array; roles: Uint8Array; numberOffsets: Int32Array; numbers: Int32Array };
 }
 
 export interface FeatureWeights {
@@ -50,6 +56,13 @@ interface InternedText {
   /** Per token, the word as written (lowercased): phrases join these. */
   words: string[];
 }
+
+/** What a feature is in one article: bit flags kept beside its weight. */
+export const ROLE_NAME = 1;
+/** A name of the headline (or, when it names no one, of the summary's first sentence): whom or where the report is about. */
+export const ROLE_KEY_NAME = 2;
+/** A number the headline states. */
+const ROLE_HEADLINE_NUMBER = 4;
 
 const NUMBER = 1;
 const CAPITALIZED = 2;
@@ -83,13 +96,16 @@ export function vectorizeArticles(articles: ClusterArticle[], weights: FeatureWe
   const builder = new VectorBuilder(articles.length);
   texts.forEach(([title, summary], i) => {
     const skip = boilerplate.get(articles[i].sourceId);
-    addTextFeatures(builder, title, 1, lexicon, table, weights, skip?.[0]);
-    addTextFeatures(builder, summary, weights.summaryWeight, lexicon, table, weights, skip?.[1]);
+    addTextFeatures(builder, title, 1, lexicon, table, weights, skip?.[0], true);
+    const headlineHasName = title.keys.some((_, k) => isName(title, k, lexicon));
+    addTextFeatures(builder, summary, weights.summaryWeight, lexicon, table, weights, skip?.[1], false, headlineHasName);
     builder.endArticle();
   });
   const isNumber = new Uint8Array(table.size);
-  for (const [key, id] of table.ids) if (key.startsWith("#") && !isYear(key.slice(1))) isNumber[id] = 1;
-  return builder.finish(table.size, isNumber);
+  for (const [key, id] of table.ids) if (key.startsWith("#") && !isYear(key.slice(1))) isNumber[id] = numberKind(key.slice(1));
+  // A summary of a few words is a headline's echo, not a report of what happened.
+  const withSummary = Uint8Array.from(texts, ([, summary]) => (summary.keys.length >= 5 ? 1 : 0));
+  return { ...builder.finish(table.size, isNumber), withSummary };
 }
 
 function internText(text: TokenizedText, table: KeyTable): InternedText {
@@ -168,17 +184,33 @@ export function cosine(a: ArticleVector, b: ArticleVector): number {
   return sum;
 }
 
-/** True when both articles state numbers (years aside) and share none of them. */
-export function hasConflictingNumbers(a: ArticleVector, b: ArticleVector): boolean {
-  if (a.numbers.length === 0 || b.numbers.length === 0) return false;
-  let i = 0;
-  let j = 0;
-  while (i < a.numbers.length && j < b.numbers.length) {
-    if (a.numbers[i] === b.numbers[j]) return false;
-    if (a.numbers[i] < b.numbers[j]) i++;
-    else j++;
-  }
-  return true;
+// What a number measures, as bit flags: a count and an amount of money ("30-year pact", "$2.8B
+// fund") are no conflict; two different counts, or two different amounts, are.
+const NUMBER_KINDS = { count: 1, percent: 2, amount: 4, ordinal: 8, code: 16 } as const;
+
+/** The kind of a canonical number term ("12", "5.5%", "1.8b", "90th", "mh370"). */
+export function numberKind(term: string): number {
+  if (term.endsWith("%")) return NUMBER_KINDS.percent;
+  if (/^[\d.]+[kmbt]$/.test(term)) return NUMBER_KINDS.amount;
+  if (/^\d+(st|nd|rd|th|s)$/.test(term)) return NUMBER_KINDS.ordinal;
+  if (/^[\d.]+$/.test(term)) return NUMBER_KINDS.count;
+  return NUMBER_KINDS.code;
+}
+
+/** The kinds present among a headline's numbers. */
+export function numberKindsOf(numbers: Int32Array, numberKinds: Uint8Array): number {
+  let mask = 0;
+  for (const f of numbers) mask |= numberKinds[f];
+  return mask;
+}
+
+/** True when both headlines state numbers of one kind (years aside) and share none of that kind. */
+export function hasConflictingNumbers(a: ArticleVector, b: ArticleVector, numberKinds: Uint8Array): boolean {
+  const both = numberKindsOf(a.numbers, numberKinds) & numberKindsOf(b.numbers, numberKinds);
+  if (both === 0) return false;
+  let agreed = 0;
+  for (const f of a.numbers) if (b.numbers.includes(f)) agreed |= numberKinds[f];
+  return (both & ~agreed) !== 0;
 }
 
 /** Per word key, how often the batch writes it capitalised mid-sentence in prose, and how often in lowercase. */
@@ -220,26 +252,32 @@ function addTextFeatures(
   lexicon: NameLexicon,
   table: KeyTable,
   weights: FeatureWeights,
-  skip?: Set<number>,
+  skip: Set<number> | undefined,
+  isHeadline: boolean,
+  headlineHasName = false,
 ): void {
   let previousName = -1;
+  // The headline says whom or where the report is about; when it names no one, the summary's first sentence does.
+  let lead = isHeadline || !headlineHasName;
   for (let k = 0; k < text.keys.length; k++) {
     const id = text.keys[k];
+    if (!isHeadline && k > 0 && text.flags[k] & SENTENCE_START) lead = false;
     if (skip?.has(id)) {
       previousName = -1;
       continue;
     }
     if (text.flags[k] & NUMBER) {
-      builder.add(id, fieldWeight, weights.numberBoost);
+      builder.add(id, fieldWeight, weights.numberBoost, isHeadline ? ROLE_HEADLINE_NUMBER : 0);
       previousName = -1;
       continue;
     }
     const name = isName(text, k, lexicon);
-    builder.add(id, fieldWeight, name ? weights.nameBoost : 1);
+    const role = name ? ROLE_NAME | (lead ? ROLE_KEY_NAME : 0) : 0;
+    builder.add(id, fieldWeight, name ? weights.nameBoost : 1, role);
     if (name && previousName >= 0 && text.positions[previousName] === text.positions[k] - 1) {
       // Joined, so "Mt. Gox" meets "MtGox" and "Flappy Bird" meets "#FlappyBird".
       const phrase = table.intern(stem(text.words[previousName] + text.words[k]));
-      builder.add(phrase, fieldWeight, weights.phraseBoost);
+      builder.add(phrase, fieldWeight, weights.phraseBoost, role);
       builder.group(phrase, text.keys[previousName], id);
     }
     previousName = name ? k : -1;
@@ -255,6 +293,8 @@ class VectorBuilder {
   private features = new Int32Array(1024);
   private tf = new Float64Array(1024);
   private boost = new Float64Array(1024);
+  /** Per entry, its ROLE_* flags in this article. */
+  private roles = new Uint8Array(1024);
   private length = 0;
   private readonly offsets: Int32Array;
   private articles = 0;
@@ -267,22 +307,27 @@ class VectorBuilder {
     this.offsets = new Int32Array(articleCount + 1);
   }
 
-  add(id: number, tf: number, boost: number): void {
+  add(id: number, tf: number, boost: number, role = 0): void {
     if (id >= this.slot.length) this.slot = grow(this.slot, id + 1, -1);
     const at = this.slot[id];
     if (at >= this.offsets[this.articles]) {
       this.tf[at] += tf;
       this.boost[at] = Math.max(this.boost[at], boost);
+      this.roles[at] |= role;
       return;
     }
     if (this.length === this.features.length) {
       this.features = grow(this.features, this.length + 1, 0);
       this.tf = grow(this.tf, this.length + 1, 0);
       this.boost = grow(this.boost, this.length + 1, 0);
+      const roles = new Uint8Array(this.features.length);
+      roles.set(this.roles);
+      this.roles = roles;
     }
     this.features[this.length] = id;
     this.tf[this.length] = tf;
     this.boost[this.length] = boost;
+    this.roles[this.length] = role;
     this.slot[id] = this.length++;
   }
 
@@ -299,7 +344,7 @@ class VectorBuilder {
     this.offsets[this.articles] = this.length;
   }
 
-  finish(featureCount: number, isNumber: Uint8Array): BatchVectors {
+  finish(featureCount: number, isNumber: Uint8Array): Omit<BatchVectors, "withSummary"> {
     const n = this.articles;
     const features = this.features.slice(0, this.length);
     const { documentFrequency, newId } = renumberByFrequency(features, featureCount);
@@ -307,6 +352,7 @@ class VectorBuilder {
     const numberFeature = new Uint8Array(featureCount);
     isNumber.forEach((flag, old) => (numberFeature[newId[old]] = flag));
     const weights = new Float64Array(this.length);
+    const roles = this.roles.slice(0, this.length);
     const numberList: number[] = [];
     const numberOffsets = new Int32Array(n + 1);
     for (let i = 0; i < n; i++) {
@@ -321,25 +367,28 @@ class VectorBuilder {
       }
       norm = Math.sqrt(norm);
       if (norm > 0) for (let k = start; k < end; k++) weights[k] /= norm;
-      sortSegment(features, weights, start, end);
-      for (let k = start; k < end; k++) if (numberFeature[features[k]]) numberList.push(features[k]);
+      const headlineNumbers: number[] = [];
+      for (let k = start; k < end; k++) if (numberFeature[features[k]] && this.roles[k] & ROLE_HEADLINE_NUMBER) headlineNumbers.push(features[k]);
+      numberList.push(...headlineNumbers.sort((a, b) => a - b));
       numberOffsets[i + 1] = numberList.length;
+      sortSegment(features, weights, roles, start, end);
     }
     const numbers = Int32Array.from(numberList);
     const vectors = Array.from({ length: n }, (_, i) => ({
       features: features.subarray(this.offsets[i], this.offsets[i + 1]),
       weights: weights.subarray(this.offsets[i], this.offsets[i + 1]),
+      roles: roles.subarray(this.offsets[i], this.offsets[i + 1]),
       numbers: numbers.subarray(numberOffsets[i], numberOffsets[i + 1]),
     }));
     let sharedFeatureCount = 0;
     while (sharedFeatureCount < documentFrequency.length && documentFrequency[sharedFeatureCount] >= 2) sharedFeatureCount++;
-    const flat = { offsets: this.offsets, features, weights, numberOffsets, numbers };
+    const flat = { offsets: this.offsets, features, weights, roles, numberOffsets, numbers };
     const featureGroup = new Int32Array(featureCount);
     for (let old = 0; old < featureCount; old++) {
       const group = old < this.groupOf.length && this.groupOf[old] >= 0 ? this.groupOf[old] : old;
       featureGroup[newId[old]] = newId[group];
     }
-    return { vectors, documentFrequency, sharedFeatureCount, flat, featureGroup };
+    return { vectors, documentFrequency, sharedFeatureCount, flat, featureGroup, numberKinds: numberFeature };
   }
 }
 
@@ -365,18 +414,21 @@ function renumberByFrequency(features: Int32Array, featureCount: number): { docu
   return { documentFrequency, newId };
 }
 
-/** Sorts one article's features ascending (weights alongside): insertion sort, articles are short. */
-function sortSegment(features: Int32Array, weights: Float64Array, start: number, end: number): void {
+/** Sorts one article's features ascending (weights and roles alongside): insertion sort, articles are short. */
+function sortSegment(features: Int32Array, weights: Float64Array, roles: Uint8Array, start: number, end: number): void {
   for (let k = start + 1; k < end; k++) {
     const feature = features[k];
     const weight = weights[k];
+    const role = roles[k];
     let at = k;
     while (at > start && features[at - 1] > feature) {
       features[at] = features[at - 1];
       weights[at] = weights[at - 1];
+      roles[at] = roles[at - 1];
       at -= 1;
     }
     features[at] = feature;
     weights[at] = weight;
+    roles[at] = role;
   }
 }

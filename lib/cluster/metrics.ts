@@ -72,3 +72,67 @@ function sumPairs(sizes: Map<string, number>): number {
   for (const size of sizes.values()) total += pairs(size);
   return total;
 }
+
+/** How the cards a reader would see fare against the truth (a card: a cluster of two outlets or more). */
+export interface CardScore {
+  cards: number;
+  /** Cards whose articles all report one true story. */
+  pureCards: number;
+  /** Articles shown in cards. */
+  cardedArticles: number;
+  /** Carded articles that do not belong to their card's majority story. */
+  misplacedArticles: number;
+  /** True stories reported by two outlets or more. */
+  multiOutletStories: number;
+  /** Of those, the stories with a card that holds two or more of their outlets. */
+  cardedStories: number;
+  /** Indices (into the clusters given) of the cards that mix stories. */
+  impureCardIndices: number[];
+  /** The multi-outlet stories without a card, by label. */
+  missedStories: string[];
+}
+
+/** Scores the clusters as cards: purity, misplaced articles and coverage of multi-outlet stories. */
+export function scoreCards(
+  clusters: readonly (readonly string[])[],
+  truth: ReadonlyMap<string, string>,
+  outletOf: ReadonlyMap<string, string>,
+): CardScore {
+  const score: CardScore = {
+    cards: 0, pureCards: 0, cardedArticles: 0, misplacedArticles: 0,
+    multiOutletStories: 0, cardedStories: 0, impureCardIndices: [], missedStories: [],
+  };
+  const carded = new Set<string>();
+  clusters.forEach((members, index) => {
+    if (new Set(members.map((id) => outletOf.get(id))).size < 2) return;
+    score.cards += 1;
+    score.cardedArticles += members.length;
+    const perStory = new Map<string, Set<string>>();
+    for (const id of members) {
+      const story = truth.get(id) ?? `\u0000${id}`;
+      const outlets = perStory.get(story) ?? new Set<string>();
+      outlets.add(outletOf.get(id) ?? "");
+      perStory.set(story, outlets);
+    }
+    const counts = new Map<string, number>();
+    for (const id of members) increment(counts, truth.get(id) ?? `\u0000${id}`);
+    score.misplacedArticles += members.length - Math.max(...counts.values());
+    if (counts.size === 1) score.pureCards += 1;
+    else score.impureCardIndices.push(index);
+    for (const [story, outlets] of perStory) if (outlets.size >= 2) carded.add(story);
+  });
+  const outletsOfStory = new Map<string, Set<string>>();
+  for (const [id, story] of truth) {
+    const outlets = outletsOfStory.get(story) ?? new Set<string>();
+    outlets.add(outletOf.get(id) ?? "");
+    outletsOfStory.set(story, outlets);
+  }
+  for (const [story, outlets] of outletsOfStory) {
+    if (outlets.size < 2) continue;
+    score.multiOutletStories += 1;
+    if (carded.has(story)) score.cardedStories += 1;
+    else score.missedStories.push(story);
+  }
+  return score;
+}
+

@@ -3,6 +3,8 @@
  * normalised numbers, and the capitalisation evidence the feature builder needs to spot names.
  */
 
+import { PLACE_OF_DEMONYM } from "@/lib/text/demonyms";
+
 export type TokenKind = "word" | "number";
 
 export interface Token {
@@ -61,6 +63,14 @@ const DOTTED_ACRONYM = /^(?:\p{L}\.){2,}$/u;
 const CLOSES_SENTENCE = /[.!?:;]$/;
 const DASHES = /^[-–—|•]+$/;
 const EDGE_PUNCTUATION = /^[^\p{L}\p{N}$£€¥₹]+|[^\p{L}\p{N}%]+$/gu;
+
+// Counts written as words are the same figures as digits ("three games" is "3 games"); "one" and
+// "two" stay stopwords, they are pronouns and idioms more often than counts.
+const NUMBER_WORDS = new Map(
+  "three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty"
+    .split(" ")
+    .map((word, k) => [word, String(k + 3)]),
+);
 
 /** Splits a text into clustering tokens; stopwords are dropped but keep their positions. */
 export function tokenizeText(text: string): TokenizedText {
@@ -176,6 +186,10 @@ function toToken(part: string, position: number, sentenceStart: boolean): Token 
   // "US" in capitals is the country, not the pronoun.
   if (lower === "us" && acronym) return { term: "usa", word: lower, kind: "word", capitalized, strongName: true, position, sentenceStart };
   if (STOPWORDS.has(lower)) return null;
+  const count = NUMBER_WORDS.get(lower);
+  if (count) return { term: count, word: count, kind: "number", capitalized: false, strongName: false, position, sentenceStart };
+  const place = PLACE_OF_DEMONYM.get(lower);
+  if (place) return { term: stem(place), word: place, kind: "word", capitalized, strongName: acronym || innerCapital, position, sentenceStart };
   return { term: stem(lower), word: lower, kind: "word", capitalized, strongName: acronym || innerCapital, position, sentenceStart };
 }
 

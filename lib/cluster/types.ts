@@ -35,8 +35,6 @@ export interface StoryCluster {
 export interface ClusterOptions extends FeatureWeights {
   /** A candidate pair becomes an edge when its similarity reaches this. */
   edgeThreshold: number;
-  /** Two clusters join only when their centroids are at least this similar (guards against chaining). */
-  mergeThreshold: number;
   /** The centroid similarity left once the single largest shared feature is taken out must reach this. */
   minResidualSimilarity: number;
   /** Pairs at least this similar count as neighbours in phase 2. */
@@ -67,4 +65,23 @@ export interface ClusterOptions extends FeatureWeights {
   timeGraceHours: number;
   /** Factor applied when both headlines state numbers and share none (e.g. magnitude 6.1 vs 7.3). */
   numberConflictFactor: number;
+  /** A pair sharing one thing only (the centroid similarity left without it below minResidualSimilarity) is multiplied by this. */
+  singleConceptFactor: number;
+  /** A pair whose shared words other than names weigh less than this shares only who, not what… */
+  minSharedContent: number;
+  /** …and its similarity is multiplied by this. */
+  namesOnlyFactor: number;
+  /** Factor applied when each report's headline or lead names someone or somewhere the other never mentions. */
+  nameConflictFactor: number;
+  /** A name in at most this share of the batch's articles is specific (who or where), not background. */
+  specificNameShare: number;
+  /** Two groups join when the mean similarity over all their cross pairs (average linkage) reaches this… */
+  mergeAverage: number;
+  /** …or when their centroids' cosine reaches this while the mean stays at least mergeFloor. */
+  mergeCentroid: number;
+  mergeFloor: number;
+  /** Centroids are compared only between groups of at least this many articles (a small group's centroid is noise). */
+  centroidMinSize: number;
+  /** Pairs at least this similar count towards the average linkage; weaker ones count as 0. */
+  linkFloor: number;
 }

@@ -18,6 +18,12 @@ export interface RebuildSummary {
   ms: number;
 }
 
+/**
+ * A card's confidence moves a little whenever the window's other articles change its word
+ * weights; smaller moves than this are not worth a write (and a new ETag for every reader).
+ */
+const CONFIDENCE_STEP = 0.02;
+
 /** Retired cards are kept this long so old links still find their successor. */
 const RETIRED_KEEP_MS = 14 * 24 * 60 * 60 * 1000;
 
@@ -87,7 +93,7 @@ export function rebuildCards(now = new Date()): Promise<RebuildSummary> {
           const fieldsChanged =
             old.retiredAt !== null || old.topic !== data.topic || old.category !== data.category ||
             old.country !== data.country || !sameList(old.countries, data.countries) || old.mainArticleId !== data.mainArticleId ||
-            Math.abs(old.confidence - data.confidence) > 1e-9 || old.latestPublishedAt.getTime() !== data.latestPublishedAt.getTime();
+            Math.abs(old.confidence - data.confidence) >= CONFIDENCE_STEP || old.latestPublishedAt.getTime() !== data.latestPublishedAt.getTime();
           if (!membersChanged && !fieldsChanged) {
             summary.unchanged++;
             continue;

@@ -1,7 +1,7 @@
 /**
  * Analysis benchmark: (a) the local analyzer (analysis + grounding check, as the service runs
  * it) on 10-article cards of about 5,000 characters per article built from the real 2020-05-31
- * dev feeds (tests/helpers/dev-feeds.ts); (b) a cached answer through the built server
+ * dev feeds of the data folder NEWS_DATA_DIR names (tests/helpers/coverage.ts); (b) a cached answer through the built server
  * (`next start` on a fresh PGlite folder), timed at the client and by the server's request
  * log. Targets: local analysis under 300 ms per card, cached answer under 20 ms (p95).
  *
@@ -14,7 +14,8 @@ import { groundAnalysis } from "@/lib/analysis/grounding";
 import { analyzeLocally } from "@/lib/analysis/local/local-analyzer";
 import type { AnalysisArticle } from "@/lib/schemas/analysis";
 import { PUBLIC_READER } from "@/lib/auth/public-reader";
-import { devLongCards } from "@/tests/helpers/dev-feeds";
+import { longCards, realCoverage } from "@/tests/helpers/coverage";
+import { dataFolderPath } from "../data-folder";
 import { runScript } from "../script-runner";
 import { buildIfStale, percentile, runTsx, startServer } from "./lib/server";
 
@@ -119,7 +120,8 @@ async function measureCached(base: string, card: AnalysisArticle[], requests: nu
 runScript(async () => {
   const [load1] = os.loadavg();
   console.log(`Machine: ${os.cpus().length} CPUs, load average ${load1.toFixed(1)} (figures grow with other load)`);
-  const cards = await devLongCards(option("cards", 30), ARTICLES_PER_CARD, CHARS_PER_ARTICLE);
+  const coverage = await realCoverage(dataFolderPath("the real 2020-05-31 dev feeds its cards are made of", "feeds", "dev"));
+  const cards = longCards(coverage, option("cards", 30), ARTICLES_PER_CARD, CHARS_PER_ARTICLE);
   const chars = cards[0].reduce((s, a) => s + a.content.length, 0);
   console.log(`Local analyzer: ${cards.length} cards × ${ARTICLES_PER_CARD} articles, ${chars.toLocaleString("en")} characters of content per card`);
   const local = await benchLocal(cards);

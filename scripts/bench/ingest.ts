@@ -1,6 +1,6 @@
 /**
  * `npm run bench:ingest`: the ingest pipeline's throughput. The items of the real dev feeds
- * (../shared/data/feeds/dev, never eval/) are replicated to 10,000 across the 19 outlets
+ * (feeds/dev of the data folder NEWS_DATA_DIR names, never eval/) are replicated to 10,000 across the 19 outlets
  * (links, guids and titles rewritten to stay unique, dates spread over the last 48 hours),
  * served by a local HTTP server, and ingested into a fresh PGlite and a throwaway PostgreSQL
  * database. Prints items/s, the slowest source, peak memory, and the time bare rss-parser
@@ -18,9 +18,10 @@ import zlib from "node:zlib";
 import Parser from "rss-parser";
 import { sourceIdForFileName } from "@/lib/sources/file-names";
 import { KNOWN_SOURCES } from "@/lib/sources/registry";
+import { dataFolderPath } from "../data-folder";
+import { runScript } from "../script-runner";
 import { withScratchPostgres } from "./lib/server";
 
-const DEV_FEEDS_DIR = path.resolve(process.cwd(), "..", "shared", "data", "feeds", "dev");
 const NAMESPACES = [
   'xmlns:media="http://search.yahoo.com/mrss/"', 'xmlns:dc="http://purl.org/dc/elements/1.1/"',
   'xmlns:content="http://purl.org/rss/1.0/modules/content/"', 'xmlns:atom="http://www.w3.org/2005/Atom"',
@@ -55,10 +56,11 @@ interface ChildReport {
 
 /** The <item> elements of the dev RSS files of our outlets, as raw XML. */
 function itemPool(): string[] {
+  const dir = dataFolderPath("the real saved feeds it replicates", "feeds", "dev");
   const pool: string[] = [];
-  for (const file of fs.readdirSync(DEV_FEEDS_DIR).sort()) {
+  for (const file of fs.readdirSync(dir).sort()) {
     if (!file.endsWith(".xml") || !sourceIdForFileName(file)) continue;
-    const xml = fs.readFileSync(path.join(DEV_FEEDS_DIR, file), "utf8");
+    const xml = fs.readFileSync(path.join(dir, file), "utf8");
     pool.push(...(xml.match(/<item[\s>][\s\S]*?<\/item>/g) ?? []));
   }
   return pool;
@@ -264,10 +266,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runScript(main);

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { expectAccessible } from "./helpers";
 
 test("the page loads with the header of SPEC §2 and passes its Content-Security-Policy", async ({ page }) => {
   const violations: string[] = [];
@@ -14,7 +15,9 @@ test("the page loads with the header of SPEC §2 and passes its Content-Security
   await expect(header.getByRole("button", { name: "AI analysis cache statistics" })).toBeVisible();
   await expect(header.getByRole("button", { name: "Settings" })).toBeVisible();
   await expect(page.getByPlaceholder("Search topics...")).toHaveCount(1);
-  await expect(page.getByText("Live Analysis").first()).toBeAttached();
+  // On every screen width, phones included.
+  await expect(header.getByText("Live Analysis")).toBeVisible();
+  await expectAccessible(page, "header", "header.sticky");
   await page.waitForLoadState("networkidle");
   expect(violations).toEqual([]);
 });

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Locator, Page, Request, Route, TestInfo } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Locator, type Page, type Request, type Route, type TestInfo } from "@playwright/test";
 
 /** Saves `test-results/screenshots/<state>-<project>.png` (looked at by a person after each run). */
 export async function shot(page: Page, info: TestInfo, state: string, fullPage = false): Promise<void> {
@@ -45,4 +46,13 @@ export function recordApi(page: Page): string[] {
     if (url.pathname.startsWith("/api/v1/")) seen.push(`${r.method()} ${url.pathname}${url.search}`);
   });
   return seen;
+}
+
+/** No serious or critical axe-core violation on the page, or inside `include` (a CSS selector). */
+export async function expectAccessible(page: Page, label: string, include?: string): Promise<void> {
+  const builder = new AxeBuilder({ page });
+  if (include) builder.include(include);
+  const { violations } = await builder.analyze();
+  const bad = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(bad.map((v) => `${label}: ${v.id} ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`)).toEqual([]);
 }

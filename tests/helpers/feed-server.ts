@@ -1,77 +1,14 @@
 /**
- * A real HTTP feed server on 127.0.0.1 (ephemeral port) for ingest tests and the benchmark:
- * the real files of ../shared/data/feeds/dev (never eval/) with ETag/Last-Modified and
- * gzip/deflate/br, plus the hostile cases real feeds and servers produce.
+ * A real HTTP feed server on 127.0.0.1 (ephemeral port) for ingest tests: the team's feed
+ * fixtures (tests/fixtures/feeds) at /fixtures/<file>, with ETag/Last-Modified and
+ * gzip/deflate/br, plus the hostile cases real feeds and servers produce at /hostile/….
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
-
-/** ../shared/data, resolved from the repository root the same way in every worktree and main. */
-export const SHARED_DATA_DIR = path.resolve(process.cwd(), "..", "shared", "data");
-export const DEV_FEEDS_DIR = path.join(SHARED_DATA_DIR, "feeds", "dev");
-
-/** A feed of hostile items: script, event handlers, no date, no link, a relative link, … */
-export const HOSTILE_ITEMS_XML = `<?xml version="1.0" encoding="UTF-8"?>
-<rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/">
-<channel>
-  <title>Hostile &amp; odd items</title>
-  <link>https://hostile.example/news/</link>
-  <description>Test feed</description>
-  <item>
-    <title>Script in the description</title>
-    <link>https://hostile.example/news/script?utm_source=rss&amp;id=7#comments</link>
-    <description><![CDATA[<p>Before <script>alert('xss')</script>after.</p><img src="x" onerror="alert(1)"><a href="javascript:alert(2)" onclick="steal()">link text</a>]]></description>
-    <pubDate>Sat, 23 Jun 2018 10:00:00 GMT</pubDate>
-  </item>
-  <item>
-    <title><![CDATA[<b>Bold</b> title with &amp;amp; entity <img src=x onerror=alert(3)>]]></title>
-    <link>https://hostile.example/news/bold-title</link>
-    <description>&lt;p&gt;Escaped &lt;b&gt;markup&lt;/b&gt; &amp;amp; an &lt;script&gt;alert(4)&lt;/script&gt;entity&lt;/p&gt;</description>
-    <pubDate>2018-06-23T09:30:00+02:00</pubDate>
-  </item>
-  <item>
-    <title>Item with no date</title>
-    <link>https://hostile.example/news/no-date</link>
-    <description>This item carries no publication date.</description>
-  </item>
-  <item>
-    <title>Item with no link</title>
-    <description>Nothing to point at, not even a guid.</description>
-    <pubDate>Sat, 23 Jun 2018 08:00:00 GMT</pubDate>
-  </item>
-  <item>
-    <title>Item with a relative link</title>
-    <link>/news/relative-story</link>
-    <description>Resolved against the channel link.</description>
-    <pubDate>Sat, 23 Jun 2018 07:00:00 EDT</pubDate>
-  </item>
-  <item>
-    <title>Item dated in the future</title>
-    <link>https://hostile.example/news/future</link>
-    <description>Its date is years ahead.</description>
-    <pubDate>Thu, 01 Jan 2099 00:00:00 GMT</pubDate>
-  </item>
-  <item>
-    <title>Item with a javascript link</title>
-    <link>javascript:alert(5)</link>
-    <description>Never stored.</description>
-    <pubDate>Sat, 23 Jun 2018 06:00:00 GMT</pubDate>
-  </item>
-</channel>
-</rss>`;
-
-/** A Latin-1 feed whose bytes say so in the XML declaration while the server claims UTF-8. */
-export function latin1Feed(): Buffer {
-  const xml = `<?xml version="1.0" encoding="ISO-8859-1"?>
-<rss version="2.0"><channel><title>Café</title><link>https://latin1.example/</link>
-<item><title>Zürich café reopens after façade repair</title><link>https://latin1.example/cafe</link>
-<description>Crème brûlée is back on the menu in Zürich.</description><pubDate>Sat, 23 Jun 2018 12:00:00 GMT</pubDate></item>
-</channel></rss>`;
-  return Buffer.from(xml, "latin1");
-}
+import { fixtureFeed, FIXTURE_FEEDS_DIR } from "./feed-fixtures";
 
 export interface ServedResponse {
   status?: number;
@@ -93,7 +30,7 @@ export interface FeedServer {
 }
 
 const etagOf = (body: Buffer) => `"${crypto.createHash("sha1").update(body).digest("hex").slice(0, 16)}"`;
-const LAST_MODIFIED = "Sat, 23 Jun 2018 20:00:00 GMT";
+const LAST_MODIFIED = "Sat, 12 Oct 2019 07:00:00 GMT";
 
 let bombCache: Buffer | null = null;
 /** 200 MB of zeros in about 200 kB: gzip members may be concatenated, so one is repeated. */
@@ -159,17 +96,17 @@ export async function startFeedServer(options: { slowMs?: number } = {}): Promis
       return res.writeHead(r.status ?? 200, r.headers ?? {}).end(body);
     }
 
-    if (p.startsWith("/dev/")) {
-      const file = path.join(DEV_FEEDS_DIR, path.basename(decodeURIComponent(p.slice(5))));
+    if (p.startsWith("/fixtures/")) {
+      const file = path.join(FIXTURE_FEEDS_DIR, path.basename(decodeURIComponent(p.slice("/fixtures/".length))));
       if (!fs.existsSync(file)) return res.writeHead(404).end("no such file");
       return sendFeed(req, res, fs.readFileSync(file));
     }
 
     switch (p) {
       case "/hostile/items.xml":
-        return sendFeed(req, res, Buffer.from(HOSTILE_ITEMS_XML));
+        return sendFeed(req, res, fixtureFeed("oddcase-hostile-items.xml"));
       case "/hostile/slow": {
-        const timer = setTimeout(() => sendFeed(req, res, Buffer.from(HOSTILE_ITEMS_XML)), slowMs);
+        const timer = setTimeout(() => sendFeed(req, res, fixtureFeed("oddcase-hostile-items.xml")), slowMs);
         res.on("close", () => clearTimeout(timer));
         return;
       }
@@ -177,14 +114,14 @@ export async function startFeedServer(options: { slowMs?: number } = {}): Promis
         return res.writeHead(500, { "content-type": "text/plain" }).end("internal error");
       case "/hostile/flaky":
         if (hit === 1) return res.writeHead(503).end("try again");
-        return sendFeed(req, res, fs.readFileSync(path.join(DEV_FEEDS_DIR, "fox-politics-2018-06-23.xml")));
+        return sendFeed(req, res, fixtureFeed("fox-latest-2019-10-12.xml"));
       case "/hostile/304":
         return res.writeHead(304).end();
       case "/hostile/429":
         return res.writeHead(429, { "retry-after": url.searchParams.get("after") ?? "120" }).end("slow down");
       case "/hostile/429-once":
         if (hit === 1) return res.writeHead(429, { "retry-after": "1" }).end("slow down");
-        return sendFeed(req, res, fs.readFileSync(path.join(DEV_FEEDS_DIR, "reuters-topnews-2018-06-23.xml")));
+        return sendFeed(req, res, fixtureFeed("reuters-topnews-2019-10-12.xml"));
       case "/hostile/redirect-loop":
         return res.writeHead(302, { location: "/hostile/redirect-loop-b" }).end();
       case "/hostile/redirect-loop-b":
@@ -209,9 +146,9 @@ export async function startFeedServer(options: { slowMs?: number } = {}): Promis
       case "/hostile/gzip-bomb":
         return res.writeHead(200, { "content-type": "application/rss+xml", "content-encoding": "gzip" }).end(gzipBomb());
       case "/hostile/wrong-charset.xml":
-        return res.writeHead(200, { "content-type": "text/xml; charset=utf-8" }).end(latin1Feed());
+        return res.writeHead(200, { "content-type": "text/xml; charset=utf-8" }).end(fixtureFeed("oddcase-encoding-latin1.xml"));
       case "/hostile/gb2312.xml":
-        return res.writeHead(200, { "content-type": "text/xml; charset=utf-8" }).end(fs.readFileSync(path.join(DEV_FEEDS_DIR, "oddcase-encoding-gb2312-qq-tech.xml")));
+        return res.writeHead(200, { "content-type": "text/xml; charset=utf-8" }).end(fixtureFeed("oddcase-encoding-gb2312.xml"));
       case "/hostile/not-a-feed":
         return res.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><html><body><h1>Welcome</h1></body></html>");
       default:

@@ -9,6 +9,7 @@ import {
   TEST_OPERATOR,
 } from "./helpers";
 import type { DatabaseTarget } from "@/lib/database/target";
+import { machineHas } from "@/tests/setup/test-env";
 
 /**
  * Issue 9: a backup of each engine, restored into a new database, serves the same cards.
@@ -84,7 +85,8 @@ describe("PGlite", () => {
   });
 });
 
-describe("PostgreSQL", () => {
+// Needs a PostgreSQL server and pg_dump/pg_restore; npm test skips it (and says so) without them.
+describe.runIf(machineHas("postgres") && machineHas("postgres-tools"))("PostgreSQL", () => {
   const names = [`news_res_backup_${process.pid}`, `news_res_restore_${process.pid}`];
   beforeAll(async () => {
     for (const n of names) await createPostgresDatabase(n);

@@ -90,13 +90,26 @@ export async function loginAs(base: string, user: { username: string; password: 
   return res.json.data.token;
 }
 
-const PG_BIN = fs.existsSync("/usr/lib/postgresql")
-  ? path.join("/usr/lib/postgresql", fs.readdirSync("/usr/lib/postgresql").sort().at(-1)!, "bin")
-  : "";
+// PostgreSQL's programs: Debian keeps them in /usr/lib/postgresql/<version>/bin, out of PATH;
+// elsewhere (Homebrew, Postgres.app) pg_config names their folder, or PATH has them.
+function postgresBin(): string {
+  if (fs.existsSync("/usr/lib/postgresql")) {
+    const versions = fs.readdirSync("/usr/lib/postgresql").sort((a, b) => Number(a) - Number(b));
+    return path.join("/usr/lib/postgresql", versions.at(-1)!, "bin");
+  }
+  const config = spawnSync("pg_config", ["--bindir"], { encoding: "utf8" });
+  return config.status === 0 ? config.stdout.trim() : "";
+}
+const PG_BIN = postgresBin();
+const asRoot = process.getuid?.() === 0;
 
+// PostgreSQL refuses to run as root: as root (CI), its programs run as the postgres user.
 function asPostgres(args: string[]) {
-  const result = spawnSync("runuser", ["-u", "postgres", "--", ...args], { encoding: "utf8" });
-  if (result.status !== 0) throw new Error(`${args.join(" ")} failed: ${result.stderr || result.stdout}`);
+  const [command, ...rest] = args;
+  const result = asRoot
+    ? spawnSync("runuser", ["-u", "postgres", "--", command, ...rest], { encoding: "utf8" })
+    : spawnSync(command, rest, { encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`${args.join(" ")} failed: ${result.stderr || result.stdout || result.error?.message}`);
 }
 
 /** A PostgreSQL server of the test's own (initdb in a temp folder, its own port). */
@@ -107,7 +120,7 @@ export class PrivatePostgres {
   async start(): Promise<void> {
     if (!this.port) {
       this.port = await freePort();
-      fs.chownSync(this.dir, Number(spawnSync("id", ["-u", "postgres"], { encoding: "utf8" }).stdout.trim()), 0);
+      if (asRoot) fs.chownSync(this.dir, Number(spawnSync("id", ["-u", "postgres"], { encoding: "utf8" }).stdout.trim()), 0);
       asPostgres([path.join(PG_BIN, "initdb"), "-D", path.join(this.dir, "data"), "-A", "trust", "-U", "postgres"]);
     }
     asPostgres([

@@ -1,6 +1,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { RunningServer } from "@/scripts/bench/lib/server";
+import { machineHas } from "@/tests/setup/test-env";
 import { api, appEnv, PrivatePostgres, setupDatabase, startApp, tempDir } from "./helpers";
 
 /**
@@ -10,6 +11,8 @@ import { api, appEnv, PrivatePostgres, setupDatabase, startApp, tempDir } from "
  * is stopped, never the shared one.
  */
 
+// Needs PostgreSQL's programs for a private server; npm test skips it (and says so) without them.
+const itWithPostgresTools = it.runIf(machineHas("postgres-tools"));
 const postgres = new PrivatePostgres();
 const servers: RunningServer[] = [];
 
@@ -31,7 +34,7 @@ afterAll(async () => {
 
 type Health = { success: boolean; code?: string; error?: string; data: { status: string; database: { reachable: boolean; engine: string } } };
 
-it("answers 503 in the envelope while PostgreSQL is down and recovers by itself when it returns", async () => {
+itWithPostgresTools("answers 503 in the envelope while PostgreSQL is down and recovers by itself when it returns", async () => {
   for (const s of servers) {
     expect((await api<Health>(s.base, "/api/v1/health")).json.data).toMatchObject({ status: "ok", database: { reachable: true, engine: "postgresql" } });
     expect((await api(s.base, "/api/v1/comparison-cards?country=gb")).status).toBe(200);

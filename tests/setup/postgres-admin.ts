@@ -1,4 +1,4 @@
-/** The shared PostgreSQL test server at 127.0.0.1:5432: its databases' URLs and admin statements. */
+/** The shared PostgreSQL test server (TEST_POSTGRES_URL, default 127.0.0.1:5432): its databases' URLs and admin statements. */
 import pg from "pg";
 import { TEST_POSTGRES_ADMIN_URL } from "./test-env";
 

@@ -1,11 +1,25 @@
 /**
- * Settings every test process starts with. Tests set variables (never read them) before the
- * first import of lib/env, which parses them once per test file.
+ * Settings every test process starts with. Tests set variables before the first import of
+ * lib/env, which parses them once per test file; they read only the two that describe the
+ * machine rather than the app (TEST_POSTGRES_URL, TEST_MISSING).
  */
 export const TEST_OPERATOR = { username: "operator", password: "operator-test-password" };
 export const TEST_CRON_SECRET = "cron-test-secret-0123456789";
 export const TEST_AUTH_SECRET = "test-auth-secret-that-is-long-enough-0123456789";
-export const TEST_POSTGRES_ADMIN_URL = "postgresql://postgres@127.0.0.1:5432/test";
+/**
+ * The PostgreSQL server the PostgreSQL suites create their databases on: TEST_POSTGRES_URL (npm
+ * test sets it to the server it found, scripts/ensure-test-env.sh), else the local default.
+ */
+export const TEST_POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL || "postgresql://postgres@127.0.0.1:5432/test";
+
+/**
+ * What npm test found missing on this machine (TEST_MISSING: "postgres", "postgres-tools",
+ * "browser"); tests that need it are skipped and npm test says so at the end. A suite run on
+ * its own assumes nothing is missing, so a missing server fails it loudly.
+ */
+export function machineHas(what: "postgres" | "postgres-tools" | "browser"): boolean {
+  return !(process.env.TEST_MISSING ?? "").split(/\s+/).includes(what);
+}
 
 /** The test settings, with `extra` on top. */
 export function testEnv(extra: Record<string, string>): Record<string, string> {

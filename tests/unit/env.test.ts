@@ -13,6 +13,7 @@ describe("parseEnv", () => {
       SCHEDULER_INTERVAL_MINUTES: 15,
       OPENAI_MAX_RETRIES: 2,
       ANALYSIS_FALLBACK_TO_LOCAL: false,
+      NEWS_DATA_DIR: "../shared/data",
     });
   });
 

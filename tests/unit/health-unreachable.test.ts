@@ -69,8 +69,10 @@ describe("GET /api/v1/health with the database unreachable", () => {
       holder.kill();
       fs.rmSync(dir, { recursive: true, force: true });
     });
-    const stat = fs.readFileSync(`/proc/${holder.pid}/stat`, "utf8");
-    const processStart = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
+    // Linux records the holder's start time, as lib/database/pglite-lock.ts does; elsewhere
+    // (macOS) there is no /proc and the lock holds the pid alone.
+    const stat = fs.existsSync(`/proc/${holder.pid}/stat`) ? fs.readFileSync(`/proc/${holder.pid}/stat`, "utf8") : null;
+    const processStart = stat?.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
     fs.writeFileSync(
       path.join(dir, "pglite.lock"),
       JSON.stringify({ pid: holder.pid, host: os.hostname(), processStart, purpose: "next start", since: "2026-11-21T10:00:00Z" }),

@@ -1,5 +1,5 @@
 import type { CitedPoint } from "@/lib/schemas/analysis";
-import { clip, listInWords } from "../text";
+import { clip, listInWords, stem } from "../text";
 import { ANALYSIS_BUDGET } from "../work-budget";
 import type { Fact, PreparedArticle } from "./facts";
 
@@ -25,7 +25,12 @@ export function factLabel(fact: Fact, articles: PreparedArticle[]): string {
     const a = articles[fact.origin.article];
     // The number with the word it counts: "100,000 deaths", "35 other cities", "12%".
     const after = a.text.slice(fact.origin.mention.end).match(/^(?:\s?%|\s+(?:(?:other|more|new|extra)\s+)?[\p{L}’'-]+)/u)?.[0] ?? "";
-    return `${fact.display}${after}`;
+    // The word only when every article stating the figure counts that thing with it (digits or
+    // words: "19 hours", "Nineteen hours"): "forces 3,400 from their homes" and "3,400 people
+    // left" share "3,400", not "3,400 from".
+    const word = after.trim().split(/\s+/).at(-1) ?? "";
+    const counted = /^%?$/.test(word) || [...fact.articles].every((i) => articles[i].numberUnits.get(fact.origin!.mention.value)?.has(stem(word.toLowerCase())));
+    return counted ? `${fact.display}${after}` : fact.display;
   }
   return fact.display;
 }

@@ -97,6 +97,7 @@ export async function analyzeLocally(input: AnalysisArticle[], budget = new Work
     biasAnalysis: biasText(biases, articles),
     factualAccuracy: corroboration.score,
     factualAccuracyMethod: corroboration.method,
+    corroboration: { corroborated: corroboration.supported, total: corroboration.checkable },
     emotionalTone: tone.text,
     frontendSummary,
     articles: articles.map((a, i) => ({ index: a.index, source: input[i].source, sentiment: tones[i].label, biasScore: biases[i].score })),

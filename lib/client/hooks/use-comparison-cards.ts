@@ -2,18 +2,17 @@
 import { useCallback, useMemo, useState } from "react";
 import useSWR, { preload } from "swr";
 import type { CardListResponse, OnDemandResponse } from "@/lib/schemas/cards";
-import { apiRequest } from "../api";
-import { authorizedRequest, ensureSession } from "../auth";
-import { feedCalls, loadCardSet, loadFirstPage, MESSAGES, PAGE_SIZE, type FeedDeps, type FeedSnapshot } from "../feed";
+import { authorizedRequest, hasSession, publicRequest } from "../auth";
+import { countArticles, feedCalls, loadFirstPage, loadMoreCards, MESSAGES, PAGE_SIZE, type FeedDeps, type FeedSnapshot } from "../feed";
 import { mapCard } from "../map-card";
 import { startupFailed } from "../startup";
 import { defaultSelection } from "../selection";
 import type { Selection } from "../types";
 
 const deps: FeedDeps = {
-  get: (path) => apiRequest<CardListResponse>(path),
+  get: (path) => publicRequest<CardListResponse>(path),
   onDemand: (body) => authorizedRequest<OnDemandResponse>("/comparison-cards/generate/on-demand", { method: "POST", body }),
-  isAuthenticated: ensureSession,
+  isAuthenticated: hasSession,
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };
 
@@ -46,11 +45,17 @@ export function preloadDefaultFeed(): void {
 export function useComparisonCards(selection: Selection) {
   const key = feedKey(selection);
   const keyText = key?.join("|") ?? "";
-  const { data, isValidating, mutate } = useSWR<FeedSnapshot>(
+  // Any change of selection refetches page 1 (SPEC §4), also back to one seen before: SWR shows
+  // that selection's last list while it refetches (revalidateIfStale), and never skips the call
+  // as a duplicate of a recent one (dedupingInterval 0).
+  const { data, error, isValidating, mutate } = useSWR<FeedSnapshot>(
     key,
     () => loadSnapshot(selection),
-    { revalidateOnFocus: false, revalidateOnReconnect: false, revalidateIfStale: false },
+    { revalidateOnFocus: false, revalidateOnReconnect: false, revalidateIfStale: true, dedupingInterval: 0, shouldRetryOnError: false },
   );
+  // Page 1 answers demo data for any backend failure, so it fails only when even the demo data
+  // (loaded on demand) cannot be fetched: then 'Error Loading News', and Try Again refetches.
+  const failed = data === undefined && error !== undefined;
   const [paging, setPaging] = useState<Paging>(() => firstPage(keyText));
   // A new selection starts again at page 1.
   const current = useMemo(() => (paging.key === keyText ? paging : firstPage(keyText)), [paging, keyText]);
@@ -64,6 +69,7 @@ export function useComparisonCards(selection: Selection) {
   );
 
   const all = useMemo(() => data?.cards ?? [], [data]);
+  const articleCount = useMemo(() => countArticles(all), [all]);
   const hasMore = !data?.fallback && all.length > current.page * PAGE_SIZE;
   const cards = useMemo(() => all.slice(0, current.page * PAGE_SIZE), [all, current.page]);
 
@@ -71,8 +77,8 @@ export function useComparisonCards(selection: Selection) {
     if (current.loadingMore || !hasMore) return;
     update({ loadingMore: true, error: null });
     try {
-      const set = await loadCardSet(selection, deps);
-      await mutate({ ...data!, cards: set.cards.map(mapCard), fetchedAt: Date.now() }, { revalidate: false });
+      const cards = await loadMoreCards(selection, deps);
+      await mutate({ ...data!, cards: cards.map(mapCard), fetchedAt: Date.now() }, { revalidate: false });
       update((p) => ({ page: p.page + 1, loadingMore: false }));
     } catch {
       update({ loadingMore: false, error: MESSAGES.loadMore });
@@ -86,13 +92,14 @@ export function useComparisonCards(selection: Selection) {
 
   return {
     cards,
-    total: all.length,
+    /** The distinct articles of all the selection's cards ('Articles: {total}'). */
+    articleCount,
     hasMore,
-    isLoading: key !== null && data === undefined,
+    isLoading: key !== null && data === undefined && (!failed || isValidating),
     isRefreshing: isValidating && data !== undefined && !current.loadingMore,
     isLoadingMore: current.loadingMore,
-    /** The demo fallback's message (page 1). */
-    notice: data?.notice ?? null,
+    /** The demo fallback's message (page 1), or SPEC §8's outer failure when nothing could be shown. */
+    notice: data?.notice ?? (failed ? MESSAGES.outer : null),
     /** 'Failed to load more news. Please try again.' after a failed Load More. */
     loadMoreError: current.error,
     isFallback: data?.fallback ?? false,

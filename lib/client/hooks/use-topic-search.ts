@@ -1,13 +1,13 @@
 "use client";
 import useSWR from "swr";
 import type { SearchResponse } from "@/lib/schemas/search";
-import { apiRequest } from "../api";
+import { publicRequest } from "../auth";
 import { searchCard, searchMessages, searchPath } from "../search";
 
 /** GET /search for the submitted topic: the synthetic card, or the SPEC §8 message. */
 export function useTopicSearch(topic: string | null, countries: string[]) {
   const path = topic ? searchPath(topic, countries) : null;
-  const { data, error, isValidating, mutate } = useSWR(path, (p: string) => apiRequest<SearchResponse>(p), {
+  const { data, error, isValidating, mutate } = useSWR(path, (p: string) => publicRequest<SearchResponse>(p), {
     revalidateOnFocus: false,
     revalidateOnReconnect: false,
     shouldRetryOnError: false,
@@ -18,7 +18,7 @@ export function useTopicSearch(topic: string | null, countries: string[]) {
     : error
       ? searchMessages.failed(topic)
       : data && data.results.length === 0
-        ? searchMessages.none(topic)
+        ? searchMessages.none(topic, countries)
         : null;
   return {
     card,

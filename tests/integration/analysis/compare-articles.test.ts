@@ -68,13 +68,14 @@ describe("POST /api/v1/analysis/compare-articles: the local analyzer and the cac
     expect(res.status).toBe(200);
     const c = res.json.data.comparison;
     expect(Object.keys(c).sort()).toEqual([
-      "articles", "biasAnalysis", "cached", "commonPoints", "differences", "emotionalTone", "factualAccuracy",
+      "articles", "biasAnalysis", "cached", "commonPoints", "corroboration", "differences", "emotionalTone", "factualAccuracy",
       "factualAccuracyMethod", "frontendSummary", "generatedAt", "provider", "summary",
     ]);
     expect(c).toMatchObject({
       provider: LOCAL_PROVIDER_INFO,
       cached: false,
       factualAccuracyMethod: expect.stringMatching(/^Corroboration: \d+ of \d+ checkable claims/),
+      corroboration: { corroborated: expect.any(Number), total: expect.any(Number) },
       articles: [
         { index: 0, source: "BBC News", biasScore: 0 },
         { index: 1, source: "Fox News", biasScore: 0.3 },

@@ -64,6 +64,7 @@ describe("with an OpenAI-compatible provider", () => {
       provider: { kind: "openai-compatible", model: STUB_MODEL, label: `OpenAI-compatible model ${STUB_MODEL} at ${host}` },
       cached: false,
     });
+    expect(res.json.data.comparison).not.toHaveProperty("corroboration"); // the local analyzer's counts only
     expect(stub.requests).toHaveLength(1);
     const again = await analyse(articles);
     expect(again.json.data.comparison).toEqual({ ...res.json.data.comparison, cached: true });

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
 import { selectFeeds, type RegisteredFeed } from "@/lib/ingest/feeds";
 import { fetchFeed, FetchRefusedError, USER_AGENT, type FetchOptions } from "@/lib/ingest/fetch";
+import { fixtureFeed } from "@/tests/helpers/feed-fixtures";
 import { closedPort } from "@/tests/helpers/feed-server";
 import { pointFeed, resetIngest, feedServerForFile } from "@/tests/helpers/ingest";
 
@@ -21,25 +22,25 @@ async function registered(pathname: string): Promise<RegisteredFeed> {
 
 describe("fetchFeed", () => {
   it.each(["br", "gzip", "deflate"])("downloads and decompresses %s, with an honest User-Agent", async (encoding) => {
-    const feed = await registered(`/dev/bbc-home-2020-05-31.xml?encoding=${encoding}`);
+    const feed = await registered(`/fixtures/bbc-home-2019-10-12.xml?encoding=${encoding}`);
     const result = await fetchFeed(feed, options);
-    expect(result).toMatchObject({ status: "ok", httpStatus: 200, attempts: 1, bytes: 30057 });
+    expect(result).toMatchObject({ status: "ok", httpStatus: 200, attempts: 1, bytes: fixtureFeed("bbc-home-2019-10-12.xml").length });
     if (result.status !== "ok") throw new Error("unreachable");
     expect(result.body.subarray(0, 5).toString()).toBe("<?xml");
     expect(result.etag).toMatch(/^"[0-9a-f]{16}"$/);
-    const headers = server.lastHeaders("/dev/bbc-home-2020-05-31.xml")!;
+    const headers = server.lastHeaders("/fixtures/bbc-home-2019-10-12.xml")!;
     expect(headers["user-agent"]).toBe(USER_AGENT);
     expect(headers["accept-encoding"]).toBe("gzip, deflate, br");
   });
 
   it("sends a conditional GET with the stored validators; a 304 costs nothing", async () => {
-    const feed = await registered("/dev/fox-latest-2020-05-31.xml");
+    const feed = await registered("/fixtures/fox-latest-2019-10-12.xml");
     const first = await fetchFeed(feed, options);
     if (first.status !== "ok") throw new Error(`expected ok, got ${first.status}`);
     await getDb().feed.update({ where: { id: feed.id }, data: { etag: first.etag, lastModified: first.lastModified } });
     const [again] = await selectFeeds(getDb(), { sources: ["bbc-news"], categories: ["general"] });
     expect(await fetchFeed(again, options)).toMatchObject({ status: "not_modified", httpStatus: 304, bytes: 0 });
-    expect(server.lastHeaders("/dev/fox-latest-2020-05-31.xml")).toMatchObject({ "if-none-match": first.etag, "if-modified-since": first.lastModified });
+    expect(server.lastHeaders("/fixtures/fox-latest-2019-10-12.xml")).toMatchObject({ "if-none-match": first.etag, "if-modified-since": first.lastModified });
   });
 
   it("gives up on a slow server after the timeout, without retrying", async () => {
@@ -113,10 +114,10 @@ describe("fetchFeed", () => {
   });
 
   it("refuses a feed that did not come from the Feed table", async () => {
-    const feed = await registered("/dev/bbc-home-2020-05-31.xml");
-    const forged = { ...feed, url: server.url("/dev/cnn-international-2020-05-31.xml") };
+    const feed = await registered("/fixtures/bbc-home-2019-10-12.xml");
+    const forged = { ...feed, url: server.url("/fixtures/cnn-topstories-2019-10-12.xml") };
     await expect(fetchFeed(forged, options)).rejects.toThrow(FetchRefusedError);
     await expect(fetchFeed(forged, options)).rejects.toThrow(/not a registered feed/);
-    expect(server.hits("/dev/cnn-international-2020-05-31.xml")).toBe(0);
+    expect(server.hits("/fixtures/cnn-topstories-2019-10-12.xml")).toBe(0);
   });
 });

@@ -4,11 +4,12 @@ import { runSchedulerTick } from "@/lib/scheduler/tick";
 import { startScheduler } from "@/lib/scheduler/start";
 import { loadDemoSnapshot } from "@/lib/services/load-demo-snapshot";
 import { refreshNews } from "@/lib/services/refresh-news";
+import { FIXTURE_NOW } from "@/tests/helpers/feed-fixtures";
 import { FAST_FETCH, pointFeed, resetIngest, feedServerForFile } from "@/tests/helpers/ingest";
 
 const server = feedServerForFile();
 
-const NOW = new Date("2020-05-31T07:00:00Z");
+const NOW = FIXTURE_NOW;
 const OFFLINE_FETCH = { ...FAST_FETCH, retries: 0 };
 
 describe("offline first start (DEMO_SNAPSHOT=auto)", () => {
@@ -47,7 +48,7 @@ describe("offline first start (DEMO_SNAPSHOT=auto)", () => {
 
   it("removes the demo snapshot once real articles arrive", async () => {
     await refreshNews({ now: NOW, demoSnapshot: "auto", fetch: OFFLINE_FETCH });
-    await pointFeed(server, "bbc-news:general", "/dev/bbc-home-2020-05-31.xml");
+    await pointFeed(server, "bbc-news:general", "/fixtures/bbc-home-2019-10-12.xml");
     const result = await refreshNews({ sources: ["bbc-news"], categories: ["general"], now: NOW, demoSnapshot: "auto", fetch: FAST_FETCH });
     expect(result.ingest.totals.new).toBeGreaterThan(0);
     expect(result.demo.removed).toBe(34);
@@ -66,7 +67,7 @@ describe("offline first start (DEMO_SNAPSHOT=auto)", () => {
     expect(off.demo.loaded).toBeNull();
     expect(await getDb().article.count()).toBe(0);
 
-    await pointFeed(server, "bbc-news:general", "/dev/bbc-home-2020-05-31.xml");
+    await pointFeed(server, "bbc-news:general", "/fixtures/bbc-home-2019-10-12.xml");
     const always = await refreshNews({ sources: ["bbc-news"], categories: ["general"], now: NOW, demoSnapshot: "always", fetch: FAST_FETCH });
     expect(always.demo).toMatchObject({ removed: 0 });
     expect(always.demo.loaded?.totals.new).toBe(34);
@@ -92,7 +93,7 @@ describe("scheduler", () => {
   it("a tick refreshes only the due feeds, recorded with trigger 'scheduler'", async () => {
     const prisma = getDb();
     await prisma.feed.updateMany({ data: { nextCheckAt: new Date(Date.now() + 3_600_000) } });
-    await pointFeed(server, "fox-news:general", "/dev/fox-latest-2020-05-31.xml");
+    await pointFeed(server, "fox-news:general", "/fixtures/fox-latest-2019-10-12.xml");
     await prisma.feed.update({ where: { id: "fox-news:general" }, data: { nextCheckAt: new Date(Date.now() - 1_000) } });
     const tick = await runSchedulerTick({ demoSnapshot: "off", fetch: FAST_FETCH });
     if (!tick.ran) throw new Error(tick.reason);

@@ -1,173 +1,20 @@
-import { beforeAll, describe, expect, it } from "vitest";
-import { groundAnalysis } from "@/lib/analysis/grounding";
+import { describe, expect, it } from "vitest";
 import { analyzeLocally } from "@/lib/analysis/local/local-analyzer";
-import type { ProviderAnalysis } from "@/lib/analysis/provider";
-import { comparison, type AnalysisArticle } from "@/lib/schemas/analysis";
+import type { AnalysisArticle } from "@/lib/schemas/analysis";
 import { STORM } from "@/tests/fixtures/analysis-articles";
-import { CREWED_LAUNCH, devCard, devLongCards, PROTESTS } from "@/tests/helpers/dev-feeds";
+import { cardAbout, fixtureCoverage, longCards, STORIES } from "@/tests/helpers/coverage";
+import { describeLocalAnalyzerOn } from "@/tests/helpers/local-analyzer-checks";
 
-/**
- * The local analyzer on real overlapping coverage (2020-05-31 dev feeds). The checks are
- * written independently of the analyzer's own grounding code: plain regexes over the output,
- * plain substring search in the articles.
- */
-
-/** The words the analyzer's sentence templates capitalise; everything else capitalised must be in an article. */
-const TEMPLATE_WORDS = new Set([
-  "All", "Both", "Only", "The", "They", "Their", "Its", "Details", "Outlet", "Loaded", "No", "None", "Scores",
-  "Mostly", "Negative", "Positive", "Neutral", "Mixed", "Words", "On", "A",
-]);
-
-const articleText = (a: AnalysisArticle) => `${a.source}\n${a.title}\n${a.summary}\n${a.content}`;
-
-function capitalisedWords(text: string): string[] {
-  return [...text.matchAll(/(?<![\p{L}\p{N}])\p{Lu}[\p{L}\p{N}’'.-]*/gu)]
-    .map((m) => m[0].replace(/['’]s$/, "").replace(/[.'’-]+$/, ""))
-    .filter((w) => w && !TEMPLATE_WORDS.has(w));
-}
-
-function numbersIn(text: string): string[] {
-  return [...text.matchAll(/\d(?:[\d,.]*\d)?/g)].map((m) => m[0]);
-}
-
-/** Names and numbers of a text that none of the given articles contains (case-sensitive). */
-function absent(text: string, articles: AnalysisArticle[]): string[] {
-  const texts = articles.map(articleText);
-  return [...capitalisedWords(text), ...numbersIn(text)].filter((w) => !texts.some((t) => t.includes(w)));
-}
-
-/** "All cited reports mention A, B and C." → ["A", "B", "C"] */
-function listedFacts(text: string): string[] {
-  const list = /^(?:All|Both) cited reports mention (.+?)\.(?: |$)/.exec(text)?.[1] ?? "";
-  return list.split(/, | and /).map((s) => s.replace(/^“|”$/g, ""));
-}
-
-const cards: { name: string; articles: AnalysisArticle[]; result: ProviderAnalysis }[] = [];
-
-beforeAll(async () => {
-  for (const [name, keywords] of [["protests", PROTESTS], ["crewed launch", CREWED_LAUNCH]] as const) {
-    const articles = await devCard(keywords);
-    cards.push({ name, articles, result: await analyzeLocally(articles) });
-  }
-  cards.push({ name: "storm fixture", articles: STORM, result: await analyzeLocally(STORM) });
-  // Long same-day cards (ten outlets, about 5,000 characters each), as the benchmark uses.
-  for (const [k, articles] of (await devLongCards(4)).entries()) cards.push({ name: `long card ${k}`, articles, result: await analyzeLocally(articles) });
-});
-
-describe("local analyzer on real coverage", () => {
-  it("picks real multi-outlet cards from the dev feeds", () => {
-    for (const { articles } of cards) {
-      expect(new Set(articles.map((a) => a.source)).size).toBeGreaterThanOrEqual(3);
-    }
-  });
-
-  it("answers in the contract's shape, with common points and differences", () => {
-    for (const { articles, result } of cards) {
-      expect(comparison.omit({ cached: true, generatedAt: true }).parse(result)).toEqual(result);
-      expect(result.commonPoints.length).toBeGreaterThan(0);
-      expect(result.differences.length).toBeGreaterThan(0);
-      expect(result.articles.map((a) => a.index)).toEqual(articles.map((_, i) => i));
-      expect(result.articles.map((a) => a.source)).toEqual(articles.map((a) => a.source));
-    }
-  });
-
-  it("cites only existing articles, and common points cite at least two distinct outlets", () => {
-    for (const { articles, result } of cards) {
-      for (const p of [...result.commonPoints, ...result.differences]) {
-        expect(p.citations.length).toBeGreaterThan(0);
-        for (const i of p.citations) expect(i >= 0 && i < articles.length, `${p.text} cites ${i}`).toBe(true);
-      }
-      for (const p of result.commonPoints) {
-        expect(new Set(p.citations.map((i) => articles[i].source.toLowerCase())).size, p.text).toBeGreaterThanOrEqual(2);
-      }
-    }
-  });
-
-  it("says of each common point only what every cited article contains", () => {
-    for (const { articles, result } of cards) {
-      for (const p of result.commonPoints) {
-        const facts = listedFacts(p.text);
-        expect(facts.length, p.text).toBeGreaterThan(0);
-        for (const i of p.citations) {
-          // "U.S." mentions the US.
-          const text = articleText(articles[i]).replace(/\./g, "");
-          for (const fact of facts.map((f) => f.replace(/\./g, ""))) {
-            // A surname alone stands for the full name ("Floyd's death" mentions George Floyd).
-            const ok = text.toLowerCase().includes(fact.toLowerCase()) || text.includes(fact.split(" ").at(-1)!);
-            expect(ok, `${articles[i].source} should contain "${fact}" (${p.text})`).toBe(true);
-          }
-        }
-      }
-    }
-  });
-
-  it("says 'only' of a name, figure or quotation no other outlet has", () => {
-    for (const { articles, result } of cards) {
-      for (const d of result.differences) {
-        const only = /^Only (.+?) (mentions|quotes|gives the figure) (.+)\.$/.exec(d.text);
-        if (!only) continue;
-        const [, outlet, kind, rest] = only;
-        // What the other outlets' articles say (their source names are not part of it).
-        const others = articles.filter((a) => a.source !== outlet).map((a) => `${a.title}\n${a.summary}\n${a.content}`);
-        const claims =
-          kind === "mentions" ? rest.split(/, | and /)
-          : kind === "quotes" ? [rest.replace(/^“|”$/g, "").replace(/…$/, "")]
-          : [/^[\d,.]+/.exec(rest)![0]].filter((n) => Number(n.replace(/,/g, "")) >= 10);
-        const said = (t: string, c: string) => (/^\d/.test(c) ? new RegExp(`(?<![\\d,.])${c.replace(/\./g, "\\.")}(?![\\d,])`).test(t) : t.includes(c));
-        for (const c of claims) expect(others.some((t) => said(t, c)), `${d.text}: "${c}" is elsewhere too`).toBe(false);
-      }
-    }
-  });
-
-  it("writes no name or number that is not in a cited article (points) or in some article (texts)", () => {
-    for (const { articles, result } of cards) {
-      for (const p of [...result.commonPoints, ...result.differences]) {
-        expect(absent(p.text, p.citations.map((i) => articles[i])), p.text).toEqual([]);
-      }
-      for (const text of [result.summary, result.frontendSummary, result.biasAnalysis, result.emotionalTone]) {
-        expect(absent(text, articles), text).toEqual([]);
-      }
-    }
-  });
-
-  it("passes the grounding checker untouched", async () => {
-    for (const { articles, result } of cards) {
-      const { analysis, report } = await groundAnalysis(result, articles);
-      expect(report.notes).toEqual([]);
-      expect(analysis).toEqual(result);
-    }
-  });
-
-  it("reports factualAccuracy as the corroboration score its method sentence states", () => {
-    for (const { result } of cards) {
-      const m = /^Corroboration: (\d+) of (\d+) checkable claims \(names, numbers\) appear in at least two independent outlets$/.exec(
-        result.factualAccuracyMethod,
-      );
-      expect(m, result.factualAccuracyMethod).not.toBeNull();
-      const [supported, checkable] = [Number(m![1]), Number(m![2])];
-      expect(supported).toBeLessThanOrEqual(checkable);
-      expect(supported).toBeGreaterThan(0); // these cards share names across outlets
-      expect(result.factualAccuracy).toBe(Math.round((100 * supported) / checkable));
-    }
-  });
-
-  it("scores bias from the outlets' ratings, within the SPEC §9 range", () => {
-    for (const { articles, result } of cards) {
-      result.articles.forEach((a, i) => {
-        expect(a.biasScore).toBeGreaterThanOrEqual(-1);
-        expect(a.biasScore).toBeLessThanOrEqual(1);
-        const source = articles[i].source;
-        if (["CNN", "The Guardian", "Al Jazeera"].includes(source)) expect(a.biasScore, source).toBeLessThan(0);
-        if (source === "Fox News") expect(a.biasScore, source).toBeGreaterThan(0);
-        if (["The New York Times", "Daily Mail"].includes(source)) expect(result.biasAnalysis).toContain(source);
-      });
-    }
-  });
-
-  it("is deterministic", async () => {
-    const articles = await devCard(PROTESTS);
-    expect(await analyzeLocally(articles)).toEqual(await analyzeLocally(articles));
-  });
+// The same checks on real coverage: tests/data/local-analyzer-real-coverage.test.ts (npm run test:data).
+describeLocalAnalyzerOn("local analyzer on overlapping coverage (the feed fixtures' two stories)", async () => {
+  const items = await fixtureCoverage();
+  return [
+    { name: "wildfire", articles: cardAbout(items, STORIES.fixtures.wildfire) },
+    { name: "capsule", articles: cardAbout(items, STORIES.fixtures.capsule) },
+    { name: "storm fixture", articles: STORM },
+    // Long same-day cards (every outlet, about 5,000 characters each), as the benchmark uses.
+    ...longCards(items, 4).map((articles, k) => ({ name: `long card ${k}`, articles })),
+  ];
 });
 
 describe("local analyzer edge cases", () => {
@@ -181,6 +28,14 @@ describe("local analyzer edge cases", () => {
     expect(all).not.toContain("related article");
     expect(all).not.toContain("content not available");
     expect(result.commonPoints[0]).toMatchObject({ text: expect.stringMatching(/^Both cited reports mention Storm Elena\b/), citations: [0, 1] });
+  });
+
+  it("labels a shared figure with the word after it only when every cited report writes that word", async () => {
+    const report = (source: string, summary: string): AnalysisArticle => ({ title: "Wildfire near Canberra", source, summary, content: summary });
+    const differ = await analyzeLocally([report("BBC News", "The fire forced 3,400 from their homes."), report("CNN", "About 3,400 people were evacuated.")]);
+    expect(differ.commonPoints.map((p) => p.text)).toContainEqual(expect.stringMatching(/^Both cited reports mention [^.]*\b3,400(?:[,.]| and)/));
+    const same = await analyzeLocally([report("BBC News", "The fire burned 12,000 hectares."), report("CNN", "Crews saved 12,000 hectares of forest.")]);
+    expect(same.commonPoints.map((p) => p.text)).toContainEqual(expect.stringMatching(/^Both cited reports mention [^.]*\b12,000 hectares\b/));
   });
 
   it("says so when all articles come from one outlet, and corroborates nothing", async () => {

@@ -69,6 +69,40 @@ describe("session (SPEC §4, §6)", () => {
     expect(headers.Authorization).toBe("Bearer NEW");
   });
 
+  it("without a token after the login, a reader call's 401 starts no second login", async () => {
+    const fetchMock = vi.fn().mockResolvedValueOnce(fail(429)).mockResolvedValueOnce(fail(401));
+    vi.stubGlobal("fetch", fetchMock);
+    const { auth } = await freshAuth();
+    await expect(auth.authorizedRequest("/analysis/compare-articles", { method: "POST", body: {} })).rejects.toThrow();
+    expect(fetchMock.mock.calls.map((c) => c[0])).toEqual(["/api/v1/auth/login", "/api/v1/analysis/compare-articles"]);
+  });
+
+  it("public calls carry the held token, and no header without one; they never log in", async () => {
+    const token = jwt(Date.now() / 1000 + 3600);
+    const fetchMock = vi.fn(async () => ok({ comparisonCards: [] }));
+    vi.stubGlobal("fetch", fetchMock);
+    const held = await freshAuth(token);
+    await held.auth.publicRequest("/comparison-cards?limit=100");
+    expect(((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].headers as Record<string, string>).Authorization).toBe(`Bearer ${token}`);
+    fetchMock.mockClear();
+    const none = await freshAuth();
+    await none.auth.publicRequest("/search?q=x");
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].headers as Record<string, string>).Authorization).toBeUndefined();
+  });
+
+  it("hasSession waits for a login under way but never starts one", async () => {
+    const fetchMock = vi.fn(async () => ok({ token: "T3" }));
+    vi.stubGlobal("fetch", fetchMock);
+    const { auth } = await freshAuth();
+    expect(await auth.hasSession()).toBe(false);
+    expect(fetchMock).not.toHaveBeenCalled();
+    const login = auth.ensureSession();
+    expect(await auth.hasSession()).toBe(true);
+    expect(await login).toBe(true);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
   it("logout clears the token", async () => {
     vi.stubGlobal("fetch", vi.fn());
     const { auth, localStorage } = await freshAuth(jwt(Date.now() / 1000 + 3600));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { accuracyBand, biasLabel } from "@/lib/client/bands";
+import { accuracyBand, accuracyFigure, biasLabel } from "@/lib/client/bands";
 import { formatCommentTime, formatUpdated } from "@/lib/client/relative-time";
 
 describe("bias bands (SPEC §9)", () => {
@@ -14,6 +14,36 @@ describe("accuracy bands (SPEC §9)", () => {
     [100, "Excellent", "green"], [90, "Excellent", "green"], [89.9, "Good", "amber"], [70, "Good", "amber"],
     [69, "Needs Review", "red"], [0, "Needs Review", "red"],
   ])("%d → %s (%s)", (score, label, tone) => expect(accuracyBand(score)).toEqual({ label, tone }));
+});
+
+describe("the accuracy figure: SPEC's bands for a model, what was measured for the local analyzer", () => {
+  const model = { kind: "openai-compatible" as const, model: "m", label: "Model m" };
+  const local = { kind: "local" as const, model: "local-analyzer-v1", label: "Local analyzer" };
+
+  it("keeps 'N% Factual' and the band for a model's estimate, with its method as the note", () => {
+    expect(accuracyFigure({ factualAccuracy: 64.6, factualAccuracyMethod: "Model's estimate", provider: model })).toEqual({
+      heading: "Factual Accuracy", label: "Needs Review", badge: "65% Factual", tone: "red", note: "Model's estimate",
+    });
+  });
+
+  it("says the local analyzer's counts in neutral colours, never a band word", () => {
+    const figure = accuracyFigure({ factualAccuracy: 50, provider: local, corroboration: { corroborated: 8, total: 16 } });
+    expect(figure).toEqual({
+      heading: "Corroboration",
+      label: "8 of 16 details reported by two or more outlets",
+      badge: "8 of 16 details corroborated",
+      tone: "neutral",
+      note: "It measures agreement between outlets, not truth.",
+    });
+  });
+
+  it.each([
+    [{ corroborated: 1, total: 1 }, "1 of 1 detail reported by two or more outlets", "1 of 1 detail corroborated"],
+    [{ corroborated: 0, total: 0 }, "No names or figures to cross-check between outlets", "Nothing to cross-check"],
+    [undefined, "33% of details reported by two or more outlets", "33% corroborated"],
+  ])("local analyzer counts %j", (corroboration, label, badge) => {
+    expect(accuracyFigure({ factualAccuracy: 33, provider: local, corroboration })).toMatchObject({ label, badge, tone: "neutral" });
+  });
 });
 
 describe("relative time (SPEC §9)", () => {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { feedCalls, filterByRegions, hasMorePages, loadCardSet, loadFirstPage, MESSAGES, type FeedDeps } from "@/lib/client/feed";
+import { countArticles, feedCalls, filterByRegions, hasMorePages, loadCardSet, loadFirstPage, loadMoreCards, MESSAGES, type FeedDeps } from "@/lib/client/feed";
 import { mapCard } from "@/lib/client/map-card";
 import type { CardListResponse, ComparisonCard } from "@/lib/schemas/cards";
 import { backendCard } from "./card-fixture";
@@ -66,7 +66,9 @@ describe("loadCardSet", () => {
     const older = backendCard("a", { mainHeadline: { ...backendCard("a").mainHeadline, publishedAt: "2025-03-01T08:00:00Z" } });
     const newer = backendCard("b", { mainHeadline: { ...backendCard("b").mainHeadline, publishedAt: "2025-03-01T09:00:00Z" } });
     const d = deps({ [gb]: list([older, newer]), [fr]: new Error("boom") });
-    expect((await loadCardSet(sel, d)).cards.map((c) => c.cardId)).toEqual(["b", "a"]);
+    const set = await loadCardSet(sel, d);
+    expect(set.cards.map((c) => c.cardId)).toEqual(["b", "a"]);
+    expect(set.failedPairs).toBe(1);
     const d2 = deps({ [gb]: list([older]), [fr]: list([older, newer]) });
     expect((await loadCardSet(sel, d2)).cards.map((c) => c.cardId)).toEqual(["b", "a"]);
   });
@@ -97,6 +99,18 @@ describe("loadCardSet", () => {
     const d = deps({ [gb]: list([]), [fr]: list([]) });
     await loadCardSet(sel, d);
     expect(d.onDemand).not.toHaveBeenCalled();
+  });
+
+  it("counts no failure when only the on-demand follow-up fails", async () => {
+    const d = deps({ [gb]: list([], "on_demand_generation"), [fr]: list([]) }, { onDemand: async () => { throw new Error("429"); } });
+    expect((await loadCardSet(sel, d)).failedPairs).toBe(0);
+  });
+
+  it("Load More fails when any pair fails, and answers every card when none does", async () => {
+    await expect(loadMoreCards(sel, deps({ [gb]: list([backendCard("a")]), [fr]: new Error("boom") }))).rejects.toThrow("1 of the selection's card calls failed");
+    await expect(loadMoreCards(sel, deps({ [gb]: new Error("down"), [fr]: new Error("down") }))).rejects.toThrow("2 of");
+    const cards = await loadMoreCards(sel, deps({ [gb]: list([backendCard("a")]), [fr]: list([backendCard("b")]) }));
+    expect(cards.map((c) => c.cardId).sort()).toEqual(["a", "b"]);
   });
 
   it("throws the landing call's failure", async () => {
@@ -137,6 +151,15 @@ describe("loadFirstPage (SPEC §4, §8)", () => {
     expect(MESSAGES.loadMore).toBe("Failed to load more news. Please try again.");
   });
 
+  it("tries the demo data once more, then rejects, when it cannot be loaded", async () => {
+    const demoFails = vi.fn(async () => {
+      throw new Error("Failed to fetch dynamically imported module");
+    });
+    const load = loadFirstPage(landing, { ...deps({ "/comparison-cards?limit=100": new Error("down") }), ...extra(), demo: demoFails });
+    await expect(load).rejects.toThrow("dynamically imported module");
+    expect(demoFails).toHaveBeenCalledTimes(2);
+  });
+
   it("marks the server's demo snapshot", async () => {
     const res = list([backendCard("x", { isDemo: true })]);
     res.metadata.isDemo = true;
@@ -158,4 +181,12 @@ it("filters by region (SPEC §4, not exposed): a card stays when one of its outl
   expect(filterByRegions([europe, elsewhere], ["Europe"]).map((c) => c.id)).toEqual(["eu"]);
   expect(filterByRegions([europe, elsewhere], ["Asia"])).toEqual([]);
   expect(filterByRegions([europe, elsewhere], [])).toHaveLength(2);
+});
+
+it("counts the distinct articles of all the cards given ('Articles: {total}')", () => {
+  const a = mapCard(backendCard("a"));
+  const b = mapCard(backendCard("b"));
+  expect(countArticles([a, b])).toBe(a.articles.length + b.articles.length);
+  expect(countArticles([a, a])).toBe(a.articles.length);
+  expect(countArticles([])).toBe(0);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { labelsFromClusters, scoreClustering } from "@/lib/cluster/metrics";
+import { labelsFromClusters, scoreCards, scoreClustering } from "@/lib/cluster/metrics";
 
 // Truth: a, b, c report story X; d, e report story Y.
 const truth = new Map([
@@ -45,5 +45,37 @@ describe("scoreClustering", () => {
     expect(score.bcubed.precision).toBeCloseTo(13 / 25, 12);
     expect(score.bcubed.recall).toBe(1);
     expect(score.pairwise.precision).toBeCloseTo(0.4, 12);
+  });
+});
+
+describe("scoreCards", () => {
+  // Truth: X is told by outlets p and q (a, b, c); Y by p and r (d, e); Z by q alone (f); W by r alone (g).
+  const truth = new Map([["a", "X"], ["b", "X"], ["c", "X"], ["d", "Y"], ["e", "Y"], ["f", "Z"], ["g", "W"]]);
+  const outlet = new Map([["a", "p"], ["b", "q"], ["c", "p"], ["d", "p"], ["e", "r"], ["f", "q"], ["g", "r"]]);
+
+  it("counts cards, pure cards, misplaced articles and carded stories as a reader sees them", () => {
+    // {a,b,f}: a card (p, q) of X with f misplaced. {c}: no card. {d,g}: a card (p, r), a tie of
+    // one Y and one W, so one article is misplaced. {e}: no card.
+    const score = scoreCards([["a", "b", "f"], ["c"], ["d", "g"], ["e"]], truth, outlet);
+    expect(score.cards).toBe(2);
+    expect(score.pureCards).toBe(0);
+    expect(score.impureCardIndices).toEqual([0, 2]);
+    expect(score.cardedArticles).toBe(5);
+    expect(score.misplacedArticles).toBe(2);
+    // X (p, q) and Y (p, r) have two outlets; X has a card holding p and q, Y has none holding two of its outlets.
+    expect(score.multiOutletStories).toBe(2);
+    expect(score.cardedStories).toBe(1);
+    expect(score.missedStories).toEqual(["Y"]);
+  });
+
+  it("scores the true clustering as all pure, nothing misplaced, every story carded", () => {
+    const score = scoreCards([["a", "b", "c"], ["d", "e"], ["f"], ["g"]], truth, outlet);
+    expect(score).toMatchObject({ cards: 2, pureCards: 2, misplacedArticles: 0, multiOutletStories: 2, cardedStories: 2, missedStories: [] });
+  });
+
+  it("does not count a one-outlet cluster as a card, however large", () => {
+    const score = scoreCards([["a", "c", "d"], ["b"], ["e"], ["f"], ["g"]], truth, outlet);
+    expect(score.cards).toBe(0);
+    expect(score.cardedStories).toBe(0);
   });
 });

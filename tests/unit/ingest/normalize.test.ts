@@ -1,11 +1,9 @@
-import fs from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { normalizeItem, titleKey, type NormalizeContext, type NormalizedArticle } from "@/lib/ingest/normalize";
+import { LIMITS, normalizeItem, titleKey, type NormalizeContext, type NormalizedArticle } from "@/lib/ingest/normalize";
 import { parseFeed, type ParsedItem } from "@/lib/ingest/parse";
-import { DEV_FEEDS_DIR, HOSTILE_ITEMS_XML } from "@/tests/helpers/feed-server";
+import { fixtureFeed, FIXTURE_NOW } from "@/tests/helpers/feed-fixtures";
 
-const fetchedAt = new Date("2018-06-23T20:00:00Z");
+const fetchedAt = FIXTURE_NOW;
 const ctx = (over: Partial<NormalizeContext> = {}): NormalizeContext => ({
   sourceId: "bbc-news", homeCountry: "gb", category: "general", feedUrl: "http://127.0.0.1:1/feed.xml", fetchedAt, ...over,
 });
@@ -16,7 +14,7 @@ const ok = (result: ReturnType<typeof normalizeItem>): NormalizedArticle => {
 };
 
 describe("normalizeItem on the hostile items", async () => {
-  const feed = await parseFeed(Buffer.from(HOSTILE_ITEMS_XML));
+  const feed = await parseFeed(fixtureFeed("oddcase-hostile-items.xml"));
   const results = feed.items.map((i) => normalizeItem(i, ctx({ channelLink: feed.link })));
   const byTitle = (t: string) => results.map((r) => (r.ok ? r.article : null)).find((a) => a?.title === t)!;
 
@@ -28,6 +26,7 @@ describe("normalizeItem on the hostile items", async () => {
       }
     }
     expect(byTitle("Script in the description").summary).toBe("Before after. link text");
+    expect(byTitle("Deeply nested and broken markup").summary).toBe("Deep text survives. Unclosed tags end here.");
     expect(results[1].ok && results[1].article.title).toBe("Bold title with &amp; entity");
     expect(results[1].ok && results[1].article.summary).toBe("Escaped markup & an entity");
   });
@@ -38,27 +37,69 @@ describe("normalizeItem on the hostile items", async () => {
     expect(byTitle("Item with a relative link").canonicalUrl).toBe("https://hostile.example/news/relative-story");
   });
 
+  it("survives markup far larger and deeper than any real feed's, within the stored limits", () => {
+    const depth = 20_000;
+    const huge = `${"<div><b>".repeat(depth)}${"Flood warning for the valley. ".repeat(5_000)}${"</b></div>".repeat(depth)}`;
+    const a = ok(normalizeItem(item({ title: "Huge item", link: "https://x.example/huge", description: huge }), ctx()));
+    expect(a.summary.length).toBeLessThanOrEqual(LIMITS.summary);
+    expect(a.content.length).toBeLessThanOrEqual(LIMITS.content);
+    expect(a.summary).toMatch(/^Flood warning for the valley\. Flood warning/);
+    expect(a.content).not.toMatch(/[<>]/);
+  });
+
   it("rejects items with no link or only a javascript: link", () => {
     expect(results.filter((r) => !r.ok)).toEqual([{ ok: false, reason: "no usable link" }, { ok: false, reason: "no usable link" }]);
   });
 
   it("reads dates with zones, falls back to the fetch time, clamps the future", () => {
-    expect(byTitle("Script in the description").publishedAt.toISOString()).toBe("2018-06-23T10:00:00.000Z");
-    expect(results[1].ok && results[1].article.publishedAt.toISOString()).toBe("2018-06-23T07:30:00.000Z");
-    expect(byTitle("Item with a relative link").publishedAt.toISOString()).toBe("2018-06-23T11:00:00.000Z");
+    expect(byTitle("Script in the description").publishedAt.toISOString()).toBe("2019-10-12T04:00:00.000Z");
+    expect(results[1].ok && results[1].article.publishedAt.toISOString()).toBe("2019-10-12T03:30:00.000Z");
+    expect(byTitle("Item with a relative link").publishedAt.toISOString()).toBe("2019-10-12T05:00:00.000Z");
     expect(byTitle("Item with no date").publishedAt).toEqual(fetchedAt);
     expect(byTitle("Item dated in the future").publishedAt).toEqual(fetchedAt);
   });
 });
 
-describe("normalizeItem on real items", () => {
-  const first = async (file: string) => (await parseFeed(fs.readFileSync(path.join(DEV_FEEDS_DIR, file)))).items;
+// The same on real saved feeds: tests/data/real-feeds.test.ts (npm run test:data).
+describe("normalizeItem on the feed fixtures' items", () => {
+  const first = async (file: string) => (await parseFeed(fixtureFeed(file))).items;
 
   it("follows feedburner's origLink and picks the widest image", async () => {
-    const [cnn] = await first("cnn-topstories-2018-06-23.xml");
+    const [cnn] = await first("cnn-topstories-2019-10-12.xml");
     const a = ok(normalizeItem(cnn, ctx({ sourceId: "cnn", homeCountry: "us" })));
-    expect(a.canonicalUrl).toBe("https://www.cnn.com/2018/06/22/politics/trump-immigration-knot/index.html");
-    expect(a.imageUrl).toBe("https://cdn.cnn.com/cnnnext/dam/assets/180620152355-02-trump-executive-order-immigration-super-169.jpg");
+    expect(a.canonicalUrl).toBe("https://www.cnn.com/2019/10/12/australia/canberra-wildfire-bindara/index.html");
+    expect(a.url).toBe(a.canonicalUrl);
+    expect(a.imageUrl).toBe("https://cdn.cnn.com/cnnnext/dam/assets/191012-bindara-fire-super-169.jpg");
+    expect(a.summary).toBe("About 3,400 people were evacuated from Bindara as a fast-moving wildfire burned 12,000 hectares south of Canberra, commissioner Dana Whitlock said.");
+  });
+
+  it("takes the permalink guid behind a feedburner link without origLink (Reuters), dropping its tracking", async () => {
+    const [reuters] = await first("reuters-topnews-2019-10-12.xml");
+    const a = ok(normalizeItem(reuters, ctx({ sourceId: "reuters", homeCountry: "gb" })));
+    expect(a.canonicalUrl).toBe("http://www.reuters.com/article/us-australia-fire/australian-wildfire-forces-evacuation-near-canberra-idUSKBN1WR001");
+    expect(a.publishedAt.toISOString()).toBe("2019-10-12T06:12:00.000Z");
+  });
+
+  it("prefers the default media:content (Fox) and the wider thumbnail (BBC, 2011)", async () => {
+    const [fox] = await first("fox-latest-2019-10-12.xml");
+    expect(ok(normalizeItem(fox, ctx({ sourceId: "fox-news", homeCountry: "us" }))).imageUrl).toMatch(/\/931\/524\/bindara-fire\.jpg$/);
+    const [bbc2011] = await first("bbc-home-2011-03-08.xml");
+    expect(ok(normalizeItem(bbc2011, ctx())).imageUrl).toBe("http://news.bbcimg.co.uk/media/images/12600000/jpg/_12600001_large.jpg");
+  });
+
+  it("reads content:encoded as the content and the description as the summary (WSJ)", async () => {
+    const [wsj] = await first("wsj-world-2019-10-12.xml");
+    const a = ok(normalizeItem(wsj, ctx({ sourceId: "wall-street-journal", homeCountry: "us" })));
+    expect(a.summary).toBe("Utility Capital Grid shut down lines as the blaze near Bindara spread across 12,000 hectares.");
+    expect(a.content).toMatch(/hectares\. About 3,400 residents were told to leave/);
+    expect(a.publishedAt.toISOString()).toBe("2019-10-12T06:10:00.000Z"); // 02:10 EDT
+  });
+
+  it("drops tracking parameters that real links carry (BBC at_*, Daily Mail ns_* and ito)", async () => {
+    const bbc = await first("bbc-home-2019-10-12.xml");
+    expect(ok(normalizeItem(bbc[2], ctx())).canonicalUrl).toBe("https://www.bbc.co.uk/news/uk-politics-49910003");
+    const [mail] = await first("other-dailymail-articles-2019-10-12.xml");
+    expect(ok(normalizeItem(mail, ctx())).canonicalUrl).toBe("https://www.dailymail.co.uk/news/article-7560001/Wildfire-tears-bushland-near-Canberra.html");
   });
 
   it("uses a permalink guid when the link is a feedburner redirect without origLink", () => {
@@ -67,7 +108,7 @@ describe("normalizeItem on real items", () => {
   });
 
   it("takes countries from the home country and the mentions in title and summary", async () => {
-    const items = await first("guardian-world-2018-06-23.xml");
+    const items = await first("guardian-world-2019-10-12.xml");
     const a = ok(normalizeItem(items[0], ctx({ sourceId: "the-guardian", homeCountry: "gb" })));
     expect(a.countries).toEqual(["gb", "us"]);
     const jazeera = ok(normalizeItem(item({ title: "Japanese and Indian leaders meet", link: "https://x.example/1" }), ctx({ homeCountry: "qa" })));

@@ -1,72 +1,104 @@
-import fs from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { decodeFeedBytes, FeedParseError, parseFeed } from "@/lib/ingest/parse";
-import { DEV_FEEDS_DIR, HOSTILE_ITEMS_XML, latin1Feed } from "@/tests/helpers/feed-server";
+import { fixtureFeed } from "@/tests/helpers/feed-fixtures";
+import { itParsesEachFeed } from "@/tests/helpers/feed-expectations";
 
-const dev = (file: string) => fs.readFileSync(path.join(DEV_FEEDS_DIR, file));
-
-describe("parseFeed on real dev feeds", () => {
-  it.each([
+// The same checks on real saved feeds: tests/data/real-feeds.test.ts (npm run test:data).
+describe("parseFeed on the feed fixtures (tests/fixtures/feeds/README.md: one real quirk each)", () => {
+  itParsesEachFeed(fixtureFeed, [
     // file, format, items, first title
-    ["bbc-home-2020-05-31.xml", "rss", 57, "Coronavirus: People shielding in England allowed outdoors from Monday"],
-    ["bbc-home-2011-04-04.xml", "rss", 84, "NHS concern genuine, says Lansley"],
-    ["cnn-topstories-2018-06-23.xml", "rss", 69, "In one week, the President has taken almost every possible Republican position on immigration"],
-    ["fox-latest-2020-05-31.xml", "rss", 10, "Rudy Giuliani blasts 'liberal' leaders for riots: 'Progressives don't know how to police'"],
-    ["guardian-world-2018-06-23.xml", "rss", 42, "Donald Trump flips on North Korea, declaring country still an 'extraordinary threat'"],
-    ["reuters-topnews-2018-06-23.xml", "rss", 10, "In age of Trump, evangelicals back self-styled top U.S. pimp"],
-    ["wsj-world-2020-05-31.xml", "rss", 6, "Trump Says He Will Postpone G-7 Meeting to Fall"],
-    ["aljazeera-youtube-atom-2020-05-31.xml", "atom", 15, "UK scientists warn against lifting lockdown too soon"],
-    ["other-dailymail-articles-2020-05-31.xml", "rss", 134, undefined],
-  ])("%s", async (file, format, count, firstTitle) => {
-    const feed = await parseFeed(dev(file));
-    expect(feed.format).toBe(format);
-    expect(feed.items).toHaveLength(count);
-    if (firstTitle) expect(feed.items[0].title).toBe(firstTitle);
-    for (const item of feed.items) expect(item.link ?? item.guid).toBeTruthy();
+    ["bbc-home-2019-10-12.xml", "rss", 9, "Canberra wildfire forces 3,400 from their homes"],
+    ["bbc-home-2011-03-08.xml", "rss", 3, "Council tax freeze extended for a second year"],
+    ["cnn-topstories-2019-10-12.xml", "rss", 3, "Thousands flee as wildfire nears Australia's capital"],
+    ["fox-latest-2019-10-12.xml", "rss", 3, "Australian wildfire scorches 12,000 hectares as crews battle 90 km/h winds"],
+    ["guardian-world-2019-10-12.xml", "rss", 3, "UK and US agree to extend data-sharing pact for police"],
+    ["reuters-topnews-2019-10-12.xml", "rss", 3, "Australian wildfire forces evacuation near Canberra"],
+    ["wsj-world-2019-10-12.xml", "rss", 3, "Wildfire Near Canberra Cuts Power to 20,000 Homes"],
+    ["aljazeera-youtube-atom-2019-10-12.xml", "atom", 3, "UK ministers debate new fishing quotas"],
+    ["other-dailymail-articles-2019-10-12.xml", "rss", 2, "Terrifying moment wildfire tears through bushland near Canberra as 3,400 flee Bindara"],
+    ["oddcase-duplicates.xml", "rss", 6, "Harbour reopens after six-week repair"],
+  ]);
+
+  it("reads CRLF files whole: no carriage return is left in a value", async () => {
+    for (const file of ["cnn-topstories-2019-10-12.xml", "fox-latest-2019-10-12.xml", "reuters-topnews-2019-10-12.xml"]) {
+      expect(fixtureFeed(file).includes("\r\n"), file).toBe(true);
+      const feed = await parseFeed(fixtureFeed(file));
+      for (const item of feed.items) {
+        for (const value of [item.title, item.link, item.guid, item.origLink, ...item.dates]) expect(value ?? "", file).not.toMatch(/\r/);
+      }
+    }
+  });
+
+  it("reads the 2011 BBC format: redirect links, a non-permalink guid, two thumbnail sizes", async () => {
+    const [first] = (await parseFeed(fixtureFeed("bbc-home-2011-03-08.xml"))).items;
+    expect(first.link).toBe("http://www.bbc.co.uk/go/rss/int/news/-/news/uk-politics-12600001");
+    expect(first.guid).toBe("http://www.bbc.co.uk/news/uk-politics-12600001");
+    expect(first.images.map((i) => [i.kind, i.width])).toEqual([["thumbnail", 66], ["thumbnail", 144]]);
+    expect(first.dates[0]).toBe("Tue, 08 Mar 2011 17:52:04 GMT");
   });
 
   it("reads the custom fields real feeds use", async () => {
-    const cnn = (await parseFeed(dev("cnn-topstories-2018-06-23.xml"))).items[0];
-    expect(cnn.origLink).toBe("https://www.cnn.com/2018/06/22/politics/trump-immigration-knot/index.html");
+    const cnn = (await parseFeed(fixtureFeed("cnn-topstories-2019-10-12.xml"))).items[0];
+    expect(cnn.origLink).toBe("https://www.cnn.com/2019/10/12/australia/canberra-wildfire-bindara/index.html");
     expect(cnn.images.filter((i) => i.kind === "content").length).toBeGreaterThan(3);
+    expect(cnn.description).toContain('<div class="feedflare">');
 
-    const fox = (await parseFeed(dev("fox-latest-2020-05-31.xml"))).items[0];
-    expect(fox.author).toBe("Victor Garcia"); // dc:creator
+    const fox = (await parseFeed(fixtureFeed("fox-latest-2019-10-12.xml"))).items[0];
+    expect(fox.author).toBe("Megan Doyle"); // dc:creator
     expect(fox.images.some((i) => i.kind === "thumbnail")).toBe(true);
+    expect(fox.images.find((i) => i.kind === "content")?.isDefault).toBe(true);
 
-    const guardian = (await parseFeed(dev("guardian-world-2018-06-23.xml"))).items[0];
+    const guardian = (await parseFeed(fixtureFeed("guardian-world-2019-10-12.xml"))).items[0];
     expect(guardian.images.map((i) => i.width)).toEqual([140, 460]);
     expect(guardian.description).toContain("<p>");
 
-    const youtube = (await parseFeed(dev("aljazeera-youtube-atom-2020-05-31.xml"))).items[0];
+    const youtube = (await parseFeed(fixtureFeed("aljazeera-youtube-atom-2019-10-12.xml"))).items[0];
     // media:group holds the thumbnail; the flash media:content is not an image.
-    expect(youtube.images).toEqual([{ url: "https://i4.ytimg.com/vi/G2YDjESAsyo/hqdefault.jpg", kind: "thumbnail", width: 480, isDefault: false }]);
-    expect(youtube.dates[0]).toBe("2020-05-31T06:08:06.000Z");
+    expect(youtube.images).toEqual([{ url: "https://i4.ytimg.com/vi/Fish0000001/hqdefault.jpg", kind: "thumbnail", width: 480, isDefault: false }]);
+    expect(youtube.dates[0]).toBe("2019-10-12T06:08:06.000Z");
 
-    const latimes = (await parseFeed(dev("other-latimes-california-2020-05-31.xml"))).items[0];
-    expect(latimes.content).toBeTruthy(); // content:encoded
+    const wsj = (await parseFeed(fixtureFeed("wsj-world-2019-10-12.xml"))).items[0];
+    expect(wsj.content).toContain("power to 20,000 homes"); // content:encoded
 
-    const breitbart = (await parseFeed(dev("other-breitbart-2018-06-23.xml"))).items;
-    expect(breitbart.some((i) => i.images.some((img) => img.kind === "enclosure"))).toBe(true);
+    const dailymail = (await parseFeed(fixtureFeed("other-dailymail-articles-2019-10-12.xml"))).items;
+    expect(dailymail.every((i) => i.images.some((img) => img.kind === "enclosure"))).toBe(true);
   });
 
-  it("decodes by the declared charset (gb2312)", async () => {
-    const feed = await parseFeed(dev("oddcase-encoding-gb2312-qq-tech.xml"), "text/xml; charset=utf-8");
-    expect(feed.charset).toBe("gb2312");
-    expect(feed.title).toBe("互联网");
-    expect(feed.items[0].title).toBe("拟298亿元重组盛大游戏后 世纪华通发20亿回购预案");
+  it("decodes by the declared charset (gb2312, ISO-8859-1), whatever the server says", async () => {
+    const gb = await parseFeed(fixtureFeed("oddcase-encoding-gb2312.xml"), "text/xml; charset=utf-8");
+    expect(gb.charset).toBe("gb2312");
+    expect(gb.title).toBe("科技新闻");
+    expect(gb.items[0].title).toBe("本地研究团队发布新型电池原型");
+    const latin1 = await parseFeed(fixtureFeed("oddcase-encoding-latin1.xml"), "text/xml; charset=utf-8");
+    expect(latin1.charset).toBe("iso-8859-1");
+    expect(latin1.items[0].title).toBe("Zürich café reopens after façade repair");
+  });
+
+  it("reads undeclared windows-1252 bytes by the HTTP charset, or as windows-1252 when there is none", async () => {
+    const bytes = fixtureFeed("oddcase-encoding-undeclared-cp1252.xml");
+    for (const contentType of ["application/rss+xml", "application/rss+xml; charset=windows-1252", undefined]) {
+      const feed = await parseFeed(bytes, contentType);
+      expect(feed.charset).toBe("windows-1252");
+      expect(feed.title).toBe("Grüße aus Köln");
+      expect(feed.items[0].description).toBe("“Endlich”, sagen die Fahrgäste – nach 14 Monaten.");
+    }
   });
 
   it("fails an empty or malformed feed with FeedParseError", async () => {
-    await expect(parseFeed(dev("malformed-empty-file-2018-06-23.xml"))).rejects.toThrow(FeedParseError);
+    await expect(parseFeed(fixtureFeed("malformed-empty-file.xml"))).rejects.toThrow(/^empty feed \(no content\)$/);
     await expect(parseFeed(Buffer.from("<!doctype html><html><body>Hi</body></html>"))).rejects.toThrow(/not a well-formed RSS or Atom feed/);
     await expect(parseFeed(Buffer.from("<rss version='2.0'><channel><title>x</title></channel></rss>"))).rejects.toThrow(/no items/);
     await expect(parseFeed(Buffer.from("<rss version='2.0'><channel><item><title>x</item></rss>"))).rejects.toThrow(FeedParseError);
   });
+
+  it("reads the hostile-items fixture", async () => {
+    const feed = await parseFeed(fixtureFeed("oddcase-hostile-items.xml"));
+    expect(feed.link).toBe("https://hostile.example/news/");
+    expect(feed.items).toHaveLength(8);
+  });
 });
 
-describe("parseFeed on formats and faults the dev files lack", () => {
+describe("parseFeed on formats and faults the fixture files lack", () => {
   it("reads RSS 1.0 (RDF), as Deutsche Welle publishes", async () => {
     const rdf = `<?xml version="1.0" encoding="UTF-8"?>
 <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="http://purl.org/rss/1.0/" xmlns:dc="http://purl.org/dc/elements/1.1/">
@@ -105,17 +137,11 @@ describe("parseFeed on formats and faults the dev files lack", () => {
     expect(feed.items[0].title).toBe("Tom & Jerry \u00a0— Q&A");
     expect(feed.items[0].link).toBe("https://q.example/1?a=1&b=2");
   });
-
-  it("reads the hostile-items feed the tests serve", async () => {
-    const feed = await parseFeed(Buffer.from(HOSTILE_ITEMS_XML));
-    expect(feed.link).toBe("https://hostile.example/news/");
-    expect(feed.items).toHaveLength(7);
-  });
 });
 
 describe("decodeFeedBytes", () => {
   it("prefers the XML declaration to a wrong HTTP charset", () => {
-    expect(decodeFeedBytes(latin1Feed(), "text/xml; charset=utf-8").text).toContain("Zürich café reopens after façade repair");
+    expect(decodeFeedBytes(fixtureFeed("oddcase-encoding-latin1.xml"), "text/xml; charset=utf-8").text).toContain("Zürich café reopens after façade repair");
   });
   it("uses the HTTP charset when the document declares none", () => {
     const bytes = Buffer.from("<rss><channel><title>Grüße</title></channel></rss>", "latin1");

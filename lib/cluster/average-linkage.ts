@@ -1,0 +1,131 @@
+/**
+ * Average-linkage agglomeration over a sparse similarity graph: two groups join while the mean
+ * similarity over every pair of one member of each (pairs without an edge count as 0) reaches the
+ * threshold, best pair of groups first. A group grows only with articles that resemble most of
+ * it, never through one look-alike member, so a story cannot chain into the next one through a
+ * shared name.
+ */
+import type { ClusterForest } from "@/lib/cluster/cluster-forest";
+
+/** Edges of the graph as parallel arrays; each unordered pair at most once. */
+export interface SimilarityEdges {
+  from: Int32Array;
+  to: Int32Array;
+  weight: Float64Array;
+  count: number;
+}
+
+/** Joins groups of the forest by average linkage until no two reach `threshold`. */
+export function mergeByAverageLinkage(forest: ClusterForest, edges: SimilarityEdges, threshold: number): void {
+  const n = forest.size.length;
+  // Per root, the summed similarity to each neighbouring root (a map only for articles with links).
+  const links: (Map<number, number> | undefined)[] = new Array(n);
+  const linksOf = (root: number) => (links[root] ??= new Map());
+  for (let e = 0; e < edges.count; e++) {
+    const [a, b, w] = [edges.from[e], edges.to[e], edges.weight[e]];
+    linksOf(a).set(b, w);
+    linksOf(b).set(a, w);
+  }
+  // A merge changes the root's size and sums, so heap entries are stamped and stale ones skipped.
+  const stamp = new Int32Array(n);
+  const heap = new MergeHeap();
+  const offer = (a: number, b: number, sum: number) => {
+    const average = sum / (forest.size[a] * forest.size[b]);
+    if (average < threshold) return;
+    const [low, high] = a < b ? [a, b] : [b, a];
+    heap.push(average, low, high, stamp[low], stamp[high]);
+  };
+  for (let e = 0; e < edges.count; e++) offer(edges.from[e], edges.to[e], edges.weight[e]);
+  while (heap.size > 0) {
+    const { a, b, stampA, stampB } = heap.pop();
+    if (stamp[a] !== stampA || stamp[b] !== stampB) continue;
+    forest.union(a, b);
+    const root = forest.find(a);
+    const absorbed = root === a ? b : a;
+    stamp[a] += 1;
+    stamp[b] += 1;
+    // The smaller map is folded into the larger, which the root then keeps.
+    let [kept, folded] = [links[root]!, links[absorbed]!];
+    if (folded.size > kept.size) [kept, folded] = [folded, kept];
+    kept.delete(root);
+    kept.delete(absorbed);
+    for (const [c, sum] of folded) {
+      if (c === root || c === absorbed) continue;
+      kept.set(c, (kept.get(c) ?? 0) + sum);
+    }
+    links[root] = kept;
+    links[absorbed] = undefined;
+    for (const [c, sum] of kept) {
+      // The neighbour's own map still names both old groups; it learns the new sum.
+      const theirs = links[c]!;
+      theirs.delete(absorbed);
+      theirs.set(root, sum);
+      offer(root, c, sum);
+    }
+  }
+}
+
+/** A max-heap of candidate merges on parallel arrays; ties go to the smaller pair of roots, so the order is total. */
+class MergeHeap {
+  private priority: number[] = [];
+  private first: number[] = [];
+  private second: number[] = [];
+  private firstStamp: number[] = [];
+  private secondStamp: number[] = [];
+
+  get size(): number {
+    return this.priority.length;
+  }
+
+  push(priority: number, a: number, b: number, stampA: number, stampB: number): void {
+    let at = this.priority.length;
+    this.priority.push(priority);
+    this.first.push(a);
+    this.second.push(b);
+    this.firstStamp.push(stampA);
+    this.secondStamp.push(stampB);
+    while (at > 0) {
+      const parent = (at - 1) >> 1;
+      if (!this.before(at, parent)) break;
+      this.swap(at, parent);
+      at = parent;
+    }
+  }
+
+  pop(): { a: number; b: number; stampA: number; stampB: number } {
+    const top = { a: this.first[0], b: this.second[0], stampA: this.firstStamp[0], stampB: this.secondStamp[0] };
+    const last = this.priority.length - 1;
+    this.swap(0, last);
+    this.priority.pop();
+    this.first.pop();
+    this.second.pop();
+    this.firstStamp.pop();
+    this.secondStamp.pop();
+    let at = 0;
+    for (;;) {
+      const left = 2 * at + 1;
+      const right = left + 1;
+      let best = at;
+      if (left < last && this.before(left, best)) best = left;
+      if (right < last && this.before(right, best)) best = right;
+      if (best === at) break;
+      this.swap(at, best);
+      at = best;
+    }
+    return top;
+  }
+
+  private before(x: number, y: number): boolean {
+    const p = this.priority;
+    if (p[x] !== p[y]) return p[x] > p[y];
+    return this.first[x] !== this.first[y] ? this.first[x] < this.first[y] : this.second[x] < this.second[y];
+  }
+
+  private swap(x: number, y: number): void {
+    for (const array of [this.priority, this.first, this.second, this.firstStamp, this.secondStamp]) {
+      const t = array[x];
+      array[x] = array[y];
+      array[y] = t;
+    }
+  }
+}

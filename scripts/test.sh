@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# `npm test`: type check, lint, then the unit, integration, browser and resilience suites, one
+# after the other, stopping at the first failure. Suites that need something this machine does
+# not have (a PostgreSQL server, PostgreSQL's programs, a Chromium: scripts/ensure-test-env.sh)
+# are skipped, and the end of the output says which and how to enable them. With CI set,
+# anything missing is a failure instead.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+source scripts/ensure-test-env.sh
+
+report_not_run() {
+  local status=$?
+  if [ ${#NOT_RUN[@]} -gt 0 ]; then
+    echo ""
+    echo "Not run on this machine (CI runs them; CI=1 makes anything missing a failure):"
+    for line in "${NOT_RUN[@]}"; do echo "  - $line"; done
+  fi
+  return $status
+}
+trap report_not_run EXIT
+
+has() { [[ " $TEST_MISSING " != *" $1 "* ]]; }
+
+npm run typecheck
+npm run lint
+npm run test:unit
+
+projects=(--project integration-pglite)
+if has postgres; then projects+=(--project integration-postgres); fi
+npx vitest run "${projects[@]}"
+
+if has browser; then
+  npm run test:e2e
+else
+  # The resilience suite serves the production build the browser suite would have made.
+  npm run build
+fi
+
+npm run test:resilience

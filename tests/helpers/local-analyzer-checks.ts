@@ -1,0 +1,173 @@
+/**
+ * The local analyzer's checks on overlapping coverage, written independently of the analyzer's
+ * own grounding code: plain regexes over the output, plain substring search in the articles.
+ * npm test runs them on the feed fixtures (tests/unit/analysis/local-analyzer.test.ts), npm run
+ * test:data on the real 2020-05-31 dev feeds (tests/data/local-analyzer-real-coverage.test.ts).
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { groundAnalysis } from "@/lib/analysis/grounding";
+import { analyzeLocally } from "@/lib/analysis/local/local-analyzer";
+import type { ProviderAnalysis } from "@/lib/analysis/provider";
+import { comparison, type AnalysisArticle } from "@/lib/schemas/analysis";
+
+export interface CoverageCard {
+  name: string;
+  articles: AnalysisArticle[];
+}
+
+/** The words the analyzer's sentence templates capitalise; everything else capitalised must be in an article. */
+const TEMPLATE_WORDS = new Set([
+  "All", "Both", "Only", "The", "They", "Their", "Its", "Details", "Outlet", "Loaded", "No", "None", "Scores",
+  "Mostly", "Negative", "Positive", "Neutral", "Mixed", "Words", "On", "A",
+]);
+
+const articleText = (a: AnalysisArticle) => `${a.source}\n${a.title}\n${a.summary}\n${a.content}`;
+
+function capitalisedWords(text: string): string[] {
+  return [...text.matchAll(/(?<![\p{L}\p{N}])\p{Lu}[\p{L}\p{N}’'.-]*/gu)]
+    .map((m) => m[0].replace(/['’]s$/, "").replace(/[.'’-]+$/, ""))
+    .filter((w) => w && !TEMPLATE_WORDS.has(w));
+}
+
+function numbersIn(text: string): string[] {
+  return [...text.matchAll(/\d(?:[\d,.]*\d)?/g)].map((m) => m[0]);
+}
+
+/** Names and numbers of a text that none of the given articles contains (case-sensitive). */
+function absent(text: string, articles: AnalysisArticle[]): string[] {
+  const texts = articles.map(articleText);
+  return [...capitalisedWords(text), ...numbersIn(text)].filter((w) => !texts.some((t) => t.includes(w)));
+}
+
+/** "All cited reports mention A, B and C." → ["A", "B", "C"] */
+function listedFacts(text: string): string[] {
+  const list = /^(?:All|Both) cited reports mention (.+?)\.(?: |$)/.exec(text)?.[1] ?? "";
+  return list.split(/, | and /).map((s) => s.replace(/^“|”$/g, ""));
+}
+
+/** The analyzer's contract checks, on the cards `load` returns (each analysed once). */
+export function describeLocalAnalyzerOn(title: string, load: () => Promise<CoverageCard[]>): void {
+  describe(title, () => {
+    const cards: (CoverageCard & { result: ProviderAnalysis })[] = [];
+
+    beforeAll(async () => {
+      for (const card of await load()) cards.push({ ...card, result: await analyzeLocally(card.articles) });
+    });
+
+    it("picks multi-outlet cards", () => {
+      expect(cards.length).toBeGreaterThanOrEqual(3);
+      for (const { articles } of cards) {
+        expect(new Set(articles.map((a) => a.source)).size).toBeGreaterThanOrEqual(3);
+      }
+    });
+
+    it("answers in the contract's shape, with common points and differences", () => {
+      for (const { articles, result } of cards) {
+        expect(comparison.omit({ cached: true, generatedAt: true }).parse(result)).toEqual(result);
+        expect(result.commonPoints.length).toBeGreaterThan(0);
+        expect(result.differences.length).toBeGreaterThan(0);
+        expect(result.articles.map((a) => a.index)).toEqual(articles.map((_, i) => i));
+        expect(result.articles.map((a) => a.source)).toEqual(articles.map((a) => a.source));
+      }
+    });
+
+    it("cites only existing articles, and common points cite at least two distinct outlets", () => {
+      for (const { articles, result } of cards) {
+        for (const p of [...result.commonPoints, ...result.differences]) {
+          expect(p.citations.length).toBeGreaterThan(0);
+          for (const i of p.citations) expect(i >= 0 && i < articles.length, `${p.text} cites ${i}`).toBe(true);
+        }
+        for (const p of result.commonPoints) {
+          expect(new Set(p.citations.map((i) => articles[i].source.toLowerCase())).size, p.text).toBeGreaterThanOrEqual(2);
+        }
+      }
+    });
+
+    it("says of each common point only what every cited article contains", () => {
+      for (const { articles, result } of cards) {
+        for (const p of result.commonPoints) {
+          const facts = listedFacts(p.text);
+          expect(facts.length, p.text).toBeGreaterThan(0);
+          for (const i of p.citations) {
+            // "U.S." mentions the US.
+            const text = articleText(articles[i]).replace(/\./g, "");
+            for (const fact of facts.map((f) => f.replace(/\./g, ""))) {
+              // A surname alone stands for the full name ("Floyd's death" mentions George Floyd).
+              const ok = text.toLowerCase().includes(fact.toLowerCase()) || text.includes(fact.split(" ").at(-1)!);
+              expect(ok, `${articles[i].source} should contain "${fact}" (${p.text})`).toBe(true);
+            }
+          }
+        }
+      }
+    });
+
+    it("says 'only' of a name, figure or quotation no other outlet has", () => {
+      for (const { articles, result } of cards) {
+        for (const d of result.differences) {
+          const only = /^Only (.+?) (mentions|quotes|gives the figure) (.+)\.$/.exec(d.text);
+          if (!only) continue;
+          const [, outlet, kind, rest] = only;
+          // What the other outlets' articles say (their source names are not part of it).
+          const others = articles.filter((a) => a.source !== outlet).map((a) => `${a.title}\n${a.summary}\n${a.content}`);
+          const claims =
+            kind === "mentions" ? rest.split(/, | and /)
+            : kind === "quotes" ? [rest.replace(/^“|”$/g, "").replace(/…$/, "")]
+            : [/^[\d,.]+/.exec(rest)![0]].filter((n) => Number(n.replace(/,/g, "")) >= 10);
+          const said = (t: string, c: string) => (/^\d/.test(c) ? new RegExp(`(?<![\\d,.])${c.replace(/\./g, "\\.")}(?![\\d,])`).test(t) : t.includes(c));
+          for (const c of claims) expect(others.some((t) => said(t, c)), `${d.text}: "${c}" is elsewhere too`).toBe(false);
+        }
+      }
+    });
+
+    it("writes no name or number that is not in a cited article (points) or in some article (texts)", () => {
+      for (const { articles, result } of cards) {
+        for (const p of [...result.commonPoints, ...result.differences]) {
+          expect(absent(p.text, p.citations.map((i) => articles[i])), p.text).toEqual([]);
+        }
+        for (const text of [result.summary, result.frontendSummary, result.biasAnalysis, result.emotionalTone]) {
+          expect(absent(text, articles), text).toEqual([]);
+        }
+      }
+    });
+
+    it("passes the grounding checker untouched", async () => {
+      for (const { articles, result } of cards) {
+        const { analysis, report } = await groundAnalysis(result, articles);
+        expect(report.notes).toEqual([]);
+        expect(analysis).toEqual(result);
+      }
+    });
+
+    it("reports factualAccuracy as the corroboration score its method sentence states", () => {
+      for (const { result } of cards) {
+        const m = /^Corroboration: (\d+) of (\d+) checkable claims \(names, numbers\) appear in at least two independent outlets$/.exec(
+          result.factualAccuracyMethod,
+        );
+        expect(m, result.factualAccuracyMethod).not.toBeNull();
+        const [supported, checkable] = [Number(m![1]), Number(m![2])];
+        expect(supported).toBeLessThanOrEqual(checkable);
+        expect(supported).toBeGreaterThan(0); // these cards share names across outlets
+        expect(result.factualAccuracy).toBe(Math.round((100 * supported) / checkable));
+        expect(result.corroboration).toEqual({ corroborated: supported, total: checkable });
+      }
+    });
+
+    it("scores bias from the outlets' ratings, within the SPEC §9 range", () => {
+      for (const { articles, result } of cards) {
+        result.articles.forEach((a, i) => {
+          expect(a.biasScore).toBeGreaterThanOrEqual(-1);
+          expect(a.biasScore).toBeLessThanOrEqual(1);
+          const source = articles[i].source;
+          if (["CNN", "The Guardian", "Al Jazeera"].includes(source)) expect(a.biasScore, source).toBeLessThan(0);
+          if (source === "Fox News") expect(a.biasScore, source).toBeGreaterThan(0);
+          if (["The New York Times", "Daily Mail"].includes(source)) expect(result.biasAnalysis).toContain(source);
+        });
+      }
+    });
+
+    it("is deterministic", async () => {
+      const [{ articles }] = cards;
+      expect(await analyzeLocally(articles)).toEqual(await analyzeLocally(articles));
+    });
+  });
+}

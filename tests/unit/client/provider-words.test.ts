@@ -1,0 +1,44 @@
+/** The page's words about who analyses (lib/client/provider-words.ts): SPEC's for a model, honest for the local analyzer. */
+import { describe, expect, it } from "vitest";
+import { analysisFooter, heroAnalyzerSentence, progressLines, providerName } from "@/lib/client/provider-words";
+import type { ProviderInfo } from "@/lib/schemas/analysis";
+
+const model: ProviderInfo = { kind: "openai-compatible", model: "gpt-x", label: "OpenAI-compatible model gpt-x at api.example.com" };
+const local: ProviderInfo = { kind: "local", model: "local-analyzer-v1", label: "Local analyzer (no AI model: deterministic text comparison on this server)" };
+
+describe("a model answers: SPEC's words, naming the provider", () => {
+  it("says the analysis is powered by the backend AI model", () => {
+    expect(heroAnalyzerSentence(model)).toBe("The analysis is powered by a backend AI model.");
+    expect(analysisFooter(model)).toBe(
+      "Powered by the backend AI model: OpenAI-compatible model gpt-x at api.example.com. Uses intelligent caching, so a card analysed before opens instantly.",
+    );
+    expect(progressLines(model)).toEqual({
+      duration: "Analysis typically takes 30-60 seconds",
+      provider: "AI provider: OpenAI-compatible model gpt-x at api.example.com",
+    });
+  });
+
+  it("falls back to 'the backend AI model' in the footer while the provider is not known", () => {
+    expect(providerName(null)).toBe("the backend AI model");
+    expect(analysisFooter(null)).toContain("Powered by the backend AI model: the backend AI model.");
+  });
+});
+
+describe("the local analyzer answers: a built-in text comparison, never an AI model", () => {
+  it.each([
+    ["hero", heroAnalyzerSentence(local)!],
+    ["footer", analysisFooter(local)],
+    ["progress", progressLines(local).provider],
+  ])("%s", (_where, text) => {
+    expect(text).toContain("built-in text comparison");
+    expect(text).not.toMatch(/powered by (a|the) backend AI model|AI provider:/i);
+  });
+
+  it("does not promise a 30-60 second wait", () => {
+    expect(progressLines(local).duration).toBe("A text comparison typically takes a second or two");
+  });
+});
+
+it("says nothing in the hero until the server has named the provider", () => {
+  expect(heroAnalyzerSentence(null)).toBeNull();
+});
