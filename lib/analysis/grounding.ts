@@ -1,8 +1,8 @@
 import type { AnalysisArticle, CitedPoint } from "@/lib/schemas/analysis";
 import type { ProviderAnalysis } from "./provider";
 import {
-  capitalisedRuns, findNumbers, findQuotes, HONORIFICS, matchForm, numberValues, splitSentences, spelledNumber, stem,
-  STOP_WORDS, tokenize, type Token,
+  capitalisedRuns, contentTerms, findNumbers, findQuotes, HONORIFICS, matchForm, numberValues, REPORTS_SHARE, REPORTS_TERMS, splitSentences,
+  spelledNumber, stem, STOP_WORDS, termsHeld, tokenize, tokenTerms, type Token,
 } from "./text";
 import { outletOf } from "./local/outlets";
 import { WorkBudget } from "./work-budget";
@@ -27,6 +27,8 @@ interface ArticleEvidence {
   words: string;
   numbers: Set<string>;
   stems: Set<string>;
+  /** Terms as the analyzer compares them (stemmed, demonyms folded). */
+  terms: Set<string>;
   outlet: string;
 }
 
@@ -34,6 +36,8 @@ interface Claims {
   names: string[];
   numbers: string[];
   quotes: string[];
+  /** The content terms of each quotation, for articles that report it in their own words. */
+  quoteTerms: string[][];
   keyWords: string[];
 }
 
@@ -53,6 +57,7 @@ function evidenceOf(article: AnalysisArticle): ArticleEvidence {
     words: ` ${tokens.map((t) => t.key).join(" ")} `,
     numbers: numberValues(text, tokens),
     stems: new Set(tokens.map((t) => stem(t.key))),
+    terms: new Set(tokens.flatMap(tokenTerms)),
     outlet: outletOf(article.source).key,
   };
 }
@@ -91,6 +96,7 @@ export function claimsOf(text: string): Claims {
     names: namesIn(outside, tokens),
     numbers: findNumbers(outside).map((n) => n.value),
     quotes: quotes.flatMap((q) => q.split("…").map((p) => p.trim()).filter((p) => p.split(/\s+/).length >= 2)),
+    quoteTerms: quotes.map((q) => contentTerms(tokenize(q))),
     keyWords: [
       ...new Set(
         tokens
@@ -121,7 +127,12 @@ function mentionsAny(claims: Claims, e: ArticleEvidence): boolean {
     claims.names.some((n) => hasName(e, n) || (n.includes(" ") && surname(n).length >= 3 && e.words.includes(` ${surname(n)} `))) ||
     claims.numbers.some((v) => e.numbers.has(v)) ||
     claims.quotes.some((q) => e.match.includes(matchForm(q))) ||
-    claims.keyWords.some((w) => e.stems.has(w))
+    claims.keyWords.some((w) => e.stems.has(w)) ||
+    // An article that reports a quoted sentence in its own words: most of the sentence's terms.
+    claims.quoteTerms.some((terms) => {
+      const { held, share } = termsHeld(terms, e.terms);
+      return held >= REPORTS_TERMS && share >= REPORTS_SHARE;
+    })
   );
 }
 
@@ -187,12 +198,16 @@ export async function groundAnalysis(
   };
   const commonPoints = await keep(analysis.commonPoints, true);
   const differences = await keep(analysis.differences, false);
+  // The local analyzer's angles and figures are checked as differences are (a model's answer has none).
+  const extras: Pick<ProviderAnalysis, "angles" | "figures"> = {};
+  if (analysis.angles) extras.angles = await keep(analysis.angles, false);
+  if (analysis.figures) extras.figures = await keep(analysis.figures, false);
   const texts = {} as Record<(typeof FREE_TEXTS)[number], string>;
   for (const field of FREE_TEXTS) {
     texts[field] = groundText(analysis[field], evidence, field, report);
     await budget.checkpoint();
   }
-  return { analysis: { ...analysis, commonPoints, differences, ...texts }, report };
+  return { analysis: { ...analysis, commonPoints, differences, ...extras, ...texts }, report };
 }
 
 const FREE_TEXTS = ["summary", "biasAnalysis", "emotionalTone", "frontendSummary"] as const;

@@ -1,0 +1,61 @@
+/**
+ * Each outlet's angle: what it leads with, from its headline and first sentence. One line per
+ * outlet, quoting the headline, and the first sentence of its lead when that sentence adds to
+ * the headline; an outlet that supplied only a headline is said to have done so. When an outlet
+ * has several articles in the card, the one closest to the story (sharing most with the other
+ * outlets) speaks for it.
+ */
+import type { CitedPoint } from "@/lib/schemas/analysis";
+import type { PreparedArticle } from "./facts";
+import type { ArticleVocabulary, Statement } from "./statements";
+
+/** A first sentence adds to the headline when it has this many terms the headline has not. */
+const ADDS_TERMS = 3;
+const MAX_ADDED_CHARS = 260;
+
+export interface Angle extends CitedPoint {
+  outlet: string;
+  headline: string;
+}
+
+function cut(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const clipped = text.slice(0, max);
+  return `${clipped.slice(0, Math.max(clipped.lastIndexOf(" "), 1)).replace(/[,;:\s…]+$/, "")}…`;
+}
+
+/** How much an article shares with the other outlets' articles (terms in common). */
+function centrality(article: PreparedArticle, articles: PreparedArticle[], vocabularies: ArticleVocabulary[]): number {
+  const own = vocabularies[article.index].terms;
+  let n = 0;
+  for (const other of articles) {
+    if (other.outlet.key === article.outlet.key) continue;
+    for (const t of own) if (vocabularies[other.index].terms.has(t)) n++;
+  }
+  return n;
+}
+
+/** One angle per outlet, in the card's order of outlets. */
+export function findAngles(statements: Statement[], articles: PreparedArticle[], vocabularies: ArticleVocabulary[]): Angle[] {
+  const byOutlet = new Map<string, PreparedArticle[]>();
+  for (const a of articles) byOutlet.set(a.outlet.key, [...(byOutlet.get(a.outlet.key) ?? []), a]);
+  if (byOutlet.size < 2) return [];
+  const angles: Angle[] = [];
+  for (const own of byOutlet.values()) {
+    const article = own.length === 1 ? own[0] : [...own].sort((a, b) => centrality(b, articles, vocabularies) - centrality(a, articles, vocabularies) || a.index - b.index)[0];
+    const mine = statements.filter((s) => s.article === article.index);
+    const headline = mine.find((s) => s.headline);
+    const lead = mine.filter((s) => !s.headline);
+    const name = article.outlet.name;
+    if (!headline && !lead.length) continue;
+    let text: string;
+    if (!headline) text = `${name} leads with “${cut(lead[0].text, MAX_ADDED_CHARS)}”`;
+    else if (!lead.length) text = `${name} gives only a headline: “${headline.text}”`;
+    else {
+      const adds = lead.find((s) => [...s.terms.keys()].filter((t) => !headline.terms.has(t)).length >= ADDS_TERMS);
+      text = adds ? `${name} leads with “${headline.text}” and adds: “${cut(adds.text, MAX_ADDED_CHARS)}”` : `${name} leads with “${headline.text}”`;
+    }
+    angles.push({ text, citations: [article.index], outlet: article.outlet.key, headline: headline?.text ?? lead[0].text });
+  }
+  return angles;
+}
