@@ -123,15 +123,18 @@ export function isContentToken(t: Token): boolean {
  * decides that another article reports a sentence, and how the grounding check verifies it.
  */
 export function contentTerms(tokens: Token[]): string[] {
-  return [...new Set(tokens.filter(isContentToken).flatMap(tokenTerms))];
+  return [...new Set(tokens.filter(isContentToken).flatMap(tokenTerms).filter((t) => !STOP_WORDS.has(t)))];
 }
 
 /** A token's terms: the word's, and its parts' when hyphenated ("Saudi-led" also says "saudi"). */
 export function tokenTerms(t: Token): string[] {
   const whole = termOf(t.text, t.acronym);
   if (!t.text.includes("-")) return [whole];
-  const parts = t.text.split("-").filter((p) => p.length >= 2 && !STOP_WORDS.has(p.toLowerCase()));
-  return [whole, ...parts.map((p) => termOf(p, /^\p{Lu}{2,}$/u.test(p)))];
+  // Letters only: "Covid-19" also says "covid", not "19" (a number is compared as a figure).
+  const parts = t.text.split("-").filter((p) => p.length >= 2 && /^\p{L}+$/u.test(p) && !STOP_WORDS.has(p.toLowerCase()));
+  const partTerms = parts.map((p) => termOf(p, /^\p{Lu}{2,}$/u.test(p)));
+  // "Covid-19" is "covid" and a figure; "Saudi-led" is itself and "saudi".
+  return /\d/.test(t.text) ? partTerms : [whole, ...partTerms];
 }
 
 /** Of a passage's terms, the share a set of terms holds, and how many. */
@@ -140,9 +143,9 @@ export function termsHeld(terms: string[], vocabulary: Set<string>): { held: num
   return { held, share: terms.length ? held / terms.length : 0 };
 }
 
-/** A passage reports a sentence when it holds two fifths of its terms, and two or more of them. */
+/** A passage reports a sentence when it holds two fifths of its terms, and three or more of them. */
 export const REPORTS_SHARE = 0.4;
-export const REPORTS_TERMS = 2;
+export const REPORTS_TERMS = 3;
 
 /** The stem of a word (Porter2, lib/text/terms.ts): "flooded", "floods", "flooding" → "flood". */
 export function stem(word: string): string {

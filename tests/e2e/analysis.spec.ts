@@ -69,7 +69,7 @@ test("the local analyzer's figure says what it measured, in neutral colours", as
   await card.getByRole("tab", { name: "AI & Community Analysis" }).click();
   await card.getByRole("button", { name: "Start AI Analysis" }).click();
   const gauge = card.getByTestId("accuracy-gauge");
-  await expect(gauge.getByTestId("accuracy-band")).toHaveText(/^\d+ of \d+ details reported by two or more outlets$/);
+  await expect(gauge.getByTestId("accuracy-band")).toHaveText(/^\d+ of \d+ compared details? agrees? between outlets$/);
   await expect(gauge).not.toContainText(/Excellent|Good|Needs Review|Factual Accuracy/);
   const badge = card.getByTestId("factual-badge");
   await expect(badge).toHaveText(/^\d+ of \d+ details corroborated$/);
@@ -117,7 +117,7 @@ test("an analysis runs 10 → 30 → 90 → 100, shows its results with citation
   expect(percent).toBeGreaterThanOrEqual(0);
   // The local analyzer's figure: its counts (docs/decisions/081-honest-analyzer-wording.md).
   const band = (await gauge.getByTestId("accuracy-band").textContent())!;
-  const [, corroborated, total] = /^(\d+) of (\d+) details reported by two or more outlets$/.exec(band)!;
+  const [, corroborated, total] = /^(\d+) of (\d+) compared details? agrees? between outlets$/.exec(band)!;
   expect(percent).toBe(Math.round((100 * Number(corroborated)) / Number(total)));
   const badge = `${corroborated} of ${total} details corroborated`;
   await expect(card.getByTestId("factual-badge")).toHaveText(badge);

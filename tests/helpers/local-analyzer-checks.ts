@@ -18,7 +18,7 @@ export interface CoverageCard {
 /** The words the analyzer's sentence templates capitalise; everything else capitalised must be in an article. */
 const TEMPLATE_WORDS = new Set([
   "All", "Both", "Only", "The", "They", "Their", "Its", "Details", "Outlet", "Loaded", "No", "None", "Scores",
-  "Mostly", "Negative", "Positive", "Neutral", "Mixed", "Words", "On", "A", "Negated",
+  "Mostly", "Negative", "Positive", "Neutral", "Mixed", "Words", "On", "A", "Negated", "In",
   "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Eleven", "Twelve",
 ]);
 

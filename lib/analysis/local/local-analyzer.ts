@@ -55,7 +55,8 @@ async function eachInTurn<T, R>(items: T[], budget: WorkBudget, fn: (item: T, i:
 function summaryOf(outlets: string[], shared: SharedFact | undefined, angles: Angle[], figures: FigureLine[], articles: PreparedArticle[]): string {
   const sentences: string[] = [];
   if (shared) {
-    sentences.push(`${outletCount(shared.outlets, outlets.length)} report the same event; ${articles[shared.statement.article].outlet.name} puts it as “${shared.statement.text}”`);
+    const count = outletCount(shared.outlets, outlets.length);
+    sentences.push(`In the words of ${articles[shared.statement.article].outlet.name}, reported by ${count[0].toLowerCase()}${count.slice(1)}: “${shared.statement.text}”`);
   } else {
     sentences.push(`${outletsInWords(outlets)} share no statement of fact in comparable words, so they may not describe the same event.`);
   }

@@ -181,7 +181,7 @@ function termsOf(tokens: Token[], from: number, names: NameMention[]): Map<strin
   for (const t of tokens) {
     if (t.start < from || !isContentToken(t)) continue;
     const weight = /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/.test(t.key) ? 0.5 : nameTerms.has(nameFamily(t.text, t.acronym)) && t.capitalised ? 2 : 1;
-    for (const term of tokenTerms(t)) terms.set(term, Math.max(terms.get(term) ?? 0, weight));
+    for (const term of tokenTerms(t)) if (!STOP_WORDS.has(term)) terms.set(term, Math.max(terms.get(term) ?? 0, weight));
   }
   return terms;
 }
