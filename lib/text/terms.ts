@@ -14,9 +14,31 @@ import { PLACE_OF_DEMONYM } from "./demonyms";
 /** Porter2's suffix rules are superlinear on very long strings; no real word is this long. */
 const MAX_STEMMED = 40;
 
+const MAX_REMEMBERED = 50_000;
+
+/**
+ * A word function that remembers its answers: texts repeat their words, and Porter2 runs a dozen
+ * regexes per word. Bounded (emptied when full), so a hostile text of distinct words costs a
+ * fixed amount of memory.
+ */
+function remembered(fn: (word: string) => string): (word: string) => string {
+  const known = new Map<string, string>();
+  return (word) => {
+    let answer = known.get(word);
+    if (answer === undefined) {
+      if (known.size >= MAX_REMEMBERED) known.clear();
+      answer = fn(word);
+      known.set(word, answer);
+    }
+    return answer;
+  };
+}
+
+const porter2Remembered = remembered(porter2);
+
 /** The Porter2 stem of a lowercase word (words longer than any real one are kept as they are). */
 export function stemWord(word: string): string {
-  return word.length > MAX_STEMMED ? word : porter2(word);
+  return word.length > MAX_STEMMED ? word : porter2Remembered(word);
 }
 
 /** The place a lowercase word is the demonym or adjective of, else the word. */
@@ -29,10 +51,14 @@ export function placeOf(word: string): string {
  * says the word was written in capitals: "US" is the country, "us" a pronoun.
  */
 export function termOf(word: string, acronym = false): string {
-  const lower = word.toLowerCase().replace(/[’']/g, "'").replace(/'s$/, "");
-  if (acronym && (lower === "us" || lower === "u.s" || lower === "usa")) return "usa";
-  return stemWord(placeOf(lower.replace(/\./g, acronym ? "" : ".")));
+  return acronym ? acronymTerm(word) : wordTerm(word);
 }
+
+const wordTerm = remembered((word) => stemWord(placeOf(word.toLowerCase().replace(/’/g, "'").replace(/'s$/, ""))));
+const acronymTerm = remembered((word) => {
+  const lower = word.toLowerCase().replace(/[’']s$/, "").replace(/\./g, "");
+  return lower === "us" || lower === "usa" ? "usa" : stemWord(placeOf(lower));
+});
 
 // "Only X mentions the UK" is misleading when another outlet writes "England".
 const PARTS_OF_BRITAIN = new Set(["england", "scotland", "wale", "wales"]);
@@ -46,13 +72,20 @@ const NAME_ENDING = /(?:ians?|ans?|ics?|ese|ish|i)$/;
  * only ever makes the analyzer say "only" less often.
  */
 export function nameFamily(word: string, acronym = false): string {
-  const term = termOf(word, acronym);
+  if (acronym) {
+    const term = termOf(word, true);
+    return PARTS_OF_BRITAIN.has(term) ? "britain" : term;
+  }
+  return wordFamily(word);
+}
+
+const wordFamily = remembered((word) => {
+  const term = termOf(word);
   if (PARTS_OF_BRITAIN.has(term)) return "britain";
-  if (acronym) return term;
   const lower = placeOf(word.toLowerCase().replace(/['’]s$/, ""));
   const bare = lower.replace(NAME_ENDING, "");
   return bare.length >= 4 && bare !== lower ? stemWord(bare) : term;
-}
+});
 
 /** Month names and their abbreviations, and weekdays: words of dates. */
 export const MONTHS = new Set(

@@ -113,6 +113,7 @@ function emphatic(t: Token, lowercase: Set<string>): boolean {
 function namesOf(
   sentence: PreparedSentence,
   from: number,
+  to: number,
   cardNames: Map<string, string>,
   lowercase: Set<string>,
   outlets: Set<string>,
@@ -132,7 +133,7 @@ function namesOf(
       current = [];
     };
     for (const t of run) {
-      const skip = t.start < from || HONORIFICS.has(t.key) || CALENDAR_WORDS.has(t.key) || emphatic(t, lowercase);
+      const skip = t.start < from || t.start >= to || HONORIFICS.has(t.key) || CALENDAR_WORDS.has(t.key) || emphatic(t, lowercase);
       if (skip) flush();
       else current.push(t);
     }
@@ -142,10 +143,11 @@ function namesOf(
 }
 
 /** Counts the sentence gives: not dates, times or ordinals, not the number of a name ("Falcon 9"). */
-function figuresOf(article: PreparedArticle, sentence: PreparedSentence, from: number): Figure[] {
+function figuresOf(article: PreparedArticle, sentence: PreparedSentence, from: number, to: number): Figure[] {
   const out: Figure[] = [];
   const text = sentence.text;
   for (const n of findNumbers(text)) {
+    if (n.start >= to) break;
     if (n.start < from || isDateNumber(text, n.start, n.end) || /^\s*[-–]\s*\d/.test(text.slice(n.end, n.end + 3))) continue;
     // Words counted: an attached magnitude ("$233m"), then up to two following words, stopping at
     // punctuation or a word that counts nothing ("30 train cars came off" counts "train cars").
@@ -175,10 +177,11 @@ function figuresOf(article: PreparedArticle, sentence: PreparedSentence, from: n
 }
 
 /** The terms of a passage (as text.ts's contentTerms reads them), weighted: names 2, other words 1, weekdays ½. */
-function termsOf(tokens: Token[], from: number, names: NameMention[]): Map<string, number> {
+function termsOf(tokens: Token[], from: number, to: number, names: NameMention[]): Map<string, number> {
   const terms = new Map<string, number>();
   const nameTerms = new Set(names.flatMap((n) => n.families));
   for (const t of tokens) {
+    if (t.start >= to) break;
     if (t.start < from || !isContentToken(t)) continue;
     const weight = /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/.test(t.key) ? 0.5 : nameTerms.has(nameFamily(t.text, t.acronym)) && t.capitalised ? 2 : 1;
     for (const term of tokenTerms(t)) if (!STOP_WORDS.has(term)) terms.set(term, Math.max(terms.get(term) ?? 0, weight));
@@ -205,11 +208,14 @@ export function statementsOf(
     if (raw.split(/\s+/).length < 3) continue;
     const complete = piece.sentences.every((s) => s.complete);
     const text = cutAtWord(raw, MAX_STATEMENT_CHARS) + (complete || raw.length > MAX_STATEMENT_CHARS ? "" : "…");
-    const names = parts.flatMap((p) => namesOf(p.s, p.from, cardNames, lowercase, outlets));
-    const figures = parts.flatMap((p) => figuresOf(article, p.s, p.from));
+    // Only what the statement shows counts: a sentence cut for display says no more than its cut
+    // (and a sentence of thousands of words costs no more than one of fifty).
+    const to = (p: (typeof parts)[number]) => p.from + MAX_STATEMENT_CHARS;
+    const names = parts.flatMap((p) => namesOf(p.s, p.from, to(p), cardNames, lowercase, outlets));
+    const figures = parts.flatMap((p) => figuresOf(article, p.s, p.from, to(p)));
     const terms = new Map<string, number>();
-    for (const p of parts) for (const [t, w] of termsOf(p.s.tokens, p.from, names)) terms.set(t, Math.max(terms.get(t) ?? 0, w));
-    const quotes = findQuotes(raw).map((q) => q.text);
+    for (const p of parts) for (const [t, w] of termsOf(p.s.tokens, p.from, to(p), names)) terms.set(t, Math.max(terms.get(t) ?? 0, w));
+    const quotes = findQuotes(text).map((q) => q.text);
     out.push({ article: article.index, order: out.length, headline: piece.headline, text, complete, terms, names, figures, quotes });
   }
   return out;
