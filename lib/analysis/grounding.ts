@@ -1,8 +1,8 @@
 import type { AnalysisArticle, CitedPoint } from "@/lib/schemas/analysis";
 import type { ProviderAnalysis } from "./provider";
 import {
-  capitalisedRuns, contentTerms, findNumbers, findQuotes, HONORIFICS, matchForm, numberValues, REPORTS_SHARE, REPORTS_TERMS, splitSentences,
-  spelledNumber, stem, STOP_WORDS, termsHeld, tokenize, tokenTerms, type Token,
+  addTokenTerms, capitalisedRuns, contentTerms, findNumbers, findQuotes, HONORIFICS, matchForm, numberValues, REPORTS_SHARE, REPORTS_TERMS, splitSentences,
+  spelledNumber, stem, STOP_WORDS, termsHeld, tokenize, type Token,
 } from "./text";
 import { outletOf } from "./local/outlets";
 import { WorkBudget } from "./work-budget";
@@ -57,7 +57,7 @@ function evidenceOf(article: AnalysisArticle): ArticleEvidence {
     words: ` ${tokens.map((t) => t.key).join(" ")} `,
     numbers: numberValues(text, tokens),
     stems: new Set(tokens.map((t) => stem(t.key))),
-    terms: new Set(tokens.flatMap(tokenTerms)),
+    terms: addTokenTerms(tokens, new Set()),
     outlet: outletOf(article.source).key,
   };
 }

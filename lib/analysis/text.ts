@@ -126,6 +126,15 @@ export function contentTerms(tokens: Token[]): string[] {
   return [...new Set(tokens.filter(isContentToken).flatMap(tokenTerms).filter((t) => !STOP_WORDS.has(t)))];
 }
 
+/** Every term of the tokens, added to a set (a loop, not arrays per token: this runs over whole articles). */
+export function addTokenTerms(tokens: Token[], into: Set<string>): Set<string> {
+  for (const t of tokens) {
+    if (t.text.includes("-")) for (const term of tokenTerms(t)) into.add(term);
+    else into.add(termOf(t.text, t.acronym));
+  }
+  return into;
+}
+
 /** A token's terms: the word's, and its parts' when hyphenated ("Saudi-led" also says "saudi"). */
 export function tokenTerms(t: Token): string[] {
   const whole = termOf(t.text, t.acronym);

@@ -8,7 +8,7 @@
  * writes (not dates, not sentence-opening or emphatic capitals, not the outlets' own names),
  * its figures (counts, never dates) and its quotations.
  */
-import { capitalisedRuns, CALENDAR_WORDS, findNumbers, findQuotes, HONORIFICS, isContentToken, spelledNumber, STOP_WORDS, tokenTerms, type Token } from "../text";
+import { capitalisedRuns, CALENDAR_WORDS, findNumbers, findQuotes, HONORIFICS, addTokenTerms, isContentToken, spelledNumber, STOP_WORDS, tokenTerms, type Token } from "../text";
 import { PLACE_OF_DEMONYM } from "@/lib/text/demonyms";
 import { isDateNumber, nameFamily, termOf } from "@/lib/text/terms";
 import type { PreparedArticle, PreparedSentence } from "./facts";
@@ -239,8 +239,8 @@ export function vocabularyOf(article: PreparedArticle): ArticleVocabulary {
   const terms = new Set<string>();
   const families = new Set<string>();
   for (const s of article.sentences) {
+    addTokenTerms(s.tokens, terms);
     for (const t of s.tokens) {
-      for (const term of tokenTerms(t)) terms.add(term);
       families.add(nameFamily(t.text, t.acronym));
       if (t.text.includes("-")) for (const part of t.text.split("-")) if (part.length >= 2) families.add(nameFamily(part));
     }
