@@ -120,6 +120,9 @@ export function isDateNumber(text: string, start: number, end: number): boolean 
   if (/^(?:1[89]|20)\d\d$/.test(digits) && !/,/.test(written)) return true;
   const before = text.slice(Math.max(0, start - 12), start).toLowerCase();
   const after = text.slice(end, end + 12).toLowerCase();
+  // "July 5 and 12", "June 3-4": a second day after a month's first.
+  const listedDay = /([a-z]+)\.?\s+\d{1,2}(?:st|nd|rd|th)?\s*(?:,|and|or|to|-|–)\s*$/.exec(text.slice(Math.max(0, start - 24), start).toLowerCase())?.[1];
+  if (listedDay !== undefined && MONTHS.has(listedDay) && Number(digits) <= 31) return true;
   const monthBefore = /([a-z]+)\.?,?\s+$/.exec(before)?.[1];
   const monthAfter = /^\s+(?:of\s+)?([a-z]+)/.exec(after)?.[1];
   return (monthBefore !== undefined && MONTHS.has(monthBefore)) || (monthAfter !== undefined && MONTHS.has(monthAfter) && Number(digits) <= 31);

@@ -25,7 +25,8 @@ export function findFigures(statements: Statement[], articles: PreparedArticle[]
   const byUnit = new Map<string, Map<string, Figure>>();
   for (const s of statements) {
     for (const f of s.figures) {
-      const unit = f.units.find((u) => !MAGNITUDES.has(u));
+      // The head word counted: the last one ("train cars" counts cars, "US cities" cities).
+      const unit = [...f.units].reverse().find((u) => !MAGNITUDES.has(u));
       if (!unit) continue;
       const perOutlet = byUnit.get(unit) ?? new Map<string, Figure>();
       const outlet = articles[f.article].outlet.key;

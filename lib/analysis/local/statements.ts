@@ -67,6 +67,9 @@ const CONSEQUENCES = new Set(
   ).split(" "),
 );
 
+/** Words between a number and what it counts. */
+const SKIPPED = new Set(["other", "more", "additional", "extra", "new"]);
+
 /** Words after a number that are not what it counts. */
 const NOT_COUNTED = new Set("came come comes went were was are is be been had has have into onto off up down from over under per".split(" "));
 
@@ -128,7 +131,9 @@ function namesOf(
       if (current.length && cardNames.has(key) && !self && !out.has(key)) {
         const words = current.filter((t) => t.key !== "of");
         const adjective = words.length === 1 && !words[0].acronym && (PLACE_OF_DEMONYM.has(words[0].key) || /(?:an|ic|ese|ish)$/.test(words[0].key));
-        out.set(key, { text: current.map((t) => t.text).join(" "), adjective, families: words.map((t) => nameFamily(t.text, t.acronym)) });
+        // "US-Mexico" is also "US" and "Mexico".
+        const families = words.flatMap((t) => [nameFamily(t.text, t.acronym), ...(t.text.includes("-") ? t.text.split("-").filter(Boolean).map((p) => nameFamily(p, /^\p{Lu}{2,}$/u.test(p))) : [])]);
+        out.set(key, { text: current.map((t) => t.text).join(" "), adjective, families });
       }
       current = [];
     };
@@ -154,11 +159,23 @@ function figuresOf(article: PreparedArticle, sentence: PreparedSentence, from: n
     const suffix = /^(?:bn|mn|m|k|%)(?![\p{L}\p{N}])/u.exec(text.slice(n.end))?.[0] ?? "";
     const words: string[] = [];
     let after = suffix;
+    // The first word was an acronym, which qualifies the next ("US cities").
+    let qualifiedBy = false;
     for (const m of text.slice(n.end + suffix.length).matchAll(/\s+([\p{L}’'-]+)|[^\s\p{L}]/gu)) {
       const w = m[1]?.toLowerCase();
-      if (!w || STOP_WORDS.has(w) || NOT_COUNTED.has(w) || words.length >= 2) break;
+      // "35 other cities", "15,000 more beds": the counted word comes after.
+      if (w && SKIPPED.has(w) && !words.length) {
+        after += m[0];
+        continue;
+      }
+      if (!w || words.length >= 2) break;
+      // A name is not what a number counts ("$39 Zara jacket"); an acronym may qualify it ("25 US cities").
+      const acronym = /^\p{Lu}{2,}$/u.test(m[1]);
+      if (!acronym && (STOP_WORDS.has(w) || NOT_COUNTED.has(w) || /^\p{Lu}\p{Ll}/u.test(m[1]))) break;
       // A second word only after a modifier ("unaccompanied migrant", "train cars"), not a verb ("people fled").
-      if (words.length === 1 && !(/(?:ed|al|ive|ous|ic|ary)$/.test(words[0]) || (/s$/.test(w) && !/s$/.test(words[0])))) break;
+      const modifier = qualifiedBy || /(?:ed|al|ive|ous|ic|ary)$/.test(words[0] ?? "") || (/s$/.test(w) && !/s$/.test(words[0] ?? ""));
+      if (words.length === 1 && !modifier) break;
+      qualifiedBy = acronym;
       words.push(w);
       after += m[0];
     }

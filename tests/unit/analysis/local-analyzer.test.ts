@@ -85,6 +85,11 @@ describe("local analyzer edge cases", () => {
       { title: "Paralympic gold for Ruiz", source: "The Japan Times", summary: "Ana Ruiz took Paralympic gold in Tokyo, organisers said.", content: "" },
     ]);
     expect(para.differences.map((d) => d.text).join(" ")).not.toMatch(/Paralympi/);
+    const border = await analyzeLocally([
+      { title: "First lady visits the border", source: "CNN", summary: "Melania Trump flew to the US-Mexico border on Thursday.", content: "" },
+      { title: "First lady's border trip", source: "Breitbart", summary: "Melania Trump visited the U.S. border with Mexico on Thursday.", content: "" },
+    ]);
+    expect(border.differences.map((d) => d.text).join(" ")).not.toMatch(/US-Mexico/);
   });
 
   it("compares figures for the same thing side by side, and never reads a date as a figure", async () => {
@@ -94,6 +99,13 @@ describe("local analyzer edge cases", () => {
     expect(differ.summary).toContain("The figures differ: BBC News: at least 10,000 people; CNN: more than 9,500 people.");
     // Compared side by side, so neither is an "only"; and no date is a figure.
     expect(differ.differences).toEqual([]);
+    const cities = await analyzeLocally([
+      report("CNN", "Curfews in 25 US cities as clashes continue."),
+      report("Daily Mail", "Crowds gathered in Chicago and at least 35 other cities on Saturday."),
+      report("Al Jazeera", "Curfews in place in more than 12 cities, on July 5 and 12."),
+    ]);
+    expect(cities.figures?.[0].text).toBe("The figures differ: CNN: 25 US cities; Daily Mail: at least 35 other cities; Al Jazeera: more than 12 cities.");
+    expect(cities.differences.map((d) => d.text).join(" ")).not.toMatch(/mentions[^:]*\b(?:5|12)\b/);
     const same = await analyzeLocally([report("BBC News", "The fire burned 12,000 hectares."), report("CNN", "Crews saved 12,000 hectares of forest.")]);
     expect(same.figures).toEqual([{ text: "The figures agree: BBC News: 12,000 hectares; CNN: 12,000 hectares.", citations: [0, 1] }]);
   });
