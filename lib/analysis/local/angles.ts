@@ -16,6 +16,8 @@ const MAX_ADDED_CHARS = 260;
 export interface Angle extends CitedPoint {
   outlet: string;
   headline: string;
+  /** The headline's terms. */
+  terms: Set<string>;
 }
 
 function cut(text: string, max: number): string {
@@ -55,7 +57,8 @@ export function findAngles(statements: Statement[], articles: PreparedArticle[],
       const adds = lead.find((s) => [...s.terms.keys()].filter((t) => !headline.terms.has(t)).length >= ADDS_TERMS);
       text = adds ? `${name} leads with “${headline.text}” and adds: “${cut(adds.text, MAX_ADDED_CHARS)}”` : `${name} leads with “${headline.text}”`;
     }
-    angles.push({ text, citations: [article.index], outlet: article.outlet.key, headline: headline?.text ?? lead[0].text });
+    const led = headline ?? lead[0];
+    angles.push({ text, citations: [article.index], outlet: article.outlet.key, headline: led.text, terms: new Set(led.terms.keys()) });
   }
   return angles;
 }

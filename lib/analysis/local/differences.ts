@@ -16,6 +16,14 @@ import { reportsConsequence, type ArticleVocabulary, type Figure, type Statement
 const MAX_DIFFERENCES = 6;
 const MAX_DETAILS = 3;
 const MIN_SCORE = 3;
+const MIN_DETAIL_WEIGHT = 2;
+
+export interface OnlyClaim extends CitedPoint {
+  /** What it adds (quotations, names, figures, consequences). */
+  score: number;
+  /** The claim without the quoted sentence: "Only Reuters mentions Muharrem Ince". */
+  lead: string;
+}
 
 interface Claim {
   statement: Statement;
@@ -48,7 +56,8 @@ function ownDetails(statement: Statement, others: ArticleVocabulary[], compared:
     // A figure set beside another outlet's (lib/analysis/local/figures.ts) is compared there, not "only".
     if (!compared.has(f) && !others.some((o) => o.numbers.has(f.value)) && !details.includes(f.text)) {
       details.push(f.text);
-      weight += 3;
+      // A figure with what it counts says more than a bare number ("100 and 500 words").
+      weight += f.units.length ? 3 : 2;
     }
   }
   const distinct = details.filter((d, i) => details.findIndex((e) => e.toLowerCase() === d.toLowerCase()) === i);
@@ -61,7 +70,7 @@ export function findDifferences(
   articles: PreparedArticle[],
   vocabularies: ArticleVocabulary[],
   compared: Set<Figure> = new Set(),
-): CitedPoint[] {
+): OnlyClaim[] {
   const outlets = [...new Map(articles.map((a) => [a.outlet.key, a.outlet.name])).entries()];
   if (outlets.length < 2) return [];
   const queues = outlets.map(([key, name]) => {
@@ -72,16 +81,23 @@ export function findDifferences(
       const { details, weight } = ownDetails(s, others, compared);
       const fresh = details.filter((d) => !seen.has(d));
       if (!fresh.length) continue;
-      const score = weight + (reportsConsequence(s) ? 2 : 0) + (s.order <= 1 ? 1 : 0) - (s.complete ? 0 : 1);
-      // A lone adjective or place word is not worth an "only".
-      if (score < MIN_SCORE) continue;
+      // A consequence adds when no other outlet reports it ("left one person dead" against "deadly" does not).
+      const consequence = reportsConsequence(s).some((w) => !others.some((o) => o.terms.has(w)));
+      const score = weight + (consequence ? 2 : 0) + (s.order <= 1 ? 1 : 0) - (s.complete ? 0 : 1);
+      // A lone adjective ("Republican") is not worth an "only", whatever else the sentence says.
+      if (weight < MIN_DETAIL_WEIGHT || score < MIN_SCORE) continue;
       for (const d of fresh) seen.add(d);
       claims.push({ statement: s, details: fresh, score });
     }
     claims.sort((a, b) => b.score - a.score || a.statement.order - b.statement.order);
-    return claims.map((c): CitedPoint => ({ text: `Only ${name} mentions ${listInWords(c.details)}: “${c.statement.text}”`, citations: [c.statement.article] }));
+    return claims.map((c): OnlyClaim => ({
+      text: `Only ${name} mentions ${listInWords(c.details)}: “${c.statement.text}”`,
+      citations: [c.statement.article],
+      score: c.score,
+      lead: `Only ${name} mentions ${listInWords(c.details)}`,
+    }));
   });
-  const out: CitedPoint[] = [];
+  const out: OnlyClaim[] = [];
   for (let round = 0; out.length < MAX_DIFFERENCES && queues.some((q) => q.length > round); round++) {
     for (const q of queues) if (q[round] && out.length < MAX_DIFFERENCES) out.push(q[round]);
   }

@@ -6,7 +6,7 @@ import { findAngles, type Angle } from "./angles";
 import { articleBias, biasText } from "./bias";
 import { findCommonPoints, outletCount, type SharedFact } from "./common-points";
 import { corroborate } from "./corroboration";
-import { findDifferences } from "./differences";
+import { findDifferences, type OnlyClaim } from "./differences";
 import { extractFacts, prepareArticle, type PreparedArticle } from "./facts";
 import { findFigures, type FigureLine } from "./figures";
 import { outletWords, statementsOf, vocabularyOf } from "./statements";
@@ -22,8 +22,10 @@ import { articleTone, cardTone } from "./tone";
  */
 
 const MAX_LISTED_OUTLETS = 6;
-/** Angles the summary names besides the shared fact. */
+/** Angles the summary names besides the shared fact … */
 const SUMMARY_ANGLES = 3;
+/** … each with at least this share of its headline's terms not in the shared fact. */
+const DISTINCT_ANGLE = 0.5;
 
 /** Each outlet once, named as its first article names it. */
 function outletList(articles: PreparedArticle[]): string[] {
@@ -50,9 +52,17 @@ async function eachInTurn<T, R>(items: T[], budget: WorkBudget, fn: (item: T, i:
 
 /**
  * Two or three plain sentences: the shared fact in an outlet's words, what the other outlets
- * lead with (those whose headlines differ most from it), and whether their figures differ.
+ * lead with (those whose headlines differ most from it), and where they differ: figures, else
+ * what one outlet alone mentions.
  */
-function summaryOf(outlets: string[], shared: SharedFact | undefined, angles: Angle[], figures: FigureLine[], articles: PreparedArticle[]): string {
+function summaryOf(
+  outlets: string[],
+  shared: SharedFact | undefined,
+  angles: Angle[],
+  figures: FigureLine[],
+  differences: OnlyClaim[],
+  articles: PreparedArticle[],
+): string {
   const sentences: string[] = [];
   if (shared) {
     const count = outletCount(shared.outlets, outlets.length);
@@ -61,15 +71,25 @@ function summaryOf(outlets: string[], shared: SharedFact | undefined, angles: An
     sentences.push(`${outletsInWords(outlets)} share no statement of fact in comparable words, so they may not describe the same event.`);
   }
   const quoted = shared ? articles[shared.statement.article].outlet.key : "";
-  const others = angles.filter((a) => a.outlet !== quoted && (!shared || a.headline !== shared.statement.text)).slice(0, SUMMARY_ANGLES);
+  // The outlets whose headlines say most that the shared fact does not, in the card's order.
+  const fresh = (a: Angle) => (shared && a.terms.size ? [...a.terms].filter((t) => !shared.statement.terms.has(t)).length / a.terms.size : 1);
+  const distinct = angles.filter((a) => a.outlet !== quoted && fresh(a) >= DISTINCT_ANGLE);
+  const chosen = new Set([...distinct].sort((a, b) => fresh(b) - fresh(a)).slice(0, SUMMARY_ANGLES));
+  const others = distinct.filter((a) => chosen.has(a));
+  const name = (a: Angle) => articles[a.citations[0]].outlet.name;
   if (others.length) {
     const [first, ...rest] = others;
-    const name = (a: Angle) => articles[a.citations[0]].outlet.name;
     const parts = [`${name(first)} leads with “${first.headline}”`, ...rest.map((a) => `${name(a)} with “${a.headline}”`)];
     sentences.push(`${parts.join("; ")}.`);
+  } else if (shared) {
+    const same = angles.filter((a) => a.outlet !== quoted).map(name);
+    if (same.length) sentences.push(`${outletsInWords(same)} ${same.length === 1 ? "leads" : "lead"} with the same news.`);
   }
+  // Last, where they differ: their figures, else the first claim only one outlet makes (its details, not its sentence).
   const differ = figures.find((f) => f.differ);
+  const only = [...differences].sort((a, b) => b.score - a.score)[0];
   if (differ) sentences.push(differ.text);
+  else if (only) sentences.push(`${only.lead}.`);
   // A sentence ending in a quoted headline still needs its full stop.
   return sentences.map((s) => (/[.!?…]”?$/.test(s) ? s : `${s}.`)).join(" ");
 }
@@ -101,13 +121,13 @@ export async function analyzeLocally(input: AnalysisArticle[], budget = new Work
     summary = `${outlets[0]} is the only outlet in this card, so nothing can be compared or corroborated across outlets. Its tone is ${tone.overall}.`;
     frontendSummary = `${outlets[0]} alone: nothing to compare across outlets; tone ${tone.overall}.`;
   } else {
-    summary = summaryOf(outlets, points[0], angles, figures, articles);
+    summary = summaryOf(outlets, points[0], angles, figures, differences, articles);
     frontendSummary = summary;
   }
 
   return {
     commonPoints: points.map(({ text, citations }) => ({ text, citations })),
-    differences,
+    differences: differences.map(({ text, citations }) => ({ text, citations })),
     angles: angles.map(({ text, citations }) => ({ text, citations })),
     figures: figures.map(({ text, citations }) => ({ text, citations })),
     summary,

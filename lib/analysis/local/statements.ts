@@ -182,8 +182,8 @@ function figuresOf(article: PreparedArticle, sentence: PreparedSentence, from: n
     const units = words.map((w) => termOf(w));
     const before = text.slice(Math.max(from, n.start - 40), n.start);
     const previous = /(\S+)\s+$/.exec(before)?.[1] ?? "";
-    // "Falcon 9", "WAVE 3 News": a capitalised word right before a bare number names something.
-    if (!units.length && /^\p{Lu}/u.test(previous) && !/^(?:At|About|Around|Some|Over|Nearly)$/.test(previous)) continue;
+    // "Falcon 9 rocket", "WAVE 3 News": a capitalised word right before a number names something.
+    if (/^\p{Lu}\p{L}*$/u.test(previous) && !/^(?:At|About|Around|Some|Over|Nearly|Almost|Only|Just|The|A|An)$/.test(previous)) continue;
     if (Number(n.value) < 10 && !units.length) continue;
     const qualifier = (QUALIFIER.exec(before)?.[0] ?? "").toLowerCase();
     const currency = /[$£€]$/.test(before) ? before.slice(-1) : "";
@@ -238,9 +238,9 @@ export function statementsOf(
   return out;
 }
 
-/** Whether a statement reports a consequence (a death, an arrest, a ban …). */
-export function reportsConsequence(statement: Statement): boolean {
-  return statement.text.toLowerCase().split(/[^\p{L}]+/u).some((w) => CONSEQUENCES.has(w));
+/** The consequences a statement reports (a death, an arrest, a ban …), as terms. */
+export function reportsConsequence(statement: Statement): string[] {
+  return statement.text.toLowerCase().split(/[^\p{L}]+/u).filter((w) => CONSEQUENCES.has(w)).map((w) => termOf(w));
 }
 
 /** Every term, name family and number an article states anywhere in the text read: what "another outlet says it too" is checked against. */

@@ -70,7 +70,7 @@ describe("local analyzer edge cases", () => {
       "Daily Mail leads with “Britain WON'T escape being targeted, warns Peter Ricketts” and adds: “France recalled its envoys as Lord Peter Ricketts said the UK would be next.”",
     ]);
     expect(result.summary.split(/(?<=[.”])\s+(?=[A-Z])/).length).toBeLessThanOrEqual(3);
-    expect(result.summary).toMatch(/^In the words of BBC News, reported by two of the three outlets: “France recalls envoys to US and Australia over submarine deal”\. The New York Times leads with “Secret talks left France in the dark before the Aukus pact”; Daily Mail with “Britain WON'T escape being targeted, warns Peter Ricketts”\.$/);
+    expect(result.summary).toMatch(/^In the words of BBC News, reported by two of the three outlets: “France recalls envoys to US and Australia over submarine deal”\. The New York Times leads with “Secret talks left France in the dark before the Aukus pact”; Daily Mail with “Britain WON'T escape being targeted, warns Peter Ricketts”\. Only The New York Times mentions Washington and Canberra\.$/);
   });
 
   it("says 'only' after checking word forms, and never of dates, emphatic capitals or the outlet's own name", async () => {
