@@ -87,6 +87,14 @@ const wordFamily = remembered((word) => {
   return bare.length >= 4 && bare !== lower ? stemWord(bare) : term;
 });
 
+/**
+ * A spelling-tolerant key for a capitalised word of six letters or more: its first five letters
+ * ("Zelensky" and "Zelenskyy", "Jong-un" aside). Used only to hold back an "only" claim.
+ */
+export function nameSpelling(word: string): string | null {
+  return word.length >= 6 && /^\p{Lu}\p{Ll}/u.test(word) ? `~${word.slice(0, 5).toLowerCase()}` : null;
+}
+
 /** Month names and their abbreviations, and weekdays: words of dates. */
 export const MONTHS = new Set(
   "january february march april may june july august september october november december jan feb mar apr jun jul aug sep sept oct nov dec".split(" "),

@@ -10,7 +10,7 @@
  */
 import { capitalisedRuns, CALENDAR_WORDS, findNumbers, findQuotes, HONORIFICS, addTokenTerms, isContentToken, spelledNumber, STOP_WORDS, tokenTerms, type Token } from "../text";
 import { PLACE_OF_DEMONYM } from "@/lib/text/demonyms";
-import { isDateNumber, nameFamily, termOf } from "@/lib/text/terms";
+import { isDateNumber, nameFamily, nameSpelling, termOf } from "@/lib/text/terms";
 import type { PreparedArticle, PreparedSentence } from "./facts";
 
 /** Body sentences read per article: the lead. */
@@ -132,7 +132,11 @@ function namesOf(
         const words = current.filter((t) => t.key !== "of");
         const adjective = words.length === 1 && !words[0].acronym && (PLACE_OF_DEMONYM.has(words[0].key) || /(?:an|ic|ese|ish)$/.test(words[0].key));
         // "US-Mexico" is also "US" and "Mexico".
-        const families = words.flatMap((t) => [nameFamily(t.text, t.acronym), ...(t.text.includes("-") ? t.text.split("-").filter(Boolean).map((p) => nameFamily(p, /^\p{Lu}{2,}$/u.test(p))) : [])]);
+        const families = words.flatMap((t) => [
+          nameFamily(t.text, t.acronym),
+          ...(t.text.includes("-") ? t.text.split("-").filter(Boolean).map((p) => nameFamily(p, /^\p{Lu}{2,}$/u.test(p))) : []),
+          ...[nameSpelling(t.text)].filter((x): x is string => x !== null),
+        ]);
         out.set(key, { text: current.map((t) => t.text).join(" "), adjective, families });
       }
       current = [];
@@ -259,6 +263,8 @@ export function vocabularyOf(article: PreparedArticle): ArticleVocabulary {
     addTokenTerms(s.tokens, terms);
     for (const t of s.tokens) {
       families.add(nameFamily(t.text, t.acronym));
+      const spelling = nameSpelling(t.text);
+      if (spelling) families.add(spelling);
       if (t.text.includes("-")) for (const part of t.text.split("-")) if (part.length >= 2) families.add(nameFamily(part));
     }
   }

@@ -90,6 +90,11 @@ describe("local analyzer edge cases", () => {
       { title: "First lady's border trip", source: "Breitbart", summary: "Melania Trump visited the U.S. border with Mexico on Thursday.", content: "" },
     ]);
     expect(border.differences.map((d) => d.text).join(" ")).not.toMatch(/US-Mexico/);
+    const spelled = await analyzeLocally([
+      { title: "Zelensky meets leaders in Kyiv", source: "BBC News", summary: "President Volodymyr Zelensky met European leaders on Friday.", content: "" },
+      { title: "Leaders meet Zelenskyy in Kyiv", source: "CNN", summary: "Volodymyr Zelenskyy welcomed European leaders to Kyiv on Friday.", content: "" },
+    ]);
+    expect(spelled.differences.map((d) => d.text).join(" ")).not.toMatch(/Zelensky/);
   });
 
   it("compares figures for the same thing side by side, and never reads a date as a figure", async () => {
