@@ -6,6 +6,7 @@
  * outlets) speaks for it.
  */
 import type { CitedPoint } from "@/lib/schemas/analysis";
+import { clip } from "../text";
 import type { PreparedArticle } from "./facts";
 import type { ArticleVocabulary, Statement } from "./statements";
 
@@ -18,12 +19,6 @@ export interface Angle extends CitedPoint {
   headline: string;
   /** The headline's terms. */
   terms: Set<string>;
-}
-
-function cut(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const clipped = text.slice(0, max);
-  return `${clipped.slice(0, Math.max(clipped.lastIndexOf(" "), 1)).replace(/[,;:\s…]+$/, "")}…`;
 }
 
 /** How much an article shares with the other outlets' articles (terms in common). */
@@ -51,11 +46,11 @@ export function findAngles(statements: Statement[], articles: PreparedArticle[],
     const name = article.outlet.name;
     if (!headline && !lead.length) continue;
     let text: string;
-    if (!headline) text = `${name} leads with “${cut(lead[0].text, MAX_ADDED_CHARS)}”`;
+    if (!headline) text = `${name} leads with “${clip(lead[0].text, MAX_ADDED_CHARS)}”`;
     else if (!lead.length) text = `${name} gives only a headline: “${headline.text}”`;
     else {
       const adds = lead.find((s) => [...s.terms.keys()].filter((t) => !headline.terms.has(t)).length >= ADDS_TERMS);
-      text = adds ? `${name} leads with “${headline.text}” and adds: “${cut(adds.text, MAX_ADDED_CHARS)}”` : `${name} leads with “${headline.text}”`;
+      text = adds ? `${name} leads with “${headline.text}” and adds: “${clip(adds.text, MAX_ADDED_CHARS)}”` : `${name} leads with “${headline.text}”`;
     }
     const led = headline ?? lead[0];
     angles.push({ text, citations: [article.index], outlet: article.outlet.key, headline: led.text, terms: new Set(led.terms.keys()) });

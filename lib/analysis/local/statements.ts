@@ -8,7 +8,7 @@
  * writes (not dates, not sentence-opening or emphatic capitals, not the outlets' own names),
  * its figures (counts, never dates) and its quotations.
  */
-import { capitalisedRuns, CALENDAR_WORDS, findNumbers, findQuotes, HONORIFICS, addTokenTerms, isContentToken, spelledNumber, STOP_WORDS, tokenTerms, type Token } from "../text";
+import { capitalisedRuns, CALENDAR_WORDS, clip, findNumbers, findQuotes, HONORIFICS, addTokenTerms, isContentToken, spelledNumber, STOP_WORDS, tokenTerms, type Token } from "../text";
 import { PLACE_OF_DEMONYM } from "@/lib/text/demonyms";
 import { isDateNumber, nameFamily, nameSpelling, termOf } from "@/lib/text/terms";
 import type { PreparedArticle, PreparedSentence } from "./facts";
@@ -90,13 +90,6 @@ function trimmed(sentence: PreparedSentence): { from: number; text: string } {
   const runOn = /\p{Ll}{2}[.!?](?=\p{Lu}\p{Ll})/u.exec(text);
   if (runOn) text = text.slice(0, runOn.index + 3);
   return { from, text: text.replace(BOILERPLATE, "") };
-}
-
-/** A cut at a word boundary, marked with "…". */
-function cutAtWord(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const cut = text.slice(0, max);
-  return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), 1)).replace(/[,;:\s]+$/, "")}…`;
 }
 
 /** Words of the card's outlet names ("BBC", "News", "Reuters", "Mail"): self-references, not names of the story. */
@@ -228,7 +221,7 @@ export function statementsOf(
     const raw = parts.map((p) => p.text).join(" ").trim();
     if (raw.split(/\s+/).length < 3) continue;
     const complete = piece.sentences.every((s) => s.complete);
-    const text = cutAtWord(raw, MAX_STATEMENT_CHARS) + (complete || raw.length > MAX_STATEMENT_CHARS ? "" : "…");
+    const text = clip(raw, MAX_STATEMENT_CHARS) + (complete || raw.length > MAX_STATEMENT_CHARS ? "" : "…");
     // Only what the statement shows counts: a sentence cut for display says no more than its cut
     // (and a sentence of thousands of words costs no more than one of fifty).
     const to = (p: (typeof parts)[number]) => p.from + MAX_STATEMENT_CHARS;
