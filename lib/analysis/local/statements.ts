@@ -75,17 +75,22 @@ const NOT_COUNTED = new Set("came come comes went were was are is be been had ha
 
 const QUALIFIER = /(?:at least|more than|less than|fewer than|up to|as many as|nearly|almost|around|about|roughly|some|over|under|an estimated|estimated)\s+$/i;
 
-/** The trimmed passage of a sentence: its offset within the sentence and its text. */
-function trimmed(sentence: PreparedSentence): { from: number; text: string } {
+/**
+ * The trimmed passage of a sentence: its offset within the sentence and its text. A headline of
+ * several sentences is trimmed at its start and its end only, so the passage stays one piece of
+ * the article ("! (Reuters) - Storm" is not "! Storm").
+ */
+function trimmed(sentence: PreparedSentence, first: boolean, last: boolean): { from: number; text: string } {
   let text = sentence.text;
   let from = 0;
-  for (const re of [DATELINE, COLUMN_BYLINE, BY_LINE]) {
+  for (const re of first ? [DATELINE, COLUMN_BYLINE, BY_LINE] : []) {
     const m = re.exec(text);
     if (m && m[0].length < text.length) {
       from += m[0].length;
       text = text.slice(m[0].length);
     }
   }
+  if (!last) return { from, text };
   // "… on Friday night.Arrington's campaign …": a feed lost the space; the sentence ends at the dot.
   const runOn = /\p{Ll}{2}[.!?](?=\p{Lu}\p{Ll})/u.exec(text);
   if (runOn) text = text.slice(0, runOn.index + 3);
@@ -158,7 +163,7 @@ function figuresOf(article: PreparedArticle, sentence: PreparedSentence, from: n
     let after = suffix;
     // The first word was an acronym, which qualifies the next ("US cities").
     let qualifiedBy = false;
-    for (const m of text.slice(n.end + suffix.length).matchAll(/\s+([\p{L}’'-]+)|[^\s\p{L}]/gu)) {
+    for (const m of text.slice(n.end + suffix.length).matchAll(/\s+(\p{L}[\p{L}’'-]*)|[^\s\p{L}]|\s+/gu)) {
       const w = m[1]?.toLowerCase();
       // "35 other cities", "15,000 more beds": the counted word comes after.
       if (w && SKIPPED.has(w) && !words.length) {
@@ -217,11 +222,13 @@ export function statementsOf(
   if (title.length) pieces.push({ sentences: title, headline: true });
   for (const s of body) pieces.push({ sentences: [s], headline: false });
   for (const piece of pieces) {
-    const parts = piece.sentences.map((s) => ({ s, ...trimmed(s) }));
+    const parts = piece.sentences.map((s, k, all) => ({ s, ...trimmed(s, k === 0, k === all.length - 1) }));
     const raw = parts.map((p) => p.text).join(" ").trim();
     if (raw.split(/\s+/).length < 3) continue;
     const complete = piece.sentences.every((s) => s.complete);
-    const text = clip(raw, MAX_STATEMENT_CHARS) + (complete || raw.length > MAX_STATEMENT_CHARS ? "" : "…");
+    // Quoted inside the analyzer's own “…”, the passage's curly double quotes read as straight ones (the
+    // same text to the grounding check, which compares quotation marks folded), so quotations do not nest.
+    const text = (clip(raw, MAX_STATEMENT_CHARS) + (complete || raw.length > MAX_STATEMENT_CHARS ? "" : "…")).replace(/[“”]/g, '"');
     // Only what the statement shows counts: a sentence cut for display says no more than its cut
     // (and a sentence of thousands of words costs no more than one of fifty).
     const to = (p: (typeof parts)[number]) => p.from + MAX_STATEMENT_CHARS;

@@ -35,21 +35,28 @@ function sentimentTokens(text: string): string[] {
 }
 
 /**
- * The text with every scored word that a negation reaches replaced by a placeholder the list
- * does not score (so the package neither scores nor flips it), and the negated wording.
+ * The article's words (sentence by sentence: a negation does not reach into the next sentence)
+ * with every scored word that a negation reaches replaced by a placeholder the list does not
+ * score (so the package neither scores nor flips it), and the negated wording where the
+ * article writes it so ("won't escape"), to be named.
  */
-function withoutNegated(text: string): { tokens: string[]; negated: string[] } {
-  const tokens = sentimentTokens(text);
+function withoutNegated(sentences: string[], match: string): { tokens: string[]; negated: string[] } {
+  const tokens: string[] = [];
   const negated: string[] = [];
-  for (let i = 1; i < tokens.length; i++) {
-    for (let k = 1; k <= NEGATION_REACH && i - k >= 0; k++) {
-      if (!NEGATORS.has(tokens[i - k])) continue;
-      if (analyzer.analyze(tokens[i]).score !== 0) {
-        negated.push(tokens.slice(i - k, i + 1).join(" "));
-        tokens[i] = "-";
+  for (const sentence of sentences) {
+    const words = sentimentTokens(sentence).filter(Boolean);
+    for (let i = 1; i < words.length; i++) {
+      for (let k = 1; k <= NEGATION_REACH && i - k >= 0; k++) {
+        if (!NEGATORS.has(words[i - k])) continue;
+        if (analyzer.analyze(words[i]).score !== 0) {
+          const phrase = words.slice(i - k, i + 1).join(" ");
+          if (match.includes(phrase)) negated.push(phrase);
+          words[i] = "-";
+        }
+        break;
       }
-      break;
     }
+    tokens.push(...words);
   }
   return { tokens, negated };
 }
@@ -71,7 +78,10 @@ export interface ArticleTone {
 
 /** One article's tone. */
 export function articleTone(article: PreparedArticle): ArticleTone {
-  const { tokens, negated } = withoutNegated(article.text);
+  const { tokens, negated } = withoutNegated(
+    article.sentences.map((s) => s.text),
+    article.match,
+  );
   const result = analyzer.analyze(tokens.join(" "));
   const words = new Map<string, number>();
   for (const entry of result.calculation) for (const [w, score] of Object.entries(entry)) if (score !== 0) words.set(w, score);

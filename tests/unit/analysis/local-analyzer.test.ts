@@ -1,4 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { groundAnalysis } from "@/lib/analysis/grounding";
 import { analyzeLocally } from "@/lib/analysis/local/local-analyzer";
 import type { AnalysisArticle } from "@/lib/schemas/analysis";
 import { STORM } from "@/tests/fixtures/analysis-articles";
@@ -162,5 +164,35 @@ describe("local analyzer edge cases", () => {
     const result = await analyzeLocally([{ ...STORM[0], source: "Valencia Daily" }, STORM[1]]);
     expect(result.articles[0].biasScore).toBe(0);
     expect(result.biasAnalysis).toContain("Valencia Daily unrated");
+  });
+});
+
+describe("local analyzer on generated cards", () => {
+  // Words of every kind the analyzer treats apart: names, demonyms, dates, figures, emphasis, quotations, outlets.
+  const word = fc.constantFrom(
+    "Storm", "Elena", "flooded", "Valencia", "Spain", "Spanish", "UK", "Britain", "British", "WON'T", "NASA", "Jan.", "6", "June", "8,",
+    "1990s", "10,000", "9,500", "people", "at least", "more than", "the", "said", "on", "Monday", "Mayor", "Ana", "Ruiz", "“we will rebuild”",
+    "'looting and shooting'", "Reuters", "(Reuters)", "-", "LONDON", "—", "US-Mexico", "Zelensky", "Zelenskyy", "twice", "not", "escape",
+    "killed", "injured", "3", "cities", "other", "$2.5bn", "July", "5", "and", "12", ".", "!", "?", "…", "Covid-19", "Saudi-led", "Falcon", "9",
+  );
+  const sentence = fc.array(word, { minLength: 1, maxLength: 14 }).map((w) => w.join(" "));
+  const text = fc.array(sentence, { maxLength: 4 }).map((s) => s.join(". "));
+  const article = fc.record({
+    title: sentence,
+    summary: text,
+    content: fc.oneof(fc.constant(""), text),
+    source: fc.constantFrom("BBC News", "CNN", "Reuters", "Daily Mail", "The Guardian", "Valencia Daily"),
+  });
+
+  it("always answers, and everything it says passes the grounding check untouched", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(article, { minLength: 2, maxLength: 5 }), async (articles) => {
+        const result = await analyzeLocally(articles);
+        const { analysis, report } = await groundAnalysis(result, articles);
+        expect(report.notes).toEqual([]);
+        expect(analysis).toEqual(result);
+      }),
+      { numRuns: 300, seed: 16 },
+    );
   });
 });
