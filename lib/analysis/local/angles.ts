@@ -21,15 +21,25 @@ export interface Angle extends CitedPoint {
   terms: Set<string>;
 }
 
-/** How much an article shares with the other outlets' articles (terms in common). */
-function centrality(article: PreparedArticle, articles: PreparedArticle[], vocabularies: ArticleVocabulary[]): number {
-  const own = vocabularies[article.index].terms;
-  let n = 0;
-  for (const other of articles) {
-    if (other.outlet.key === article.outlet.key) continue;
-    for (const t of own) if (vocabularies[other.index].terms.has(t)) n++;
+/**
+ * How much each article shares with the other outlets' articles: for each of its terms, how many
+ * other outlets write it. One pass over the card's vocabularies (a sort comparing articles by a
+ * fresh count each time was quadratic in a card of one outlet's many articles).
+ */
+function centralities(articles: PreparedArticle[], vocabularies: ArticleVocabulary[]): number[] {
+  const outletsOf = new Map<string, Set<string>>();
+  for (const a of articles) {
+    for (const t of vocabularies[a.index].terms) {
+      const set = outletsOf.get(t) ?? new Set<string>();
+      set.add(a.outlet.key);
+      outletsOf.set(t, set);
+    }
   }
-  return n;
+  return articles.map((a) => {
+    let n = 0;
+    for (const t of vocabularies[a.index].terms) n += outletsOf.get(t)!.size - 1;
+    return n;
+  });
 }
 
 /** One angle per outlet, in the card's order of outlets. */
@@ -38,8 +48,10 @@ export function findAngles(statements: Statement[], articles: PreparedArticle[],
   for (const a of articles) byOutlet.set(a.outlet.key, [...(byOutlet.get(a.outlet.key) ?? []), a]);
   if (byOutlet.size < 2) return [];
   const angles: Angle[] = [];
+  let computed: number[] | undefined;
+  const central = () => (computed ??= centralities(articles, vocabularies));
   for (const own of byOutlet.values()) {
-    const article = own.length === 1 ? own[0] : [...own].sort((a, b) => centrality(b, articles, vocabularies) - centrality(a, articles, vocabularies) || a.index - b.index)[0];
+    const article = own.length === 1 ? own[0] : [...own].sort((a, b) => central()[b.index] - central()[a.index] || a.index - b.index)[0];
     const mine = statements.filter((s) => s.article === article.index);
     const headline = mine.find((s) => s.headline);
     const lead = mine.filter((s) => !s.headline);

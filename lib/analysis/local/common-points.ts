@@ -11,6 +11,7 @@
 import type { CitedPoint } from "@/lib/schemas/analysis";
 import { countInWords, REPORTS_SHARE, REPORTS_TERMS, termsHeld } from "../text";
 import type { PreparedArticle } from "./facts";
+import type { WorkBudget } from "../work-budget";
 import type { ArticleVocabulary, Statement } from "./statements";
 
 const MAX_POINTS = 3;
@@ -81,12 +82,21 @@ export function outletCount(reporting: number, total: number): string {
   return `${n[0].toUpperCase()}${n.slice(1)} of the ${countInWords(total)} outlets`;
 }
 
-/** The card's shared facts, strongest first. */
-export function findCommonPoints(statements: Statement[], articles: PreparedArticle[], vocabularies: ArticleVocabulary[]): SharedFact[] {
+/** The card's shared facts, strongest first (each statement is compared with every article: the work yields between statements). */
+export async function findCommonPoints(
+  statements: Statement[],
+  articles: PreparedArticle[],
+  vocabularies: ArticleVocabulary[],
+  budget: WorkBudget,
+): Promise<SharedFact[]> {
   const outletTotal = new Set(articles.map((a) => a.outlet.key)).size;
   if (outletTotal < 2) return [];
-  const candidates = statements
-    .map((s) => assess(s, articles, vocabularies))
+  const assessed: Candidate[] = [];
+  for (const s of statements) {
+    assessed.push(assess(s, articles, vocabularies));
+    await budget.checkpoint();
+  }
+  const candidates = assessed
     .filter((c) => c.supporters.length > 0)
     .sort((a, b) => b.score - a.score || a.statement.article - b.statement.article || a.statement.order - b.statement.order);
   const stated = new Set<string>();

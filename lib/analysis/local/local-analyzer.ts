@@ -103,8 +103,7 @@ export async function analyzeLocally(input: AnalysisArticle[], budget = new Work
   const selfWords = outletWords(articles);
   const statements = (await eachInTurn(articles, budget, (a) => statementsOf(a, names, lowercase, selfWords))).flat();
   const vocabularies = await eachInTurn(articles, budget, (a) => vocabularyOf(a));
-  const points = findCommonPoints(statements, articles, vocabularies);
-  await budget.checkpoint();
+  const points = await findCommonPoints(statements, articles, vocabularies, budget);
   const angles = findAngles(statements, articles, vocabularies);
   const figures = findFigures(statements, articles);
   const differences = findDifferences(statements, articles, vocabularies, new Set(figures.flatMap((f) => f.figures)));
