@@ -112,6 +112,11 @@ test("an analysis runs 10 → 30 → 90 → 100, shows its results with citation
     await expect(result.getByRole("heading", { name: heading, exact: true })).toBeVisible();
   }
   await expect(result.getByText("Emotional Tone")).toBeVisible();
+  // The local analyzer's shared fact in an outlet's words, and one line per outlet on what it leads with.
+  await expect(result.getByRole("heading", { name: "Common Points", exact: true }).locator("..")).toContainText(/outlets report this; in the words of /);
+  const angles = result.getByRole("heading", { name: "What Each Outlet Leads With", exact: true }).locator("..");
+  await expect(angles).toContainText(/ leads with “| gives only a headline: “/);
+  expect(await angles.getByTestId("citation-chip").count()).toBeGreaterThanOrEqual(2);
   const gauge = result.getByTestId("accuracy-gauge");
   const percent = Number((await gauge.getByRole("meter").getAttribute("aria-valuenow")) ?? "-1");
   expect(percent).toBeGreaterThanOrEqual(0);
