@@ -52,12 +52,23 @@ export interface GroundingReport {
 function evidenceOf(article: AnalysisArticle): ArticleEvidence {
   const text = `${article.source}\n${article.title}\n${article.summary}\n${article.content}`;
   const tokens = tokenize(text);
+  // Stems and terms once per distinct word: texts repeat their words, hostile ones thousands of times.
+  const stems = new Set<string>();
+  const terms = new Set<string>();
+  const seen = new Set<string>();
+  for (const t of tokens) {
+    const id = t.acronym ? `A${t.text}` : t.text;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    stems.add(stem(t.key));
+    addTokenTerms([t], terms);
+  }
   return {
     match: matchForm(text),
     words: ` ${tokens.map((t) => t.key).join(" ")} `,
     numbers: numberValues(text, tokens),
-    stems: new Set(tokens.map((t) => stem(t.key))),
-    terms: addTokenTerms(tokens, new Set()),
+    stems,
+    terms,
     outlet: outletOf(article.source).key,
   };
 }

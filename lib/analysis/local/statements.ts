@@ -259,9 +259,14 @@ export interface ArticleVocabulary {
 export function vocabularyOf(article: PreparedArticle): ArticleVocabulary {
   const terms = new Set<string>();
   const families = new Set<string>();
+  // Once per distinct word: texts repeat their words.
+  const seen = new Set<string>();
   for (const s of article.sentences) {
-    addTokenTerms(s.tokens, terms);
     for (const t of s.tokens) {
+      const id = t.acronym ? `A${t.text}` : t.text;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      addTokenTerms([t], terms);
       families.add(nameFamily(t.text, t.acronym));
       const spelling = nameSpelling(t.text);
       if (spelling) families.add(spelling);
