@@ -58,6 +58,7 @@ async function benchServer(card: AnalysisArticle[], requests: number) {
   const env = {
     DATABASE_URL: `pglite:${path.join(dir, "pglite")}`, DATA_DIR: dir, LOG_LEVEL: "info", SCHEDULER_ENABLED: "false",
     DEMO_SNAPSHOT: "off", OPENAI_API_KEY: "", OPENAI_BASE_URL: "", RATE_LIMIT_ANALYSIS_PER_MINUTE: "10000",
+    RATE_LIMIT_ANALYSIS_PER_CLIENT_PER_MINUTE: "10000",
   };
   try {
     runTsx("scripts/db-setup.ts", [], env);
