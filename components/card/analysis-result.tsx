@@ -11,7 +11,10 @@ interface Props {
   onShowArticle: (articleId: string) => void;
 }
 
-/** Analysed: summary, accuracy gauge, tone, cited points, editorial perspectives and the community teaser. */
+/**
+ * Analysed: summary, accuracy gauge, tone, cited points (common points; from the local analyzer
+ * also each outlet's angle and figures side by side), editorial perspectives and the community teaser.
+ */
 export function AnalysisResult({ analysis, articles, onShowArticle }: Props) {
   return (
     <div className="space-y-4" data-testid="analysis-result">
@@ -30,6 +33,12 @@ export function AnalysisResult({ analysis, articles, onShowArticle }: Props) {
         </div>
       </div>
       <CitedPoints title="Common Points" points={analysis.commonPoints} articles={articles} onShowArticle={onShowArticle} empty="The sources share no common point." />
+      {analysis.angles && analysis.angles.length > 0 && (
+        <CitedPoints title="What Each Outlet Leads With" points={analysis.angles} articles={articles} onShowArticle={onShowArticle} empty="" />
+      )}
+      {analysis.figures && analysis.figures.length > 0 && (
+        <CitedPoints title="Figures Side by Side" points={analysis.figures} articles={articles} onShowArticle={onShowArticle} empty="" />
+      )}
       <CitedPoints title="Key Differences" points={analysis.differences} articles={articles} onShowArticle={onShowArticle} empty="No notable differences between the sources." />
       <section className="rounded-lg border border-slate-200 p-4">
         <h3 className="font-semibold text-slate-900">Editorial Perspective Analysis</h3>

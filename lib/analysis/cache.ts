@@ -16,8 +16,8 @@ import { onShutdown, trackTask } from "@/lib/lifecycle/shutdown";
 import { logger } from "@/lib/log";
 import { comparison, type Comparison, type CompareArticlesBody, type ProviderInfo } from "@/lib/schemas/analysis";
 
-/** Bump when the analysis output changes, so older answers stop being served. SPEC §9: 1.0.0. */
-export const CACHE_VERSION = "1.0.0";
+/** Bump when the analysis output changes, so older answers stop being served (SPEC §9 started at 1.0.0; 1.1.0: issue 16's analyzer). */
+export const CACHE_VERSION = "1.1.0";
 export const CACHE_TTL_MS = 24 * 60 * 60 * 1000;
 export const CACHE_MAX_ENTRIES = 1_000;
 /** SPEC §9 key type of a card analysis. */

@@ -12,8 +12,8 @@
 import type { AnalysisArticle, CitedPoint } from "@/lib/schemas/analysis";
 import type { ProviderAnalysis } from "./provider";
 import {
-  capitalisedRuns, findNumbers, findQuotes, HONORIFICS, matchForm, numberValues, splitSentences, spelledNumber, stem,
-  STOP_WORDS, tokenize, type Token,
+  addTokenTerms, capitalisedRuns, contentTerms, findNumbers, findQuotes, HONORIFICS, matchForm, numberValues, REPORTS_SHARE, REPORTS_TERMS, splitSentences,
+  spelledNumber, stem, STOP_WORDS, termsHeld, tokenize, type Token,
 } from "./text";
 import { outletOf } from "./local/outlets";
 import { WorkBudget } from "./work-budget";
@@ -27,6 +27,8 @@ interface ArticleEvidence {
   words: string;
   numbers: Set<string>;
   stems: Set<string>;
+  /** Terms as the analyzer compares them (stemmed, demonyms folded). */
+  terms: Set<string>;
   outlet: string;
 }
 
@@ -34,6 +36,8 @@ interface Claims {
   names: string[];
   numbers: string[];
   quotes: string[];
+  /** The content terms of each quotation, for articles that report it in their own words. */
+  quoteTerms: string[][];
   keyWords: string[];
 }
 
@@ -48,11 +52,23 @@ export interface GroundingReport {
 function evidenceOf(article: AnalysisArticle): ArticleEvidence {
   const text = `${article.source}\n${article.title}\n${article.summary}\n${article.content}`;
   const tokens = tokenize(text);
+  // Stems and terms once per distinct word: texts repeat their words, hostile ones thousands of times.
+  const stems = new Set<string>();
+  const terms = new Set<string>();
+  const seen = new Set<string>();
+  for (const t of tokens) {
+    const id = t.acronym ? `A${t.text}` : t.text;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    stems.add(stem(t.key));
+    addTokenTerms([t], terms);
+  }
   return {
     match: matchForm(text),
     words: ` ${tokens.map((t) => t.key).join(" ")} `,
     numbers: numberValues(text, tokens),
-    stems: new Set(tokens.map((t) => stem(t.key))),
+    stems,
+    terms,
     outlet: outletOf(article.source).key,
   };
 }
@@ -91,6 +107,7 @@ export function claimsOf(text: string): Claims {
     names: namesIn(outside, tokens),
     numbers: findNumbers(outside).map((n) => n.value),
     quotes: quotes.flatMap((q) => q.split("…").map((p) => p.trim()).filter((p) => p.split(/\s+/).length >= 2)),
+    quoteTerms: quotes.map((q) => contentTerms(tokenize(q))),
     keyWords: [
       ...new Set(
         tokens
@@ -121,7 +138,12 @@ function mentionsAny(claims: Claims, e: ArticleEvidence): boolean {
     claims.names.some((n) => hasName(e, n) || (n.includes(" ") && surname(n).length >= 3 && e.words.includes(` ${surname(n)} `))) ||
     claims.numbers.some((v) => e.numbers.has(v)) ||
     claims.quotes.some((q) => e.match.includes(matchForm(q))) ||
-    claims.keyWords.some((w) => e.stems.has(w))
+    claims.keyWords.some((w) => e.stems.has(w)) ||
+    // An article that reports a quoted sentence in its own words: most of the sentence's terms.
+    claims.quoteTerms.some((terms) => {
+      const { held, share } = termsHeld(terms, e.terms);
+      return held >= REPORTS_TERMS && share >= REPORTS_SHARE;
+    })
   );
 }
 
@@ -187,12 +209,16 @@ export async function groundAnalysis(
   };
   const commonPoints = await keep(analysis.commonPoints, true);
   const differences = await keep(analysis.differences, false);
+  // The local analyzer's angles and figures are checked as differences are (a model's answer has none).
+  const extras: Pick<ProviderAnalysis, "angles" | "figures"> = {};
+  if (analysis.angles) extras.angles = await keep(analysis.angles, false);
+  if (analysis.figures) extras.figures = await keep(analysis.figures, false);
   const texts = {} as Record<(typeof FREE_TEXTS)[number], string>;
   for (const field of FREE_TEXTS) {
     texts[field] = groundText(analysis[field], evidence, field, report);
     await budget.checkpoint();
   }
-  return { analysis: { ...analysis, commonPoints, differences, ...texts }, report };
+  return { analysis: { ...analysis, commonPoints, differences, ...extras, ...texts }, report };
 }
 
 const FREE_TEXTS = ["summary", "biasAnalysis", "emotionalTone", "frontendSummary"] as const;

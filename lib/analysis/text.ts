@@ -2,8 +2,10 @@
  * Text primitives shared by the local analyzer and the grounding checker: one tokenizer, one
  * sentence splitter, one notion of "name", "number" and "quote", so that what the analyzer
  * extracts and what the checker verifies are measured the same way. Regexes are compiled
- * once here (the analyzer runs them over every article of a card).
+ * once here (the analyzer runs them over every article of a card). Stems, demonyms and the
+ * abbreviations the splitter knows come from the shared word toolkit (lib/text/terms.ts).
  */
+import { ABBREVIATIONS, stemWord, termOf } from "@/lib/text/terms";
 
 /** Capitalised words that start sentences or frame an analysis, never names on their own. */
 export const COMMON_WORDS = new Set(
@@ -48,6 +50,8 @@ export const STOP_WORDS = new Set([
   ...COMMON_WORDS,
   ..."said says say told tell also just like get got make made take took new year years time week day".split(" "),
   // the vocabulary of comparing reports, which says nothing about the story itself
+  // the analyzer's own framing of quoted sentences ("BBC News leads with “…” and adds: “…”")
+  ..."lead leads adds add headline headlines words outlets event puts".split(" "),
   ..."give gives given different differ differs difference figure figures mention mentions mentioned report reports reported quote quotes quoted cite cites focus focuses emphasis emphasise emphasises emphasize emphasizes highlight highlights describe describes described note notes state states account accounts portray portrays frame frames framing".split(" "),
 ]);
 
@@ -109,21 +113,54 @@ export function tokenize(text: string): Token[] {
   return out;
 }
 
-/** A crude but stable stem, enough to match inflections: "flooded", "floods", "flooding" → "flood". */
-export function stem(word: string): string {
-  let w = word.toLowerCase();
-  if (w.length > 5 && w.endsWith("ies")) return `${w.slice(0, -3)}y`;
-  if (w.length > 5 && w.endsWith("ing")) w = w.slice(0, -3);
-  else if (w.length > 4 && w.endsWith("ed")) w = w.slice(0, -2);
-  else if (w.length > 4 && /(ches|shes|sses|xes)$/.test(w)) w = w.slice(0, -2);
-  else if (w.length > 3 && w.endsWith("s") && !/(ss|us|is)$/.test(w)) w = w.slice(0, -1);
-  else if (w.length > 4 && w.endsWith("e")) w = w.slice(0, -1);
-  // "running" → "runn" → "run"
-  if (/([^aeiouls])\1$/.test(w)) w = w.slice(0, -1);
-  return w;
+/** Whether a token carries content for comparing statements: not a stop word, not a lone character. */
+export function isContentToken(t: Token): boolean {
+  return t.key.length >= 2 && !STOP_WORDS.has(t.key) && /[\p{L}\p{N}]/u.test(t.key);
 }
 
-const ABBREVIATIONS = new Set("mr mrs ms dr st jr sr prof gen gov sen rep lt sgt capt no vs etc inc corp co ltd p.m a.m u.s u.k u.n e.u".split(" "));
+/**
+ * The distinct terms of a passage (lib/text/terms.ts: stemmed, demonyms folded): how the analyzer
+ * decides that another article reports a sentence, and how the grounding check verifies it.
+ */
+export function contentTerms(tokens: Token[]): string[] {
+  return [...new Set(tokens.filter(isContentToken).flatMap(tokenTerms).filter((t) => !STOP_WORDS.has(t)))];
+}
+
+/** Every term of the tokens, added to a set (a loop, not arrays per token: this runs over whole articles). */
+export function addTokenTerms(tokens: Token[], into: Set<string>): Set<string> {
+  for (const t of tokens) {
+    if (t.text.includes("-")) for (const term of tokenTerms(t)) into.add(term);
+    else into.add(termOf(t.text, t.acronym));
+  }
+  return into;
+}
+
+/** A token's terms: the word's, and its parts' when hyphenated ("Saudi-led" also says "saudi"). */
+export function tokenTerms(t: Token): string[] {
+  const whole = termOf(t.text, t.acronym);
+  if (!t.text.includes("-")) return [whole];
+  // Letters only: "Covid-19" also says "covid", not "19" (a number is compared as a figure).
+  const parts = t.text.split("-").filter((p) => p.length >= 2 && /^\p{L}+$/u.test(p) && !STOP_WORDS.has(p.toLowerCase()));
+  const partTerms = parts.map((p) => termOf(p, /^\p{Lu}{2,}$/u.test(p)));
+  // "Covid-19" is "covid" and a figure; "Saudi-led" is itself and "saudi".
+  return /\d/.test(t.text) ? partTerms : [whole, ...partTerms];
+}
+
+/** Of a passage's terms, the share a set of terms holds, and how many. */
+export function termsHeld(terms: string[], vocabulary: Set<string>): { held: number; share: number } {
+  const held = terms.filter((t) => vocabulary.has(t)).length;
+  return { held, share: terms.length ? held / terms.length : 0 };
+}
+
+/** A passage reports a sentence when it holds two fifths of its terms, and three or more of them. */
+export const REPORTS_SHARE = 0.4;
+export const REPORTS_TERMS = 3;
+
+/** The stem of a word (Porter2, lib/text/terms.ts): "flooded", "floods", "flooding" → "flood". */
+export function stem(word: string): string {
+  return stemWord(word.toLowerCase());
+}
+
 // A match starts only where a run of end marks starts: without the lookbehind the engine
 // retried every position of a long run ("!!!…") and backtracked over the rest of it, which is
 // quadratic (a 25,000-character run took seconds).

@@ -47,6 +47,8 @@ export function toAiAnalysis(c: Comparison): AiAnalysis {
   return {
     commonPoints: c.commonPoints,
     differences: c.differences,
+    ...(c.angles ? { angles: c.angles } : {}),
+    ...(c.figures ? { figures: c.figures } : {}),
     summary: c.frontendSummary || c.summary,
     biasAnalysis: c.biasAnalysis,
     factualAccuracy: c.factualAccuracy,

@@ -34,8 +34,9 @@ const details = (n: number) => (n === 1 ? "detail" : "details");
 /**
  * A model's estimate keeps SPEC §9's bands ('N% Factual', 'Excellent' / 'Good' / 'Needs Review').
  * The local analyzer's figure is a corroboration share, not a grade: it is said as what was
- * measured ("8 of 16 details reported by two or more outlets"), in neutral colours, because a
- * story few outlets repeat in detail is not thereby wrong.
+ * measured ("8 of 9 compared details agree between outlets": of the names and figures two or more
+ * outlets give, the share they give alike), in neutral colours, because a story few outlets
+ * repeat in detail is not thereby wrong.
  */
 export function accuracyFigure(a: Pick<AiAnalysis, "factualAccuracy" | "factualAccuracyMethod" | "provider" | "corroboration">): AccuracyFigure {
   const percent = Math.round(a.factualAccuracy);
@@ -43,14 +44,18 @@ export function accuracyFigure(a: Pick<AiAnalysis, "factualAccuracy" | "factualA
     const band = accuracyBand(a.factualAccuracy);
     return { heading: "Factual Accuracy", label: band.label, badge: `${percent}% Factual`, tone: band.tone, note: a.factualAccuracyMethod };
   }
-  const figure = { heading: "Corroboration", tone: "neutral" as const, note: "It measures agreement between outlets, not truth." };
+  const figure = {
+    heading: "Corroboration",
+    tone: "neutral" as const,
+    note: "It measures agreement between outlets, not truth; details only one outlet gives are not counted.",
+  };
   const c = a.corroboration;
   // An answer cached before the counts were sent has only the share.
   if (!c) return { ...figure, label: `${percent}% of details reported by two or more outlets`, badge: `${percent}% corroborated` };
   if (c.total === 0) return { ...figure, label: "No names or figures to cross-check between outlets", badge: "Nothing to cross-check" };
   return {
     ...figure,
-    label: `${c.corroborated} of ${c.total} ${details(c.total)} reported by two or more outlets`,
+    label: `${c.corroborated} of ${c.total} compared ${details(c.total)} ${c.corroborated === 1 ? "agrees" : "agree"} between outlets`,
     badge: `${c.corroborated} of ${c.total} ${details(c.total)} corroborated`,
   };
 }

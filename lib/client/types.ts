@@ -37,6 +37,9 @@ export interface Article {
 export interface AiAnalysis {
   commonPoints: CitedPoint[];
   differences: CitedPoint[];
+  /** The local analyzer's lines on what each outlet leads with, and figures compared across outlets. */
+  angles?: CitedPoint[];
+  figures?: CitedPoint[];
   summary: string;
   biasAnalysis: string;
   factualAccuracy: number;

@@ -56,6 +56,13 @@ export type ProviderInfo = z.infer<typeof providerInfo>;
 export const comparison = z.object({
   commonPoints: z.array(citedPoint),
   differences: z.array(citedPoint),
+  /**
+   * The local analyzer's extra findings (a model's answer has none): one line per outlet saying
+   * what it leads with, citing its article; and figures for the same thing compared across
+   * outlets, citing the articles that give them.
+   */
+  angles: z.array(citedPoint).optional(),
+  figures: z.array(citedPoint).optional(),
   summary: z.string(),
   biasAnalysis: z.string(),
   /** 0..100. For the local analyzer: the corroboration score (see factualAccuracyMethod). */

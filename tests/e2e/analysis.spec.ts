@@ -69,7 +69,7 @@ test("the local analyzer's figure says what it measured, in neutral colours", as
   await card.getByRole("tab", { name: "AI & Community Analysis" }).click();
   await card.getByRole("button", { name: "Start AI Analysis" }).click();
   const gauge = card.getByTestId("accuracy-gauge");
-  await expect(gauge.getByTestId("accuracy-band")).toHaveText(/^\d+ of \d+ details reported by two or more outlets$/);
+  await expect(gauge.getByTestId("accuracy-band")).toHaveText(/^\d+ of \d+ compared details? agrees? between outlets$/);
   await expect(gauge).not.toContainText(/Excellent|Good|Needs Review|Factual Accuracy/);
   const badge = card.getByTestId("factual-badge");
   await expect(badge).toHaveText(/^\d+ of \d+ details corroborated$/);
@@ -112,12 +112,17 @@ test("an analysis runs 10 → 30 → 90 → 100, shows its results with citation
     await expect(result.getByRole("heading", { name: heading, exact: true })).toBeVisible();
   }
   await expect(result.getByText("Emotional Tone")).toBeVisible();
+  // The local analyzer's shared fact in an outlet's words, and one line per outlet on what it leads with.
+  await expect(result.getByRole("heading", { name: "Common Points", exact: true }).locator("..")).toContainText(/outlets report this; in the words of /);
+  const angles = result.getByRole("heading", { name: "What Each Outlet Leads With", exact: true }).locator("..");
+  await expect(angles).toContainText(/ leads with “| gives only a headline: “/);
+  expect(await angles.getByTestId("citation-chip").count()).toBeGreaterThanOrEqual(2);
   const gauge = result.getByTestId("accuracy-gauge");
   const percent = Number((await gauge.getByRole("meter").getAttribute("aria-valuenow")) ?? "-1");
   expect(percent).toBeGreaterThanOrEqual(0);
   // The local analyzer's figure: its counts (docs/decisions/081-honest-analyzer-wording.md).
   const band = (await gauge.getByTestId("accuracy-band").textContent())!;
-  const [, corroborated, total] = /^(\d+) of (\d+) details reported by two or more outlets$/.exec(band)!;
+  const [, corroborated, total] = /^(\d+) of (\d+) compared details? agrees? between outlets$/.exec(band)!;
   expect(percent).toBe(Math.round((100 * Number(corroborated)) / Number(total)));
   const badge = `${corroborated} of ${total} details corroborated`;
   await expect(card.getByTestId("factual-badge")).toHaveText(badge);

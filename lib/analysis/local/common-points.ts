@@ -1,84 +1,125 @@
 /**
- * Common points: facts (names, numbers, quotations, key phrases) that at least two distinct
- * outlets' articles contain. Facts shared by the same set of articles are told together, and
- * each point cites exactly the articles that contain all of its facts, with one sentence of
- * a cited article as an example.
+ * Common points: the shared facts, each stated in a sentence taken from an article. Every
+ * statement (headline or lead sentence) is compared with every other outlet's text, words
+ * case-folded, stemmed and with demonyms folded, verbs included: an outlet reports a statement
+ * when its text holds two fifths of the statement's terms (names counting double) and two or
+ * more of them. The statement that the most outlets report most fully is the first common
+ * point; the next ones, from other articles, must add shared content the earlier ones do not
+ * state. Each point cites the article it quotes and every article of another outlet that
+ * reports it.
  */
-
 import type { CitedPoint } from "@/lib/schemas/analysis";
-import { clip, listInWords, stem } from "../text";
-import { ANALYSIS_BUDGET } from "../work-budget";
-import type { Fact, PreparedArticle } from "./facts";
+import { countInWords, REPORTS_SHARE, REPORTS_TERMS, termsHeld } from "../text";
+import type { PreparedArticle } from "./facts";
+import type { WorkBudget } from "../work-budget";
+import type { ArticleVocabulary, Statement } from "./statements";
 
-const WEIGHT: Record<Fact["kind"], number> = { quote: 4, name: 3, number: 3, phrase: 1 };
-const MAX_POINTS = 5;
-const MAX_FACTS_PER_POINT = 4;
+const MAX_POINTS = 3;
+/** Of a statement's weighted terms, the share another article must hold to report it (besides text.ts's plain share). */
+const SUPPORT_SHARE = 0.4;
+/** A later point must add this many shared terms the earlier points do not state … */
+const NEW_TERMS = 2;
+/** … and at most this share of what it shares may be stated already (else it retells the first point). */
+const RETOLD_SHARE = 0.5;
 
-export interface CommonPoint extends CitedPoint {
-  facts: Fact[];
+export interface SharedFact extends CitedPoint {
+  statement: Statement;
+  /** Distinct outlets reporting it, the quoting one included. */
+  outlets: number;
+  /** Terms the cited articles share with the statement. */
+  shared: Set<string>;
 }
 
-/** How a fact reads in a sentence: a quotation in quotes, a number with the word it counts. */
-export function factLabel(fact: Fact, articles: PreparedArticle[]): string {
-  if (fact.kind === "quote") return `“${clip(fact.display, 120)}”`;
-  if (fact.kind === "number" && fact.origin) {
-    const a = articles[fact.origin.article];
-    // The number with the word it counts: "100,000 deaths", "35 other cities", "12%".
-    const after = a.text.slice(fact.origin.mention.end).match(/^(?:\s?%|\s+(?:(?:other|more|new|extra)\s+)?[\p{L}’'-]+)/u)?.[0] ?? "";
-    // The word only when every article stating the figure counts that thing with it (digits or
-    // words: "19 hours", "Nineteen hours"): "forces 3,400 from their homes" and "3,400 people
-    // left" share "3,400", not "3,400 from".
-    const word = after.trim().split(/\s+/).at(-1) ?? "";
-    const counted = /^%?$/.test(word) || [...fact.articles].every((i) => articles[i].numberUnits.get(fact.origin!.mention.value)?.has(stem(word.toLowerCase())));
-    return counted ? `${fact.display}${after}` : fact.display;
+interface Candidate {
+  statement: Statement;
+  /** Articles of other outlets reporting it. */
+  supporters: number[];
+  outlets: number;
+  shared: Set<string>;
+  score: number;
+}
+
+function weightOf(terms: Map<string, number>, keys: Iterable<string>): number {
+  let w = 0;
+  for (const k of keys) w += terms.get(k) ?? 0;
+  return w;
+}
+
+/** How strongly other outlets report a statement. */
+function assess(statement: Statement, articles: PreparedArticle[], vocabularies: ArticleVocabulary[]): Candidate {
+  const own = articles[statement.article].outlet.key;
+  const total = weightOf(statement.terms, statement.terms.keys());
+  const supporters: number[] = [];
+  const outlets = new Set<string>([own]);
+  const shared = new Set<string>();
+  let coverage = 0;
+  const bestPerOutlet = new Map<string, number>();
+  for (const a of articles) {
+    if (a.outlet.key === own) continue;
+    const held = [...statement.terms.keys()].filter((t) => vocabularies[a.index].terms.has(t));
+    const share = total ? weightOf(statement.terms, held) / total : 0;
+    // Weighted (names count double) and plain, as the grounding check counts (text.ts termsHeld).
+    const plain = termsHeld([...statement.terms.keys()], vocabularies[a.index].terms);
+    if (held.length < REPORTS_TERMS || share < SUPPORT_SHARE || plain.share < REPORTS_SHARE) continue;
+    supporters.push(a.index);
+    outlets.add(a.outlet.key);
+    for (const t of held) shared.add(t);
+    bestPerOutlet.set(a.outlet.key, Math.max(bestPerOutlet.get(a.outlet.key) ?? 0, share));
   }
-  return fact.display;
+  for (const share of bestPerOutlet.values()) coverage += share;
+  // More outlets first; then how much of the statement they hold and how much it says (a fuller
+  // sentence states the fact better than a clipped headline); an incomplete passage reads worse.
+  // A headline of three or four words matches the story's topic words in any article: it weighs less.
+  const short = statement.terms.size < 5 ? 0.5 : 0;
+  const score = coverage + 0.04 * Math.min(weightOf(statement.terms, shared), 14) - (statement.complete ? 0 : 0.3) - short;
+  return { statement, supporters, outlets: outlets.size, shared, score };
 }
 
-function isSubset(small: Set<number>, big: Set<number>): boolean {
-  for (const x of small) if (!big.has(x)) return false;
-  return true;
+/** "All four outlets", "Both outlets", "Three of the five outlets". */
+export function outletCount(reporting: number, total: number): string {
+  if (reporting === total) return total === 2 ? "Both outlets" : `All ${countInWords(total)} outlets`;
+  const n = countInWords(reporting);
+  return `${n[0].toUpperCase()}${n.slice(1)} of the ${countInWords(total)} outlets`;
 }
 
-function exampleSentence(facts: Fact[], cited: number[], articles: PreparedArticle[]) {
-  let best: { article: PreparedArticle; text: string; score: number } | undefined;
-  for (const i of cited) {
-    for (const s of articles[i].sentences) {
-      const lower = s.text.toLowerCase();
-      const score = facts.filter((f) => lower.includes(f.kind === "number" ? f.display : f.display.toLowerCase())).length;
-      if (score && (!best || score > best.score || (score === best.score && s.text.length < best.text.length))) {
-        best = { article: articles[i], text: s.text, score };
-      }
-    }
+/** The card's shared facts, strongest first (each statement is compared with every article: the work yields between statements). */
+export async function findCommonPoints(
+  statements: Statement[],
+  articles: PreparedArticle[],
+  vocabularies: ArticleVocabulary[],
+  budget: WorkBudget,
+): Promise<SharedFact[]> {
+  const outletTotal = new Set(articles.map((a) => a.outlet.key)).size;
+  if (outletTotal < 2) return [];
+  const assessed: Candidate[] = [];
+  for (const s of statements) {
+    assessed.push(assess(s, articles, vocabularies));
+    await budget.checkpoint();
   }
-  return best;
-}
-
-/** The card's common points, strongest first (most outlets, then names and quotations before phrases). */
-export function findCommonPoints(facts: Fact[], articles: PreparedArticle[]): CommonPoint[] {
-  // Grouping compares facts pairwise: the work budget keeps the most widely shared ones.
-  const shared = facts
-    .filter((f) => f.outlets.size >= 2)
-    .sort((a, b) => b.articles.size - a.articles.size || WEIGHT[b.kind] - WEIGHT[a.kind] || b.display.length - a.display.length)
-    .slice(0, ANALYSIS_BUDGET.sharedFacts);
-  const used = new Set<Fact>();
-  const points: CommonPoint[] = [];
-  for (const fact of shared) {
+  const candidates = assessed
+    .filter((c) => c.supporters.length > 0)
+    .sort((a, b) => b.score - a.score || a.statement.article - b.statement.article || a.statement.order - b.statement.order);
+  const stated = new Set<string>();
+  const quotedArticles = new Set<number>();
+  const points: SharedFact[] = [];
+  for (const c of candidates) {
     if (points.length >= MAX_POINTS) break;
-    if (used.has(fact)) continue;
-    const group = shared
-      .filter((g) => !used.has(g) && isSubset(fact.articles, g.articles))
-      .sort((a, b) => WEIGHT[b.kind] - WEIGHT[a.kind])
-      .filter((g, i, all) => !all.slice(0, i).some((h) => h.display.toLowerCase().includes(g.display.toLowerCase())))
-      .slice(0, MAX_FACTS_PER_POINT);
-    for (const g of group) used.add(g);
-    // A pair of ordinary words shared by two outlets is too weak to call agreement.
-    if (group.every((g) => g.kind === "phrase") && fact.outlets.size < 3) continue;
-    const cited = [...fact.articles].sort((a, b) => a - b);
-    const opening = cited.length === 2 ? "Both cited reports mention" : "All cited reports mention";
-    const example = exampleSentence(group, cited, articles);
-    const tail = example ? ` ${example.article.outlet.name}: “${clip(example.text, 200)}”` : "";
-    points.push({ text: `${opening} ${listInWords(group.map((g) => factLabel(g, articles)))}.${tail}`, citations: cited, facts: group });
+    // One point per article: its headline and lead tell one fact twice.
+    if (quotedArticles.has(c.statement.article)) continue;
+    const fresh = [...c.shared].filter((t) => !stated.has(t));
+    if (points.length && (fresh.length < NEW_TERMS || 1 - fresh.length / c.shared.size > RETOLD_SHARE)) continue;
+    // Every term it shares, and every term it states: a later point repeating the first in other words adds nothing.
+    for (const t of c.statement.terms.keys()) stated.add(t);
+    quotedArticles.add(c.statement.article);
+    const quoted = articles[c.statement.article].outlet.name;
+    const citations = [...new Set([c.statement.article, ...c.supporters])].sort((a, b) => a - b);
+    points.push({
+      text: `${outletCount(c.outlets, outletTotal)} report this; in the words of ${quoted}: “${c.statement.text}”`,
+      citations,
+      statement: c.statement,
+      outlets: c.outlets,
+      shared: c.shared,
+    });
   }
   return points;
 }

@@ -1,96 +1,105 @@
 /**
- * Differences: what one outlet reports and the others do not. Figures that disagree (two
- * outlets give different numbers of the same thing) come first; then, outlet by outlet in
- * turn, a quotation, a figure and the names only that outlet has. Each point cites the
- * articles of the outlet(s) it is about.
+ * Differences: claims only one outlet makes, each quoted whole as that outlet's sentence and
+ * introduced by the details no other outlet has ("Only Reuters mentions Muharrem Ince: “…”").
+ * "Only" is checked before it is said: a detail counts when no other outlet's text has it in
+ * any form the word toolkit folds together (stems, demonyms and name families: UK, Britain and
+ * British; Paralympic and Paralympian; a number in digits or in words). Dates are never
+ * figures, and emphatic capitals, titles and the outlets' own names are never names
+ * (lib/analysis/local/statements.ts). Statements are ranked by what they add: quotations,
+ * names, figures, then consequences; outlets take turns.
  */
-
 import type { CitedPoint } from "@/lib/schemas/analysis";
-import { clip, listInWords, stem } from "../text";
-import { sentenceAt, type Fact, type PreparedArticle } from "./facts";
+import { contentTerms, listInWords, matchForm, REPORTS_SHARE, termsHeld, tokenize } from "../text";
+import type { PreparedArticle } from "./facts";
+import { reportsConsequence, type ArticleVocabulary, type Figure, type Statement } from "./statements";
 
-const MAX_DIFFERENCES = 8;
-const MAX_CONFLICTS = 2;
+const MAX_DIFFERENCES = 6;
+const MAX_DETAILS = 3;
+const MIN_SCORE = 3;
+const MIN_DETAIL_WEIGHT = 2;
 
-/** A few words around a number, as the article wrote them. */
-function numberSnippet(article: PreparedArticle, fact: Fact): string {
-  const mention = fact.origin!.mention;
-  const sentence = sentenceAt(article, mention.start);
-  if (!sentence) return fact.display;
-  const at = mention.start - sentence.start;
-  const before = sentence.text.slice(0, at).split(/\s+/).slice(-5).join(" ");
-  // Up to four words after the number, stopping at the end of its clause.
-  const after = sentence.text.slice(at + mention.text.length).split(/[;,:.!?—]/)[0].split(/\s+/).slice(0, 4).join(" ");
-  return clip(`${before}${mention.text}${after}`.replace(/^[^\p{L}\p{N}“"‘$£€]+/u, "").replace(/[,;:]+$/, ""), 120);
+export interface OnlyClaim extends CitedPoint {
+  /** What it adds (quotations, names, figures, consequences). */
+  score: number;
+  /** The claim without the quoted sentence: "Only Reuters mentions Muharrem Ince". */
+  lead: string;
 }
 
-function onlyOutlet(fact: Fact): boolean {
-  return fact.outlets.size === 1;
+interface Claim {
+  statement: Statement;
+  details: string[];
+  score: number;
 }
 
-/** Figures for the same thing (the same following word) that differ between outlets. */
-/** Magnitudes, not things: "$14.9 billion" and "$1 billion" need not count the same thing. */
-const MAGNITUDES = new Set(["hundred", "thousand", "million", "billion", "trillion", "percent", "per", "bn", "mn"]);
-
-function conflicts(numbers: Fact[], articles: PreparedArticle[]): CitedPoint[] {
-  const byUnit = new Map<string, Map<string, Fact[]>>();
-  for (const f of numbers) {
-    const unit = f.origin?.unit;
-    if (!unit || MAGNITUDES.has(unit) || f.outlets.size !== 1) continue;
-    const outlet = [...f.outlets][0];
-    const perOutlet = byUnit.get(unit) ?? new Map<string, Fact[]>();
-    perOutlet.set(outlet, [...(perOutlet.get(outlet) ?? []), f]);
-    byUnit.set(unit, perOutlet);
-  }
-  const out: CitedPoint[] = [];
-  for (const perOutlet of byUnit.values()) {
-    // One figure per outlet, at least two outlets, and the figures differ.
-    const single = [...perOutlet.values()].filter((fs) => fs.length === 1).map((fs) => fs[0]);
-    if (single.length < 2 || new Set(single.map((f) => f.origin!.mention.value)).size < 2) continue;
-    const snippets = single.slice(0, 3).map((f) => ({ fact: f, article: articles[f.origin!.article], text: numberSnippet(articles[f.origin!.article], f) }));
-    const parts = snippets.map((x) => `${x.article.outlet.name} “${x.text}”`);
-    // The thing counted, as the first report words it ("cities", "deaths").
-    const first = snippets[0];
-    const thing = first.text
-      .slice(first.text.indexOf(first.fact.origin!.mention.text) + first.fact.origin!.mention.text.length)
-      .match(/[\p{L}’'-]+/gu)
-      ?.find((w) => stem(w.toLowerCase()) === first.fact.origin!.unit);
-    const cited = snippets.map((x) => x.article.index).sort((a, b) => a - b);
-    out.push({ text: `The reports give different figures${thing ? ` for ${thing}` : ""}: ${parts.join("; ")}.`, citations: cited });
-    if (out.length >= MAX_CONFLICTS) break;
-  }
-  return out;
-}
-
-/** The card's differences, at most eight, taking each outlet in turn. */
-export function findDifferences(facts: Fact[], articles: PreparedArticle[]): CitedPoint[] {
-  const numbers = facts.filter((f) => f.kind === "number");
-  const out = conflicts(numbers, articles);
-  const inConflict = new Set(out.flatMap((p) => p.citations));
-  const outlets = [...new Map([...articles].reverse().map((a) => [a.outlet.key, a.outlet])).values()].reverse();
-  if (outlets.length < 2) return out;
-  const queues = outlets.map((outlet) => {
-    const own = facts.filter((f) => onlyOutlet(f) && f.outlets.has(outlet.key));
-    const cite = (f: Fact) => [...f.articles].sort((a, b) => a - b);
-    const items: CitedPoint[] = [];
-    const quote = own.find((f) => f.kind === "quote");
-    if (quote) items.push({ text: `Only ${outlet.name} quotes “${clip(quote.display, 160).replace(/[,;:]+$/, "")}”.`, citations: cite(quote) });
-    const figure = own.find((f) => f.kind === "number" && f.origin && !inConflict.has(f.origin.article));
-    if (figure) {
-      const a = articles[figure.origin!.article];
-      items.push({ text: `Only ${outlet.name} gives the figure ${figure.display}: “${numberSnippet(a, figure)}”.`, citations: [a.index] });
+/** The details of a statement that no article of another outlet has. */
+function ownDetails(statement: Statement, others: ArticleVocabulary[], compared: Set<Figure>): { details: string[]; weight: number } {
+  const details: string[] = [];
+  let weight = 0;
+  for (const q of statement.quotes) {
+    // A quotation is the outlet's own only when no other outlet has it, nor most of its words.
+    const terms = contentTerms(tokenize(q));
+    const echoed = others.some((o) => o.match.includes(matchForm(q)) || termsHeld(terms, o.terms).share >= REPORTS_SHARE);
+    if (q.split(/\s+/).length >= 3 && !echoed) {
+      details.push(`“${q}”`);
+      weight += 4;
     }
-    const names = own.filter((f) => f.kind === "name").slice(0, 3);
-    if (names.length) {
-      const cited = [...new Set(names.flatMap(cite))].sort((a, b) => a - b);
-      items.push({ text: `Only ${outlet.name} mentions ${listInWords(names.map((n) => n.display))}.`, citations: cited });
+  }
+  for (const n of statement.names) {
+    // A name is elsewhere when another outlet writes any of its words' families ("Sanford" for "Mark Sanford").
+    if (!n.families.some((f) => others.some((o) => o.families.has(f)))) {
+      details.push(n.text);
+      // A full name says more than one word; an adjective of a place or party ("Republican") least.
+      weight += n.families.length > 1 ? 3 : n.adjective ? 1 : 2;
     }
-    return items;
+  }
+  for (const f of statement.figures) {
+    // A figure set beside another outlet's (lib/analysis/local/figures.ts) is compared there, not "only".
+    if (!compared.has(f) && !others.some((o) => o.numbers.has(f.value)) && !details.includes(f.text)) {
+      details.push(f.text);
+      // A figure with what it counts says more than a bare number ("100 and 500 words").
+      weight += f.units.length ? 3 : 2;
+    }
+  }
+  const distinct = details.filter((d, i) => details.findIndex((e) => e.toLowerCase() === d.toLowerCase()) === i);
+  return { details: distinct.slice(0, MAX_DETAILS), weight };
+}
+
+/** The card's single-outlet claims, at most six, outlets in turn. */
+export function findDifferences(
+  statements: Statement[],
+  articles: PreparedArticle[],
+  vocabularies: ArticleVocabulary[],
+  compared: Set<Figure> = new Set(),
+): OnlyClaim[] {
+  const outlets = [...new Map(articles.map((a) => [a.outlet.key, a.outlet.name])).entries()];
+  if (outlets.length < 2) return [];
+  const queues = outlets.map(([key, name]) => {
+    const others = articles.filter((a) => a.outlet.key !== key).map((a) => vocabularies[a.index]);
+    const seen = new Set<string>();
+    const claims: Claim[] = [];
+    for (const s of statements.filter((x) => articles[x.article].outlet.key === key)) {
+      const { details, weight } = ownDetails(s, others, compared);
+      const fresh = details.filter((d) => !seen.has(d));
+      if (!fresh.length) continue;
+      // A consequence adds when no other outlet reports it ("left one person dead" against "deadly" does not).
+      const consequence = reportsConsequence(s).some((w) => !others.some((o) => o.terms.has(w)));
+      const score = weight + (consequence ? 2 : 0) + (s.order <= 1 ? 1 : 0) - (s.complete ? 0 : 1);
+      // A lone adjective ("Republican") is not worth an "only", whatever else the sentence says.
+      if (weight < MIN_DETAIL_WEIGHT || score < MIN_SCORE) continue;
+      for (const d of fresh) seen.add(d);
+      claims.push({ statement: s, details: fresh, score });
+    }
+    claims.sort((a, b) => b.score - a.score || a.statement.order - b.statement.order);
+    return claims.map((c): OnlyClaim => ({
+      text: `Only ${name} mentions ${listInWords(c.details)}: “${c.statement.text}”`,
+      citations: [c.statement.article],
+      score: c.score,
+      lead: `Only ${name} mentions ${listInWords(c.details)}`,
+    }));
   });
+  const out: OnlyClaim[] = [];
   for (let round = 0; out.length < MAX_DIFFERENCES && queues.some((q) => q.length > round); round++) {
-    for (const q of queues) {
-      if (q[round] && out.length < MAX_DIFFERENCES) out.push(q[round]);
-    }
+    for (const q of queues) if (q[round] && out.length < MAX_DIFFERENCES) out.push(q[round]);
   }
   return out;
 }

@@ -11,6 +11,7 @@ import {
   CALENDAR_WORDS, capitalisedRuns, findNumbers, findQuotes, HONORIFICS, matchForm, spelledNumber, splitSentences, stem, STOP_WORDS,
   tokenize, type NumberMention, type Sentence, type Token,
 } from "../text";
+import { isDateNumber } from "@/lib/text/terms";
 import { ANALYSIS_BUDGET, cutText, type WorkBudget } from "../work-budget";
 import { outletOf, type Outlet } from "./outlets";
 
@@ -22,6 +23,10 @@ export interface PreparedSentence extends Sentence {
   tokens: Token[];
   /** Headline-style capitalisation: capitals there do not mark names. */
   titleCase: boolean;
+  /** Part of the headline (a headline may hold several sentences: "Take that, US. Europe's tariffs take effect"). */
+  title: boolean;
+  /** False for the last sentence of a summary cut short (ending in "…", or mid-word at a length limit). */
+  complete: boolean;
 }
 
 export interface PreparedArticle {
@@ -61,12 +66,28 @@ interface Segment {
   text: string;
   /** The headline: its capitals may be headline style rather than names. */
   title: boolean;
+  /** The text was cut short: its last sentence is incomplete. */
+  cut: boolean;
+}
+
+/** Feeds cut descriptions at a length (ingest adds "…"; some archives cut at 400 characters mid-word). */
+const CUT_LENGTH = 390;
+
+/** The segment's text without a cut-off last word, and whether it was cut. */
+function uncut(text: string, title: boolean): { text: string; cut: boolean } {
+  if (title) return { text, cut: false };
+  if (/(?:…|\.\.\.)$/.test(text)) return { text: text.replace(/\s*(?:…|\.\.\.)$/, ""), cut: true };
+  if (text.length >= CUT_LENGTH && /[\p{L}\p{N}]$/u.test(text)) {
+    const space = text.lastIndexOf(" ");
+    return { text: space > 0 ? text.slice(0, space).replace(/[,;:\s]+$/, "") : text, cut: true };
+  }
+  return { text, cut: false };
 }
 
 function segments(article: AnalysisArticle, maxChars: number): Segment[] {
   const parts = [article.title, article.summary, article.content]
     .map((s) => s.replace(/\s+/g, " ").trim())
-    .map((text, i) => ({ text, title: i === 0 }))
+    .map((text, i) => ({ ...uncut(text, i === 0), title: i === 0 }))
     .filter((p) => p.text && !PLACEHOLDERS.has(p.text.toLowerCase()));
   // The page often sends the same description as summary and content: keep one copy.
   const kept = parts.filter((p, i) => !parts.some((q, j) => j !== i && q.text.includes(p.text) && (q.text.length > p.text.length || j < i)));
@@ -76,7 +97,7 @@ function segments(article: AnalysisArticle, maxChars: number): Segment[] {
   for (const p of kept) {
     if (left <= 0) break;
     const text = cutText(p.text, left);
-    out.push({ ...p, text });
+    out.push({ ...p, text, cut: p.cut || text.length < p.text.length });
     left -= text.length + 2;
   }
   return out;
@@ -117,8 +138,9 @@ export function prepareArticle(article: AnalysisArticle, index: number, maxChars
         const t = allTokens[cursor];
         tokens.push({ ...t, start: t.start - start, end: t.end - start });
       }
-      sentences.push({ text: s.text, start, tokens, titleCase: false });
+      sentences.push({ text: s.text, start, tokens, titleCase: false, title: part.title, complete: true });
     }
+    if (part.cut && sentences.length > firstSentence) sentences[sentences.length - 1].complete = false;
     if (part.title && isTitleCase(allTokens.slice(first, cursor))) {
       for (let k = firstSentence; k < sentences.length; k++) sentences[k].titleCase = true;
     }
@@ -289,8 +311,14 @@ function supportsNumber(a: PreparedArticle, value: string, unit: string | null):
   return Number(value) >= 10 || unit === null || units.has(unit);
 }
 
+export interface CardFacts {
+  facts: Fact[];
+  /** Every name the card writes as one (lowercase token keys joined by spaces → as written). */
+  names: Map<string, string>;
+}
+
 /** Every checkable fact of the card, with the articles that contain it. */
-export async function extractFacts(articles: PreparedArticle[], budget: WorkBudget): Promise<Fact[]> {
+export async function extractFacts(articles: PreparedArticle[], budget: WorkBudget): Promise<CardFacts> {
   const facts: Fact[] = [];
   const add = (kind: FactKind, key: string, display: string, support: Set<number>, origin?: Fact["origin"]) => {
     if (support.size) facts.push({ kind, key, display, articles: support, outlets: outletsOf(articles, support), origin });
@@ -324,7 +352,7 @@ export async function extractFacts(articles: PreparedArticle[], budget: WorkBudg
       // "May 31, 2020" is a date, not a figure; a small number counts only with what it counts.
       const startsBefore = firstAtOrAfter(tokens, (t) => t.start + base, mention.start);
       const before = tokens.slice(Math.max(0, startsBefore - 3), startsBefore);
-      if (before.some((t) => t.capitalised && CALENDAR_WORDS.has(t.key))) continue;
+      if (before.some((t) => t.capitalised && CALENDAR_WORDS.has(t.key)) || isDateNumber(a.text, mention.start, mention.end)) continue;
       if (Number(mention.value) < 10 && !unit) continue;
       const key = Number(mention.value) >= 10 ? mention.value : `${mention.value}:${unit}`;
       if (seenNumbers.has(key)) continue;
@@ -359,7 +387,7 @@ export async function extractFacts(articles: PreparedArticle[], budget: WorkBudg
     }
     await budget.checkpoint();
   }
-  return facts;
+  return { facts, names: extracted };
 }
 
 /**

@@ -1,24 +1,31 @@
 /**
  * The local analyzer: the default provider when no AI provider is configured. Deterministic,
- * no network, a few milliseconds per card. It compares the articles' own words (facts
- * shared and facts one outlet alone has), so every name and number it writes occurs in an
- * article it cites; it does not judge truth, and its factualAccuracy is a corroboration score.
- * It reads a bounded share of each card and yields to the event loop as it goes
- * (lib/analysis/work-budget.ts).
+ * no network, a few milliseconds per card. It quotes the articles' own sentences (the facts
+ * several outlets report, what each outlet leads with, the claims one outlet alone makes) and
+ * compares their figures, so every name and number it writes occurs in an article it cites; it
+ * does not judge truth, and its factualAccuracy is a corroboration share. It reads a bounded
+ * share of each card and yields to the event loop as it goes (lib/analysis/work-budget.ts).
  */
 
 import type { AnalysisArticle } from "@/lib/schemas/analysis";
 import { LOCAL_PROVIDER_INFO, type AnalysisProvider, type AnalysisType, type ProviderAnalysis } from "../provider";
 import { countInWords, listInWords } from "../text";
 import { ANALYSIS_BUDGET, WorkBudget } from "../work-budget";
+import { findAngles, type Angle } from "./angles";
 import { articleBias, biasText } from "./bias";
-import { factLabel, findCommonPoints, type CommonPoint } from "./common-points";
-import { corroborate, type Corroboration } from "./corroboration";
-import { findDifferences } from "./differences";
+import { findCommonPoints, outletCount, type SharedFact } from "./common-points";
+import { corroborate } from "./corroboration";
+import { findDifferences, type OnlyClaim } from "./differences";
 import { extractFacts, prepareArticle, type PreparedArticle } from "./facts";
+import { findFigures, type FigureLine } from "./figures";
+import { outletWords, statementsOf, vocabularyOf } from "./statements";
 import { articleTone, cardTone } from "./tone";
 
 const MAX_LISTED_OUTLETS = 6;
+/** Angles the summary names besides the shared fact … */
+const SUMMARY_ANGLES = 3;
+/** … each with at least this share of its headline's terms not in the shared fact. */
+const DISTINCT_ANGLE = 0.5;
 
 /** Each outlet once, named as its first article names it. */
 function outletList(articles: PreparedArticle[]): string[] {
@@ -33,16 +40,6 @@ function outletsInWords(names: string[]): string {
   return `${names.slice(0, MAX_LISTED_OUTLETS - 1).join(", ")} and ${countInWords(rest)} other outlets`;
 }
 
-function corroborationInWords(c: Corroboration): string {
-  if (!c.checkable || !c.supported) return "none";
-  const share = c.supported / c.checkable;
-  return share >= 0.6 ? "most" : share >= 0.3 ? "some" : "few";
-}
-
-function sharedFacts(points: CommonPoint[], articles: PreparedArticle[], max: number): string[] {
-  return points.slice(0, max).map((p) => factLabel(p.facts[0], articles));
-}
-
 /** Calls fn on each item in turn, yielding to the event loop between items when the slice is used up. */
 async function eachInTurn<T, R>(items: T[], budget: WorkBudget, fn: (item: T, i: number) => R): Promise<R[]> {
   const out: R[] = [];
@@ -53,20 +50,69 @@ async function eachInTurn<T, R>(items: T[], budget: WorkBudget, fn: (item: T, i:
   return out;
 }
 
+/**
+ * Two or three plain sentences: the shared fact in an outlet's words, what the other outlets
+ * lead with (those whose headlines differ most from it), and where they differ: figures, else
+ * what one outlet alone mentions.
+ */
+function summaryOf(
+  outlets: string[],
+  shared: SharedFact | undefined,
+  angles: Angle[],
+  figures: FigureLine[],
+  differences: OnlyClaim[],
+  articles: PreparedArticle[],
+): string {
+  const sentences: string[] = [];
+  if (shared) {
+    const count = outletCount(shared.outlets, outlets.length);
+    sentences.push(`In the words of ${articles[shared.statement.article].outlet.name}, reported by ${count[0].toLowerCase()}${count.slice(1)}: “${shared.statement.text}”`);
+  } else {
+    sentences.push(`${outletsInWords(outlets)} share no statement of fact in comparable words, so they may not describe the same event.`);
+  }
+  const quoted = shared ? articles[shared.statement.article].outlet.key : "";
+  // The outlets whose headlines say most that the shared fact does not, in the card's order.
+  const fresh = (a: Angle) => (shared && a.terms.size ? [...a.terms].filter((t) => !shared.statement.terms.has(t)).length / a.terms.size : 1);
+  const distinct = angles.filter((a) => a.outlet !== quoted && fresh(a) >= DISTINCT_ANGLE);
+  const chosen = new Set([...distinct].sort((a, b) => fresh(b) - fresh(a)).slice(0, SUMMARY_ANGLES));
+  const others = distinct.filter((a) => chosen.has(a));
+  const name = (a: Angle) => articles[a.citations[0]].outlet.name;
+  if (others.length) {
+    const [first, ...rest] = others;
+    const parts = [`${name(first)} leads with “${first.headline}”`, ...rest.map((a) => `${name(a)} with “${a.headline}”`)];
+    sentences.push(`${parts.join("; ")}.`);
+  } else if (shared) {
+    const same = angles.filter((a) => a.outlet !== quoted).map(name);
+    if (same.length) sentences.push(`${outletsInWords(same)} ${same.length === 1 ? "leads" : "lead"} with the same news.`);
+  }
+  // Last, where they differ: their figures, else the first claim only one outlet makes (its details, not its sentence).
+  const differ = figures.find((f) => f.differ);
+  const only = [...differences].sort((a, b) => b.score - a.score)[0];
+  if (differ) sentences.push(differ.text);
+  else if (only) sentences.push(`${only.lead}.`);
+  // A sentence ending in a quoted headline still needs its full stop.
+  return sentences.map((s) => (/[.!?…]”?$/.test(s) ? s : `${s}.`)).join(" ");
+}
+
 /** Compares a card's articles without any model. */
 export async function analyzeLocally(input: AnalysisArticle[], budget = new WorkBudget("local analyzer")): Promise<ProviderAnalysis> {
   const perArticle = Math.min(ANALYSIS_BUDGET.articleChars, Math.floor(ANALYSIS_BUDGET.cardChars / Math.max(1, input.length)));
   const articles = await eachInTurn(input, budget, (a, i) => prepareArticle(a, i, perArticle));
-  const facts = await extractFacts(articles, budget);
-  const points = findCommonPoints(facts, articles);
+  const { facts, names } = await extractFacts(articles, budget);
+  const lowercase = new Set(articles.flatMap((a) => [...a.lowercaseWords]));
+  const selfWords = outletWords(articles);
+  const statements = (await eachInTurn(articles, budget, (a) => statementsOf(a, names, lowercase, selfWords))).flat();
+  const vocabularies = await eachInTurn(articles, budget, (a) => vocabularyOf(a));
+  const points = await findCommonPoints(statements, articles, vocabularies, budget);
+  const angles = findAngles(statements, articles, vocabularies);
+  const figures = findFigures(statements, articles);
+  const differences = findDifferences(statements, articles, vocabularies, new Set(figures.flatMap((f) => f.figures)));
   await budget.checkpoint();
-  const differences = findDifferences(facts, articles);
   const tones = await eachInTurn(articles, budget, (a) => articleTone(a));
   const tone = cardTone(tones, articles);
   const biases = await eachInTurn(articles, budget, (a) => articleBias(a));
-  const corroboration = corroborate(facts);
+  const corroboration = corroborate(facts, figures.filter((f) => f.differ).length);
   const outlets = outletList(articles);
-  const corroborated = corroborationInWords(corroboration);
 
   let summary: string;
   let frontendSummary: string;
@@ -74,25 +120,15 @@ export async function analyzeLocally(input: AnalysisArticle[], budget = new Work
     summary = `${outlets[0]} is the only outlet in this card, so nothing can be compared or corroborated across outlets. Its tone is ${tone.overall}.`;
     frontendSummary = `${outlets[0]} alone: nothing to compare across outlets; tone ${tone.overall}.`;
   } else {
-    const shared = sharedFacts(points, articles, 3);
-    const loners = outlets.filter((name) => differences.some((d) => d.text.startsWith(`Only ${name} `)));
-    summary = [
-      `${outletsInWords(outlets)} cover this story.`,
-      shared.length
-        ? `The facts they share include ${listInWords(shared)}.`
-        : "They share no names, figures or quotations, so they may not describe the same event.",
-      differences.some((d) => d.text.startsWith("The reports give different figures")) ? "Their figures differ in places." : "",
-      loners.length ? `Details found in only one outlet come from ${outletsInWords(loners)}.` : "",
-      `Their tone is ${tone.overall}, and a second outlet corroborates ${corroborated} of the names and figures.`,
-    ].filter(Boolean).join(" ");
-    frontendSummary = shared.length
-      ? `${outletsInWords(outlets)} share ${listInWords(sharedFacts(points, articles, 2))}; tone ${tone.overall}; a second outlet corroborates ${corroborated} of the names and figures.`
-      : `${outletsInWords(outlets)} share no names or figures; tone ${tone.overall}.`;
+    summary = summaryOf(outlets, points[0], angles, figures, differences, articles);
+    frontendSummary = summary;
   }
 
   return {
     commonPoints: points.map(({ text, citations }) => ({ text, citations })),
-    differences,
+    differences: differences.map(({ text, citations }) => ({ text, citations })),
+    angles: angles.map(({ text, citations }) => ({ text, citations })),
+    figures: figures.map(({ text, citations }) => ({ text, citations })),
     summary,
     biasAnalysis: biasText(biases, articles),
     factualAccuracy: corroboration.score,

@@ -1,14 +1,66 @@
 /**
  * Emotional tone from the AFINN-165 word list (the `sentiment` package): each article's
- * comparative score (sum of word scores per word) decides positive, negative or neutral;
- * the card's tone names the majority and the words that weigh most.
+ * comparative score (sum of word scores per word) decides positive, negative or neutral, and
+ * the card's tone names the majority and the wording that drove it, with the outlet that wrote
+ * it. Negation is handled here rather than by the package, which flips a negated word's score
+ * ("won't escape being targeted" would read positive): a word after "not", "won't", "never",
+ * "no" or "without" (within three words) is not scored, and the texts say which wording was
+ * set aside.
  */
-
 import Sentiment from "sentiment";
 import { countInWords, listInWords } from "../text";
 import type { PreparedArticle } from "./facts";
 
+const NEGATORS = new Set(
+  (
+    "not no never without nor cannot cant can't dont don't doesnt doesn't didnt didn't wont won't isnt isn't wasnt wasn't " +
+    "arent aren't werent weren't hasnt hasn't havent haven't hadnt hadn't couldnt couldn't wouldnt wouldn't shouldnt shouldn't neither"
+  ).split(" "),
+);
+/** How many words back a negation reaches ("won't be able to escape"). */
+const NEGATION_REACH = 3;
+
 const analyzer = new Sentiment();
+
+/** The package's own tokenizer, so positions here are its positions. */
+function sentimentTokens(text: string): string[] {
+  return text
+    .toLowerCase()
+    .replace(/[’‘]/g, "'")
+    .replace(/\n/g, " ")
+    .replace(/[.,/#!?$%^&*;:{}=_`"~()]/g, " ")
+    .replace(/\s\s+/g, " ")
+    .trim()
+    .split(" ");
+}
+
+/**
+ * The article's words (sentence by sentence: a negation does not reach into the next sentence)
+ * with every scored word that a negation reaches replaced by a placeholder the list does not
+ * score (so the package neither scores nor flips it), and the negated wording where the
+ * article writes it so ("won't escape"), to be named.
+ */
+function withoutNegated(sentences: string[], match: string): { tokens: string[]; negated: string[] } {
+  const tokens: string[] = [];
+  const negated: string[] = [];
+  for (const sentence of sentences) {
+    const words = sentimentTokens(sentence).filter(Boolean);
+    for (let i = 1; i < words.length; i++) {
+      for (let k = 1; k <= NEGATION_REACH && i - k >= 0; k++) {
+        if (!NEGATORS.has(words[i - k])) continue;
+        if (analyzer.analyze(words[i]).score !== 0) {
+          const phrase = words.slice(i - k, i + 1).join(" ");
+          if (match.includes(phrase)) negated.push(phrase);
+          words[i] = "-";
+        }
+        break;
+      }
+    }
+    tokens.push(...words);
+  }
+  return { tokens, negated };
+}
+
 /** Comparative scores within ±0.05 (about one mild word in forty) read as neutral. */
 const NEUTRAL_BAND = 0.05;
 
@@ -18,23 +70,41 @@ export interface ArticleTone {
   index: number;
   label: ToneLabel;
   comparative: number;
-  /** Lexicon words found, with their scores. */
+  /** Lexicon words scored, with their scores. */
   words: Map<string, number>;
+  /** Negated wording left unscored ("won't escape"), as the article's words in lowercase. */
+  negated: string[];
 }
 
 /** One article's tone. */
 export function articleTone(article: PreparedArticle): ArticleTone {
-  const result = analyzer.analyze(article.text);
+  const { tokens, negated } = withoutNegated(
+    article.sentences.map((s) => s.text),
+    article.match,
+  );
+  const result = analyzer.analyze(tokens.join(" "));
   const words = new Map<string, number>();
-  for (const entry of result.calculation) for (const [w, score] of Object.entries(entry)) words.set(w, score);
+  for (const entry of result.calculation) for (const [w, score] of Object.entries(entry)) if (score !== 0) words.set(w, score);
   const label: ToneLabel = result.comparative >= NEUTRAL_BAND ? "positive" : result.comparative <= -NEUTRAL_BAND ? "negative" : "neutral";
-  return { index: article.index, label, comparative: result.comparative, words };
+  return { index: article.index, label, comparative: result.comparative, words, negated };
 }
 
-function strongest(tones: ArticleTone[], sign: 1 | -1): string[] {
-  const weight = new Map<string, number>();
-  for (const t of tones) for (const [w, s] of t.words) if (Math.sign(s) === sign) weight.set(w, (weight.get(w) ?? 0) + Math.abs(s));
-  return [...weight.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, 3).map(([w]) => `“${w}”`);
+/** The words weighing most on one side, each with the outlet that wrote it most. */
+function strongest(tones: ArticleTone[], articles: PreparedArticle[], sign: 1 | -1): string[] {
+  const weight = new Map<string, { total: number; outlet: string; best: number }>();
+  for (const t of tones) {
+    for (const [w, s] of t.words) {
+      if (Math.sign(s) !== sign) continue;
+      const entry = weight.get(w) ?? { total: 0, outlet: articles[t.index].outlet.name, best: 0 };
+      entry.total += Math.abs(s);
+      if (Math.abs(s) > entry.best) entry.best = Math.abs(s);
+      weight.set(w, entry);
+    }
+  }
+  return [...weight.entries()]
+    .sort((a, b) => b[1].total - a[1].total || a[0].localeCompare(b[0]))
+    .slice(0, 3)
+    .map(([w, e]) => `“${w}” (${e.outlet})`);
 }
 
 export interface CardTone {
@@ -43,7 +113,7 @@ export interface CardTone {
   text: string;
 }
 
-/** The card's tone in a sentence or two, naming the words that weigh most. */
+/** The card's tone in a few sentences, naming the wording that drove it and what negation set aside. */
 export function cardTone(tones: ArticleTone[], articles: PreparedArticle[]): CardTone {
   const count = (l: ToneLabel) => tones.filter((t) => t.label === l).length;
   const labels: ToneLabel[] = ["negative", "positive", "neutral"];
@@ -57,9 +127,11 @@ export function cardTone(tones: ArticleTone[], articles: PreparedArticle[]): Car
   const mostPositive = ranked.at(-1)!;
   if (mostNegative.label === "negative") sentences.push(`The most negative wording is in ${articles[mostNegative.index].outlet.name}.`);
   if (mostPositive.label === "positive" && mostPositive !== mostNegative) sentences.push(`The most positive wording is in ${articles[mostPositive.index].outlet.name}.`);
-  const neg = strongest(tones, -1);
-  const pos = strongest(tones, 1);
+  const neg = strongest(tones, articles, -1);
+  const pos = strongest(tones, articles, 1);
   if (neg.length) sentences.push(`Words weighing most on the negative side: ${listInWords(neg)}.`);
   if (pos.length) sentences.push(`On the positive side: ${listInWords(pos)}.`);
+  const negated = [...new Set(tones.flatMap((t) => t.negated))].slice(0, 3).map((w) => `“${w}”`);
+  if (negated.length) sentences.push(`Negated wording is not scored either way: ${listInWords(negated)}.`);
   return { overall, text: sentences.join(" ") };
 }

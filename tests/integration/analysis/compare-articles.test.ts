@@ -68,13 +68,13 @@ describe("POST /api/v1/analysis/compare-articles: the local analyzer and the cac
     expect(res.status).toBe(200);
     const c = res.json.data.comparison;
     expect(Object.keys(c).sort()).toEqual([
-      "articles", "biasAnalysis", "cached", "commonPoints", "corroboration", "differences", "emotionalTone", "factualAccuracy",
-      "factualAccuracyMethod", "frontendSummary", "generatedAt", "provider", "summary",
+      "angles", "articles", "biasAnalysis", "cached", "commonPoints", "corroboration", "differences", "emotionalTone", "factualAccuracy",
+      "factualAccuracyMethod", "figures", "frontendSummary", "generatedAt", "provider", "summary",
     ]);
     expect(c).toMatchObject({
       provider: LOCAL_PROVIDER_INFO,
       cached: false,
-      factualAccuracyMethod: expect.stringMatching(/^Corroboration: \d+ of \d+ checkable claims/),
+      factualAccuracyMethod: expect.stringMatching(/^Corroboration: \d+ of \d+ compared details/),
       corroboration: { corroborated: expect.any(Number), total: expect.any(Number) },
       articles: [
         { index: 0, source: "BBC News", biasScore: 0 },
@@ -167,10 +167,13 @@ describe("POST /api/v1/analysis/compare-articles: no answer for other texts (iss
   it("keys on the whole texts: another ending after the first 500 characters is another request", async () => {
     const card = freshCard();
     const first = await analyse({ articles: withEnding(card, " Inspector Vane Okafor said “the pumps failed twice tonight”.") });
-    expect(JSON.stringify(first.json.data.comparison)).toContain("Okafor");
+    // The analyzer read the ending: two outlets name Okafor, one more corroborated detail (the
+    // texts quote the articles' leads, which the ending is not part of).
     const second = await analyse({ articles: withEnding(card, " The water receded by the evening.") });
     expect(second.status).toBe(200);
     expect(second.json.data.comparison.cached).toBe(false);
+    const corroborated = (r: typeof first) => (r.json.data.comparison.corroboration as { corroborated: number }).corroborated;
+    expect(corroborated(first)).toBe(corroborated(second) + 1);
     expect(JSON.stringify(second.json.data.comparison)).not.toContain("Okafor");
     expect(JSON.stringify(second.json.data.comparison)).not.toContain("pumps failed");
   });

@@ -32,6 +32,18 @@ describe("grounding checker", () => {
     expect(report.droppedCitations).toBe(3);
   });
 
+  it("keeps a citation to an article that reports a quoted sentence in its own words, and only that", async () => {
+    const quoted = "Both outlets report this; in the words of BBC News: “Storm Elena brought 120 millimetres of rain to Valencia on Tuesday, flooding streets in the old town.”";
+    // Fox News writes "Storm Elena dumped heavy rain on Valencia … floods"; CNN shares too few of the sentence's words to count.
+    const { analysis, report } = await groundAnalysis(answer({ commonPoints: [{ text: quoted, citations: [0, 1] }] }), STORM);
+    expect(analysis.commonPoints).toEqual([{ text: quoted, citations: [0, 1] }]);
+    expect(report.notes).toEqual([]);
+    const unrelated = "Both outlets report this; in the words of BBC News: “Mayor Ana Ruiz said 300 residents were moved to shelters.”";
+    const repaired = await groundAnalysis(answer({ commonPoints: [{ text: unrelated, citations: [0, 2] }] }), STORM);
+    expect(repaired.analysis.commonPoints).toEqual([]);
+    expect(repaired.report.notes.join(" ")).toMatch(/fewer than two distinct outlets cited/);
+  });
+
   it("drops a point whose citations all point at no article", async () => {
     const { analysis, report } = await groundAnalysis(answer({ differences: [{ text: "Only CNN reports that rail services to Madrid were suspended.", citations: [5] }] }), STORM);
     expect(analysis.differences).toEqual([]);

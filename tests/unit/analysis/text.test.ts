@@ -49,10 +49,17 @@ describe("analysis text primitives", () => {
     ]);
   });
 
-  it("stems inflections to one form", () => {
+  it("stems inflections to one form (Porter2), verbs included", () => {
     expect(new Set(["flooded", "floods", "flooding", "flood"].map(stem))).toEqual(new Set(["flood"]));
-    expect(stem("cities")).toBe("city");
+    expect(stem("cities")).toBe(stem("city"));
     expect(stem("running")).toBe("run");
+    expect(new Set(["recalled", "recalling", "recall"].map(stem)).size).toBe(1);
+    expect(new Set(["approves", "approved", "approval"].map(stem)).size).toBe(1);
+  });
+
+  it("keeps abbreviations of months and states inside a sentence", () => {
+    const text = "Jan. 6 arrests rose in Calif. and Wash. on Monday. U.S. officials spoke.";
+    expect(splitSentences(text).map((s) => s.text)).toEqual(["Jan. 6 arrests rose in Calif. and Wash. on Monday.", "U.S. officials spoke."]);
   });
 
   it("finds the same quotations as the single regex it replaced, in linear time", () => {

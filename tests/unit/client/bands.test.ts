@@ -30,15 +30,15 @@ describe("the accuracy figure: SPEC's bands for a model, what was measured for t
     const figure = accuracyFigure({ factualAccuracy: 50, provider: local, corroboration: { corroborated: 8, total: 16 } });
     expect(figure).toEqual({
       heading: "Corroboration",
-      label: "8 of 16 details reported by two or more outlets",
+      label: "8 of 16 compared details agree between outlets",
       badge: "8 of 16 details corroborated",
       tone: "neutral",
-      note: "It measures agreement between outlets, not truth.",
+      note: "It measures agreement between outlets, not truth; details only one outlet gives are not counted.",
     });
   });
 
   it.each([
-    [{ corroborated: 1, total: 1 }, "1 of 1 detail reported by two or more outlets", "1 of 1 detail corroborated"],
+    [{ corroborated: 1, total: 1 }, "1 of 1 compared detail agrees between outlets", "1 of 1 detail corroborated"],
     [{ corroborated: 0, total: 0 }, "No names or figures to cross-check between outlets", "Nothing to cross-check"],
     [undefined, "33% of details reported by two or more outlets", "33% corroborated"],
   ])("local analyzer counts %j", (corroboration, label, badge) => {

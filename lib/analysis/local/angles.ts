@@ -1,0 +1,71 @@
+/**
+ * Each outlet's angle: what it leads with, from its headline and first sentence. One line per
+ * outlet, quoting the headline, and the first sentence of its lead when that sentence adds to
+ * the headline; an outlet that supplied only a headline is said to have done so. When an outlet
+ * has several articles in the card, the one closest to the story (sharing most with the other
+ * outlets) speaks for it.
+ */
+import type { CitedPoint } from "@/lib/schemas/analysis";
+import { clip } from "../text";
+import type { PreparedArticle } from "./facts";
+import type { ArticleVocabulary, Statement } from "./statements";
+
+/** A first sentence adds to the headline when it has this many terms the headline has not. */
+const ADDS_TERMS = 3;
+const MAX_ADDED_CHARS = 260;
+
+export interface Angle extends CitedPoint {
+  outlet: string;
+  headline: string;
+  /** The headline's terms. */
+  terms: Set<string>;
+}
+
+/**
+ * How much each article shares with the other outlets' articles: for each of its terms, how many
+ * other outlets write it. One pass over the card's vocabularies (a sort comparing articles by a
+ * fresh count each time was quadratic in a card of one outlet's many articles).
+ */
+function centralities(articles: PreparedArticle[], vocabularies: ArticleVocabulary[]): number[] {
+  const outletsOf = new Map<string, Set<string>>();
+  for (const a of articles) {
+    for (const t of vocabularies[a.index].terms) {
+      const set = outletsOf.get(t) ?? new Set<string>();
+      set.add(a.outlet.key);
+      outletsOf.set(t, set);
+    }
+  }
+  return articles.map((a) => {
+    let n = 0;
+    for (const t of vocabularies[a.index].terms) n += outletsOf.get(t)!.size - 1;
+    return n;
+  });
+}
+
+/** One angle per outlet, in the card's order of outlets. */
+export function findAngles(statements: Statement[], articles: PreparedArticle[], vocabularies: ArticleVocabulary[]): Angle[] {
+  const byOutlet = new Map<string, PreparedArticle[]>();
+  for (const a of articles) byOutlet.set(a.outlet.key, [...(byOutlet.get(a.outlet.key) ?? []), a]);
+  if (byOutlet.size < 2) return [];
+  const angles: Angle[] = [];
+  let computed: number[] | undefined;
+  const central = () => (computed ??= centralities(articles, vocabularies));
+  for (const own of byOutlet.values()) {
+    const article = own.length === 1 ? own[0] : [...own].sort((a, b) => central()[b.index] - central()[a.index] || a.index - b.index)[0];
+    const mine = statements.filter((s) => s.article === article.index);
+    const headline = mine.find((s) => s.headline);
+    const lead = mine.filter((s) => !s.headline);
+    const name = article.outlet.name;
+    if (!headline && !lead.length) continue;
+    let text: string;
+    if (!headline) text = `${name} leads with “${clip(lead[0].text, MAX_ADDED_CHARS)}”`;
+    else if (!lead.length) text = `${name} gives only a headline: “${headline.text}”`;
+    else {
+      const adds = lead.find((s) => [...s.terms.keys()].filter((t) => !headline.terms.has(t)).length >= ADDS_TERMS);
+      text = adds ? `${name} leads with “${headline.text}” and adds: “${clip(adds.text, MAX_ADDED_CHARS)}”` : `${name} leads with “${headline.text}”`;
+    }
+    const led = headline ?? lead[0];
+    angles.push({ text, citations: [article.index], outlet: article.outlet.key, headline: led.text, terms: new Set(led.terms.keys()) });
+  }
+  return angles;
+}

@@ -1,0 +1,279 @@
+/**
+ * Statements: the sentences a reader would quote from an article, each with what it says in
+ * comparable form. An article's headline is one statement; then the first sentences of its
+ * summary and content (the lead, where outlets state what happened and what they lead with).
+ * Feed artefacts are trimmed off (datelines such as "LONDON (Reuters) -", column bylines such
+ * as "DAN HODGES:", "Continue reading"), leaving a passage the article contains word for word.
+ * Each statement carries its terms (case-folded, stemmed, demonyms folded), the names it
+ * writes (not dates, not sentence-opening or emphatic capitals, not the outlets' own names),
+ * its figures (counts, never dates) and its quotations.
+ */
+import { capitalisedRuns, CALENDAR_WORDS, clip, findNumbers, findQuotes, HONORIFICS, addTokenTerms, isContentToken, spelledNumber, STOP_WORDS, tokenTerms, type Token } from "../text";
+import { PLACE_OF_DEMONYM } from "@/lib/text/demonyms";
+import { isDateNumber, nameFamily, nameSpelling, termOf } from "@/lib/text/terms";
+import type { PreparedArticle, PreparedSentence } from "./facts";
+
+/** Body sentences read per article: the lead. */
+const LEAD_SENTENCES = 8;
+/** The longest statement quoted whole; longer ones are cut at a word boundary. */
+const MAX_STATEMENT_CHARS = 260;
+
+export interface Figure {
+  article: number;
+  /** Canonical value ("100000"). */
+  value: string;
+  /** As the article writes it, with its qualifier and the words it counts: "around 100,000 supporters". */
+  text: string;
+  /** Stems of the words it counts ("supporter"). */
+  units: string[];
+}
+
+export interface NameMention {
+  text: string;
+  /** One word that is the adjective of a place or a party ("British", "Republican"). */
+  adjective: boolean;
+  /** Name families of its words (lib/text/terms.ts), for "does another outlet mention it". */
+  families: string[];
+}
+
+export interface Statement {
+  article: number;
+  /** 0 for the headline, then the lead's sentences in order. */
+  order: number;
+  headline: boolean;
+  /** The passage as the article writes it (trimmed of feed artefacts; "…" where it was cut). */
+  text: string;
+  complete: boolean;
+  /** Content terms → weight (names and figures weigh more than ordinary words). */
+  terms: Map<string, number>;
+  names: NameMention[];
+  figures: Figure[];
+  quotes: string[];
+}
+
+// "LONDON (Reuters) - ", "June 22 (UPI) -- ", "WASHINGTON (AP) — ".
+const DATELINE = /^(?:[\p{Lu}][\p{Lu}\p{L}.' ,]*?\s)?\((?:Reuters|AP|AFP|UPI|CNN|Bloomberg|CNBC)\)\s*(?:-{1,2}|–|—)\s*/u;
+// "DAN HODGES: ", "PETER HITCHENS: " (a column's byline in capitals).
+const COLUMN_BYLINE = /^\p{Lu}[\p{Lu}'’. -]{3,}:\s+/u;
+const BY_LINE = /^By \p{Lu}\p{L}+(?: \p{Lu}\p{L}+){0,2}\s*[-–—|:]\s*/u;
+const BOILERPLATE = /\s*(?:Continue reading\.*|Click to Continue|Read more\.*|Watch the video\.*)\s*$/i;
+
+/** Words of consequence: a statement reporting one adds more than one that does not. */
+const CONSEQUENCES = new Set(
+  (
+    "dead death deaths died dies kill killed killing injured injuries hurt wounded arrested arrests charged sentenced convicted " +
+    "resigned resigns fired sacked ousted banned suspended suspends evacuated destroyed collapsed closed cancelled canceled " +
+    "postponed delayed approved rejected blocked sanctions threatens threatened warned warns recalled"
+  ).split(" "),
+);
+
+/** Words between a number and what it counts. */
+const SKIPPED = new Set(["other", "more", "additional", "extra", "new"]);
+
+/** Words after a number that are not what it counts. */
+const NOT_COUNTED = new Set("came come comes went were was are is be been had has have into onto off up down from over under per".split(" "));
+
+const QUALIFIER = /(?:at least|more than|less than|fewer than|up to|as many as|nearly|almost|around|about|roughly|some|over|under|an estimated|estimated)\s+$/i;
+
+/**
+ * The trimmed passage of a sentence: its offset within the sentence and its text. A headline of
+ * several sentences is trimmed at its start and its end only, so the passage stays one piece of
+ * the article ("! (Reuters) - Storm" is not "! Storm").
+ */
+function trimmed(sentence: PreparedSentence, first: boolean, last: boolean): { from: number; text: string } {
+  let text = sentence.text;
+  let from = 0;
+  for (const re of first ? [DATELINE, COLUMN_BYLINE, BY_LINE] : []) {
+    const m = re.exec(text);
+    if (m && m[0].length < text.length) {
+      from += m[0].length;
+      text = text.slice(m[0].length);
+    }
+  }
+  if (!last) return { from, text };
+  // "… on Friday night.Arrington's campaign …": a feed lost the space; the sentence ends at the dot.
+  const runOn = /\p{Ll}{2}[.!?](?=\p{Lu}\p{Ll})/u.exec(text);
+  if (runOn) text = text.slice(0, runOn.index + 3);
+  return { from, text: text.replace(BOILERPLATE, "") };
+}
+
+/** Words of the card's outlet names ("BBC", "News", "Reuters", "Mail"): self-references, not names of the story. */
+export function outletWords(articles: PreparedArticle[]): Set<string> {
+  const words = new Set<string>(["mail on sunday"]);
+  for (const a of articles) for (const w of a.outlet.name.toLowerCase().split(/[^\p{L}\p{N}]+/u)) if (w && w !== "the") words.add(w);
+  return words;
+}
+
+/** A word in capitals that is emphasis rather than an acronym: "WON'T", "LONGER", "FIVE". */
+function emphatic(t: Token, lowercase: Set<string>): boolean {
+  if (!/^[\p{Lu}\p{N}'’.-]+$/u.test(t.text) || t.text.length < 2) return false;
+  return /['’]/.test(t.text) || t.text.length >= 7 || STOP_WORDS.has(t.key) || lowercase.has(t.key) || spelledNumber(t.key) !== undefined;
+}
+
+/** The names a sentence writes: runs the card knows as names, without titles, dates, emphasis or outlet names. */
+function namesOf(
+  sentence: PreparedSentence,
+  from: number,
+  to: number,
+  cardNames: Map<string, string>,
+  lowercase: Set<string>,
+  outlets: Set<string>,
+): NameMention[] {
+  const out = new Map<string, NameMention>();
+  for (const run of capitalisedRuns(sentence.text, sentence.tokens)) {
+    let current: Token[] = [];
+    const flush = () => {
+      while (current.length && current.at(-1)!.key === "of") current.pop();
+      const key = current.map((t) => t.key).join(" ");
+      const self = current.every((t) => outlets.has(t.key)) || outlets.has(key);
+      if (current.length && cardNames.has(key) && !self && !out.has(key)) {
+        const words = current.filter((t) => t.key !== "of");
+        const adjective = words.length === 1 && !words[0].acronym && (PLACE_OF_DEMONYM.has(words[0].key) || /(?:an|ic|ese|ish)$/.test(words[0].key));
+        // "US-Mexico" is also "US" and "Mexico".
+        const families = words.flatMap((t) => [
+          nameFamily(t.text, t.acronym),
+          ...(t.text.includes("-") ? t.text.split("-").filter(Boolean).map((p) => nameFamily(p, /^\p{Lu}{2,}$/u.test(p))) : []),
+          ...[nameSpelling(t.text)].filter((x): x is string => x !== null),
+        ]);
+        out.set(key, { text: current.map((t) => t.text).join(" "), adjective, families });
+      }
+      current = [];
+    };
+    for (const t of run) {
+      const skip = t.start < from || t.start >= to || HONORIFICS.has(t.key) || CALENDAR_WORDS.has(t.key) || emphatic(t, lowercase);
+      if (skip) flush();
+      else current.push(t);
+    }
+    flush();
+  }
+  return [...out.values()];
+}
+
+/** Counts the sentence gives: not dates, times or ordinals, not the number of a name ("Falcon 9"). */
+function figuresOf(article: PreparedArticle, sentence: PreparedSentence, from: number, to: number): Figure[] {
+  const out: Figure[] = [];
+  const text = sentence.text;
+  for (const n of findNumbers(text)) {
+    if (n.start >= to) break;
+    if (n.start < from || isDateNumber(text, n.start, n.end) || /^\s*[-–]\s*\d/.test(text.slice(n.end, n.end + 3))) continue;
+    // Words counted: an attached magnitude ("$233m"), then up to two following words, stopping at
+    // punctuation or a word that counts nothing ("30 train cars came off" counts "train cars").
+    const suffix = /^(?:bn|mn|m|k|%)(?![\p{L}\p{N}])/u.exec(text.slice(n.end))?.[0] ?? "";
+    const words: string[] = [];
+    let after = suffix;
+    // The first word was an acronym, which qualifies the next ("US cities").
+    let qualifiedBy = false;
+    for (const m of text.slice(n.end + suffix.length).matchAll(/\s+(\p{L}[\p{L}’'-]*)|[^\s\p{L}]|\s+/gu)) {
+      const w = m[1]?.toLowerCase();
+      // "35 other cities", "15,000 more beds": the counted word comes after.
+      if (w && SKIPPED.has(w) && !words.length) {
+        after += m[0];
+        continue;
+      }
+      if (!w || words.length >= 2) break;
+      // A name is not what a number counts ("$39 Zara jacket"); an acronym may qualify it ("25 US cities").
+      const acronym = /^\p{Lu}{2,}$/u.test(m[1]);
+      if (!acronym && (STOP_WORDS.has(w) || NOT_COUNTED.has(w) || /^\p{Lu}\p{Ll}/u.test(m[1]))) break;
+      // A second word only after a modifier ("unaccompanied migrant", "train cars"), not a verb ("people fled").
+      const modifier = qualifiedBy || /(?:ed|al|ive|ous|ic|ary)$/.test(words[0] ?? "") || (/s$/.test(w) && !/s$/.test(words[0] ?? ""));
+      if (words.length === 1 && !modifier) break;
+      qualifiedBy = acronym;
+      words.push(w);
+      after += m[0];
+    }
+    const units = words.map((w) => termOf(w));
+    const before = text.slice(Math.max(from, n.start - 40), n.start);
+    const previous = /(\S+)\s+$/.exec(before)?.[1] ?? "";
+    // "Falcon 9 rocket", "WAVE 3 News": a capitalised word right before a number names something.
+    if (/^\p{Lu}\p{L}*$/u.test(previous) && !/^(?:At|About|Around|Some|Over|Nearly|Almost|Only|Just|The|A|An)$/.test(previous)) continue;
+    if (Number(n.value) < 10 && !units.length) continue;
+    const qualifier = (QUALIFIER.exec(before)?.[0] ?? "").toLowerCase();
+    const currency = /[$£€]$/.test(before) ? before.slice(-1) : "";
+    const written = `${qualifier}${currency}${n.text}${after}`.replace(/\s+/g, " ").trim();
+    out.push({ article: article.index, value: n.value, text: written, units });
+  }
+  return out;
+}
+
+/** The terms of a passage (as text.ts's contentTerms reads them), weighted: names 2, other words 1, weekdays ½. */
+function termsOf(tokens: Token[], from: number, to: number, names: NameMention[]): Map<string, number> {
+  const terms = new Map<string, number>();
+  const nameTerms = new Set(names.flatMap((n) => n.families));
+  for (const t of tokens) {
+    if (t.start >= to) break;
+    if (t.start < from || !isContentToken(t)) continue;
+    const weight = /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/.test(t.key) ? 0.5 : nameTerms.has(nameFamily(t.text, t.acronym)) && t.capitalised ? 2 : 1;
+    for (const term of tokenTerms(t)) if (!STOP_WORDS.has(term)) terms.set(term, Math.max(terms.get(term) ?? 0, weight));
+  }
+  return terms;
+}
+
+/** The statements of one article: its headline, then its lead. */
+export function statementsOf(
+  article: PreparedArticle,
+  cardNames: Map<string, string>,
+  lowercase: Set<string>,
+  outlets: Set<string>,
+): Statement[] {
+  const out: Statement[] = [];
+  const title = article.sentences.filter((s) => s.title);
+  const body = article.sentences.filter((s) => !s.title).slice(0, LEAD_SENTENCES);
+  const pieces: { sentences: PreparedSentence[]; headline: boolean }[] = [];
+  if (title.length) pieces.push({ sentences: title, headline: true });
+  for (const s of body) pieces.push({ sentences: [s], headline: false });
+  for (const piece of pieces) {
+    const parts = piece.sentences.map((s, k, all) => ({ s, ...trimmed(s, k === 0, k === all.length - 1) }));
+    const raw = parts.map((p) => p.text).join(" ").trim();
+    if (raw.split(/\s+/).length < 3) continue;
+    const complete = piece.sentences.every((s) => s.complete);
+    // Quoted inside the analyzer's own “…”, the passage's curly double quotes read as straight ones (the
+    // same text to the grounding check, which compares quotation marks folded), so quotations do not nest.
+    const text = (clip(raw, MAX_STATEMENT_CHARS) + (complete || raw.length > MAX_STATEMENT_CHARS ? "" : "…")).replace(/[“”]/g, '"');
+    // Only what the statement shows counts: a sentence cut for display says no more than its cut
+    // (and a sentence of thousands of words costs no more than one of fifty).
+    const to = (p: (typeof parts)[number]) => p.from + MAX_STATEMENT_CHARS;
+    const names = parts.flatMap((p) => namesOf(p.s, p.from, to(p), cardNames, lowercase, outlets));
+    const figures = parts.flatMap((p) => figuresOf(article, p.s, p.from, to(p)));
+    const terms = new Map<string, number>();
+    for (const p of parts) for (const [t, w] of termsOf(p.s.tokens, p.from, to(p), names)) terms.set(t, Math.max(terms.get(t) ?? 0, w));
+    const quotes = findQuotes(text).map((q) => q.text);
+    out.push({ article: article.index, order: out.length, headline: piece.headline, text, complete, terms, names, figures, quotes });
+  }
+  return out;
+}
+
+/** The consequences a statement reports (a death, an arrest, a ban …), as terms. */
+export function reportsConsequence(statement: Statement): string[] {
+  return statement.text.toLowerCase().split(/[^\p{L}]+/u).filter((w) => CONSEQUENCES.has(w)).map((w) => termOf(w));
+}
+
+/** Every term, name family and number an article states anywhere in the text read: what "another outlet says it too" is checked against. */
+export interface ArticleVocabulary {
+  terms: Set<string>;
+  families: Set<string>;
+  numbers: Set<string>;
+  match: string;
+}
+
+/** An article's vocabulary. */
+export function vocabularyOf(article: PreparedArticle): ArticleVocabulary {
+  const terms = new Set<string>();
+  const families = new Set<string>();
+  // Once per distinct word: texts repeat their words.
+  const seen = new Set<string>();
+  for (const s of article.sentences) {
+    for (const t of s.tokens) {
+      const id = t.acronym ? `A${t.text}` : t.text;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      addTokenTerms([t], terms);
+      families.add(nameFamily(t.text, t.acronym));
+      const spelling = nameSpelling(t.text);
+      if (spelling) families.add(spelling);
+      if (t.text.includes("-")) for (const part of t.text.split("-")) if (part.length >= 2) families.add(nameFamily(part));
+    }
+  }
+  const numbers = new Set<string>(article.numberUnits.keys());
+  for (const n of article.numbers) numbers.add(n.value);
+  return { terms, families, numbers, match: article.match };
+}

@@ -1,0 +1,137 @@
+/**
+ * Word forms for comparing what texts say: one term per word whatever its inflection ("recalled",
+ * "recalling" → "recal"; the Porter2 stemmer, a maintained implementation rather than hand-made
+ * rules), demonyms folded onto their place ("British" → "britain"), and a looser "family" of a
+ * name for deciding that no other text mentions it ("Paralympian" and "Paralympic", "Haitian"
+ * and "Haiti"). Dates are recognised here too, so that "Jan. 6" or "the 1990s" is never read as a
+ * count. The analysis uses these today; the clustering keeps its own tuned tokenizer
+ * (lib/cluster/tokenize.ts) and may move to these terms when its figures allow.
+ * docs/decisions/033-analysis-language-tools.md.
+ */
+import porter2 from "wink-porter2-stemmer";
+import { PLACE_OF_DEMONYM } from "./demonyms";
+
+/** Porter2's suffix rules are superlinear on very long strings; no real word is this long. */
+const MAX_STEMMED = 40;
+
+const MAX_REMEMBERED = 50_000;
+
+/**
+ * A word function that remembers its answers: texts repeat their words, and Porter2 runs a dozen
+ * regexes per word. Bounded (emptied when full), so a hostile text of distinct words costs a
+ * fixed amount of memory.
+ */
+function remembered(fn: (word: string) => string): (word: string) => string {
+  const known = new Map<string, string>();
+  return (word) => {
+    let answer = known.get(word);
+    if (answer === undefined) {
+      if (known.size >= MAX_REMEMBERED) known.clear();
+      answer = fn(word);
+      known.set(word, answer);
+    }
+    return answer;
+  };
+}
+
+const porter2Remembered = remembered(porter2);
+
+/** The Porter2 stem of a lowercase word (words longer than any real one are kept as they are). */
+export function stemWord(word: string): string {
+  return word.length > MAX_STEMMED ? word : porter2Remembered(word);
+}
+
+/** The place a lowercase word is the demonym or adjective of, else the word. */
+export function placeOf(word: string): string {
+  return PLACE_OF_DEMONYM.get(word) ?? word;
+}
+
+/**
+ * The term a word stands for in comparisons: lowercase, demonyms folded, stemmed. `acronym`
+ * says the word was written in capitals: "US" is the country, "us" a pronoun.
+ */
+export function termOf(word: string, acronym = false): string {
+  return acronym ? acronymTerm(word) : wordTerm(word);
+}
+
+const wordTerm = remembered((word) => stemWord(placeOf(word.toLowerCase().replace(/’/g, "'").replace(/'s$/, ""))));
+const acronymTerm = remembered((word) => {
+  const lower = word.toLowerCase().replace(/[’']s$/, "").replace(/\./g, "");
+  return lower === "us" || lower === "usa" ? "usa" : stemWord(placeOf(lower));
+});
+
+// "Only X mentions the UK" is misleading when another outlet writes "England".
+const PARTS_OF_BRITAIN = new Set(["england", "scotland", "wale", "wales"]);
+
+// Endings that turn a name into its adjective or person ("Paralympian", "Haitian", "Israeli").
+const NAME_ENDING = /(?:ians?|ans?|ics?|ese|ish|i)$/;
+
+/**
+ * The family of a name word, for "does any other text mention this?": the term with the endings
+ * of demonyms and adjectives removed, so related forms meet. Looser than termOf on purpose: it
+ * only ever makes the analyzer say "only" less often.
+ */
+export function nameFamily(word: string, acronym = false): string {
+  if (acronym) {
+    const term = termOf(word, true);
+    return PARTS_OF_BRITAIN.has(term) ? "britain" : term;
+  }
+  return wordFamily(word);
+}
+
+const wordFamily = remembered((word) => {
+  const term = termOf(word);
+  if (PARTS_OF_BRITAIN.has(term)) return "britain";
+  const lower = placeOf(word.toLowerCase().replace(/['’]s$/, ""));
+  const bare = lower.replace(NAME_ENDING, "");
+  return bare.length >= 4 && bare !== lower ? stemWord(bare) : term;
+});
+
+/**
+ * A spelling-tolerant key for a capitalised word of six letters or more: its first five letters
+ * ("Zelensky" and "Zelenskyy", "Jong-un" aside). Used only to hold back an "only" claim.
+ */
+export function nameSpelling(word: string): string | null {
+  return word.length >= 6 && /^\p{Lu}\p{Ll}/u.test(word) ? `~${word.slice(0, 5).toLowerCase()}` : null;
+}
+
+/** Month names and their abbreviations, and weekdays: words of dates. */
+export const MONTHS = new Set(
+  "january february march april may june july august september october november december jan feb mar apr jun jul aug sep sept oct nov dec".split(" "),
+);
+export const WEEKDAYS = new Set("monday tuesday wednesday thursday friday saturday sunday".split(" "));
+
+/**
+ * Abbreviations whose dot does not end a sentence: titles, months, US states as newspapers
+ * write them, and common Latin and corporate ones ("Jan. 6", "Calif.", "U.S.").
+ */
+export const ABBREVIATIONS = new Set(
+  (
+    "mr mrs ms dr st jr sr prof gen gov sen rep lt sgt capt col maj adm cmdr rev hon no nos vs etc inc corp co ltd " +
+    "jan feb mar apr jun jul aug sep sept oct nov dec " +
+    "ala ariz ark calif colo conn del fla ga ill ind kan kans ky la md mass mich minn miss mo mont neb nev okla ore pa " +
+    "tenn tex va vt wash wis wyo " +
+    "p.m a.m u.s u.k u.n e.u d.c n.y l.a"
+  ).split(" "),
+);
+
+/**
+ * Whether the number at `start..end` of `text` is part of a date or a time rather than a count:
+ * next to a month ("Jan. 6", "6 June", "June 8, 2020"), a year ("in 2011"), a decade ("1990s"),
+ * a clock time ("10.15pm", "1am") or an ordinal ("31st").
+ */
+export function isDateNumber(text: string, start: number, end: number): boolean {
+  const written = text.slice(start, end);
+  if (/^\d{4}s$|^'\d0s$/.test(written)) return true;
+  if (/(?:am|pm|st|nd|rd|th)$/i.test(written)) return true;
+  const digits = written.replace(/[^\d]/g, "");
+  if (/^(?:1[89]|20)\d\d$/.test(digits) && !/,/.test(written)) return true;
+  const before = text.slice(Math.max(0, start - 12), start).toLowerCase();
+  const after = text.slice(end, end + 12).toLowerCase();
+  // "July 5 and 12", "June 3-4": a second day after a month's first.
+  const listedDay = /([a-z]+)\.?\s+\d{1,2}(?:st|nd|rd|th)?\s*(?:,|and|or|to|-|–)\s*$/.exec(text.slice(Math.max(0, start - 24), start).toLowerCase())?.[1];
+  if (listedDay !== undefined && MONTHS.has(listedDay) && Number(digits) <= 31) return true;
+  const monthBefore = /([a-z]+)\.?,?\s+$/.exec(before)?.[1];
+  const monthAfter = /^\s+(?:of\s+)?([a-z]+)/.exec(after)?.[1];
+  return (monthBefore !== undefined && MONTHS.has(monthBefore)) || (monthAfter !== undefined && MONTHS.has(monthAfter) && Number(digits) <= 31);
+}

@@ -1,0 +1,188 @@
+/**
+ * The local analyzer's quality measure on real stories (`npm run analysis:eval`,
+ * tests/data/local-analyzer-eval.test.ts): each story of tests/fixtures/analysis-eval-stories.ts
+ * is sent as one card, as the service runs it (analysis, then the grounding check), and the
+ * answer is scored against what the team wrote by reading the articles: how many expected shared
+ * facts its common points state, how many outlets' angles it states, what the grounding check
+ * rejects, which "only" claims are false (another outlet's text has the claimed detail too), and
+ * which statements carry feed artefacts (datelines, "Continue reading"). The matching here is
+ * deliberately its own, simple and fixed, so that figures before and after a change compare.
+ */
+import { groundAnalysis } from "@/lib/analysis/grounding";
+import { analyzeLocally } from "@/lib/analysis/local/local-analyzer";
+import type { ProviderAnalysis } from "@/lib/analysis/provider";
+import { parseLabelledJsonl } from "@/lib/cluster/labelled-feeds";
+import type { AnalysisArticle, CitedPoint } from "@/lib/schemas/analysis";
+import { PLACE_OF_DEMONYM } from "@/lib/text/demonyms";
+import { EVAL_STORIES, type EvalStory, type ExpectedFact } from "@/tests/fixtures/analysis-eval-stories";
+
+/** The labelled files' outlet keys, as a request names the outlet. */
+export const OUTLET_NAMES: Record<string, string> = {
+  bbc: "BBC News", cnn: "CNN", fox: "Fox News", guardian: "The Guardian", reuters: "Reuters", wsj: "Wall Street Journal",
+  aljazeera: "Al Jazeera", breitbart: "Breitbart", cnbc: "CNBC", mcclatchy: "McClatchy", msnbc: "MSNBC", politico: "Politico",
+  thehill: "The Hill", dailymail: "Daily Mail", latimes: "Los Angeles Times", nytimes: "The New York Times", nzherald: "NZ Herald",
+  smh: "The Sydney Morning Herald",
+};
+
+export interface StoryScore {
+  slug: string;
+  outlets: number;
+  facts: { stated: number; expected: number; missed: string[] };
+  angles: { stated: number; expected: number; missed: string[] };
+  /** The grounding check's notes: statements it would reject or repair. */
+  rejected: string[];
+  /** "Only" claims whose detail another outlet's text also has. */
+  falseOnly: string[];
+  /** Statements with feed artefacts. */
+  artefacts: string[];
+  ms: number;
+  result: ProviderAnalysis;
+  articles: AnalysisArticle[];
+}
+
+/** Reads a labelled day (its JSON Lines text) into the story's request, in the fixture's order. */
+export function storyArticles(story: EvalStory, dayText: string): { articles: AnalysisArticle[]; outlets: string[] } {
+  const byId = new Map(
+    dayText
+      .split("\n")
+      .filter((l) => l.trim())
+      .map((l) => JSON.parse(l) as { id: string; outlet: string; title: string; summary?: string })
+      .map((item) => [item.id, item] as const),
+  );
+  // The same validation as cluster:eval, so a malformed file fails with the line named.
+  parseLabelledJsonl(dayText);
+  const items = story.ids.map((id) => {
+    const item = byId.get(id);
+    if (!item) throw new Error(`${story.slug}: no article ${id} in the ${story.day} file.`);
+    return item;
+  });
+  return {
+    // The RSS title and summary, as ingest stores them; the page sends the summary as content too.
+    articles: items.map((i) => ({ title: i.title, summary: i.summary ?? "", content: i.summary ?? "", source: OUTLET_NAMES[i.outlet] ?? i.outlet })),
+    outlets: items.map((i) => i.outlet),
+  };
+}
+
+/** Lowercase words, possessives off, "G-7" as "g7", "100,000" as "100000", demonyms folded, plural and verb endings off. */
+export function evalWords(text: string): string[] {
+  const clean = text
+    // "US", "U.S." and "United States" are one place, as are "UK" and "U.K.", whatever the case after.
+    .replace(/\bU\.S\.(?:A\.)?|\bUSA?\b|\bUnited States\b/g, " usa ")
+    .replace(/\bU\.K\.|\bUnited Kingdom\b/g, " uk ")
+    .toLowerCase()
+    .replace(/[’‘]/g, "'")
+    .replace(/'s\b/g, "")
+    .replace(/(\d),(\d{3})\b/g, "$1$2")
+    .replace(/(\d),(\d{3})\b/g, "$1$2")
+    .replace(/(\p{L})-(\d)/gu, "$1$2");
+  return (clean.match(/[\p{L}\p{N}]+/gu) ?? []).map(evalStem);
+}
+
+function evalStem(word: string): string {
+  const w = PLACE_OF_DEMONYM.get(word) ?? word;
+  if (w.length > 4 && w.endsWith("ies")) return `${w.slice(0, -3)}y`;
+  if (w.length > 5 && w.endsWith("ing")) return w.slice(0, -3);
+  if (w.length > 4 && w.endsWith("ed")) return w.slice(0, -2);
+  if (w.length > 3 && w.endsWith("es") && /(?:ch|sh|ss|x)es$/.test(w)) return w.slice(0, -2);
+  if (w.length > 3 && w.endsWith("s") && !/(?:ss|us|is)$/.test(w)) return w.slice(0, -1);
+  return w;
+}
+
+/** Whether a statement contains every term of an expected fact (a term: alternatives split by "|"). */
+export function statesFact(statement: string, fact: ExpectedFact): boolean {
+  const words = new Set(evalWords(statement));
+  return fact.terms.every((term) => term.split("|").some((alt) => evalWords(alt).every((w) => words.has(w))));
+}
+
+/** Indices of the articles an outlet key's articles have in the request. */
+function articlesOf(outlets: string[], outlet: string): Set<number> {
+  return new Set(outlets.flatMap((o, i) => (o === outlet ? [i] : [])));
+}
+
+/** The statements about one outlet's angle: its angle line when the answer has them, else points citing it alone. */
+function angleStatements(result: ProviderAnalysis, mine: Set<number>): string[] {
+  const about = (p: CitedPoint) => p.citations.length > 0 && p.citations.every((i) => mine.has(i));
+  const angles = (result as { angles?: CitedPoint[] }).angles;
+  return (angles ?? result.differences).filter(about).map((p) => p.text);
+}
+
+const ONLY = /^Only (.+?) (?:mentions|names|gives|quotes|reports|gives the figure) (.+?)(?:: “.*)?\.?$/s;
+
+/** The details an "Only X …" claim says no other outlet has: the list before the colon. */
+export function onlyClaimDetails(text: string): { outlet: string; details: string[] } | null {
+  const m = ONLY.exec(text);
+  if (!m) return null;
+  const list = m[2].replace(/^the figure /, "");
+  return { outlet: m[1], details: list.split(/, | and /).map((d) => d.replace(/^[“"]|[”"]$/g, "").trim()).filter(Boolean) };
+}
+
+/** "Only" claims whose details another outlet's text also contains. */
+function falseOnlyClaims(result: ProviderAnalysis, articles: AnalysisArticle[]): string[] {
+  const out: string[] = [];
+  for (const d of result.differences) {
+    const claim = onlyClaimDetails(d.text);
+    if (!claim) continue;
+    const others = articles.filter((a) => a.source !== claim.outlet).map((a) => new Set(evalWords(`${a.title} ${a.summary} ${a.content}`)));
+    const elsewhere = claim.details.filter((detail) => {
+      const words = evalWords(detail);
+      return words.length > 0 && others.some((o) => words.every((w) => o.has(w)));
+    });
+    if (elsewhere.length) out.push(`${d.text.slice(0, 140)} [elsewhere: ${elsewhere.join(", ")}]`);
+  }
+  return out;
+}
+
+const ARTEFACTS = [/\b[A-Z]{3,}(?: [A-Z]{3,})* \((?:Reuters|AP|AFP|UPI)\)/, /Continue reading/i, /Click to Continue/i, /\.\.\.\s*$/, /\bDAN HODGES:|PETER HITCHENS:/];
+
+function artefactsIn(result: ProviderAnalysis): string[] {
+  const angles = (result as { angles?: CitedPoint[] }).angles ?? [];
+  const statements = [...result.commonPoints, ...result.differences, ...angles].map((p) => p.text).concat(result.summary);
+  return statements.filter((s) => ARTEFACTS.some((re) => re.test(s))).map((s) => s.slice(0, 140));
+}
+
+/** Analyses one story as the service does and scores the answer. */
+export async function scoreStory(story: EvalStory, dayText: string): Promise<StoryScore> {
+  const { articles, outlets } = storyArticles(story, dayText);
+  const t0 = performance.now();
+  const raw = await analyzeLocally(articles);
+  const { analysis: result, report } = await groundAnalysis(raw, articles);
+  const ms = performance.now() - t0;
+  const common = result.commonPoints.map((p) => p.text);
+  const missedFacts = story.facts.filter((f) => !common.some((s) => statesFact(s, f)));
+  const missedAngles = Object.entries(story.angles).filter(([outlet, fact]) => !angleStatements(result, articlesOf(outlets, outlet)).some((s) => statesFact(s, fact)));
+  return {
+    slug: story.slug,
+    outlets: new Set(outlets).size,
+    facts: { stated: story.facts.length - missedFacts.length, expected: story.facts.length, missed: missedFacts.map((f) => f.sentence) },
+    angles: { stated: Object.keys(story.angles).length - missedAngles.length, expected: Object.keys(story.angles).length, missed: missedAngles.map(([o, f]) => `${o}: ${f.sentence}`) },
+    rejected: report.notes,
+    falseOnly: falseOnlyClaims(result, articles),
+    artefacts: artefactsIn(result),
+    ms,
+    result,
+    articles,
+  };
+}
+
+/** Scores every story; `readDay` returns a labelled day's JSON Lines text. */
+export async function scoreStories(readDay: (day: EvalStory["day"]) => string, stories = EVAL_STORIES): Promise<StoryScore[]> {
+  const days = new Map<string, string>();
+  const out: StoryScore[] = [];
+  for (const story of stories) {
+    if (!days.has(story.day)) days.set(story.day, readDay(story.day));
+    out.push(await scoreStory(story, days.get(story.day)!));
+  }
+  return out;
+}
+
+/** Totals over stories. */
+export function totals(scores: StoryScore[]) {
+  const sum = (f: (s: StoryScore) => number) => scores.reduce((n, s) => n + f(s), 0);
+  return {
+    facts: { stated: sum((s) => s.facts.stated), expected: sum((s) => s.facts.expected) },
+    angles: { stated: sum((s) => s.angles.stated), expected: sum((s) => s.angles.expected) },
+    rejected: sum((s) => s.rejected.length),
+    falseOnly: sum((s) => s.falseOnly.length),
+    artefacts: sum((s) => s.artefacts.length),
+  };
+}
