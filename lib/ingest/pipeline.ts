@@ -110,7 +110,7 @@ export async function runJob(sql: SqlRunner, job: IngestJob, ctx: JobContext): P
       feedId: job.feedId,
       category: job.category,
       articles,
-      now: windowEnd,
+      windowEnd,
       isDemo: ctx.isDemo,
       feedState,
       outcome,

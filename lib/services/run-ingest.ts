@@ -207,7 +207,7 @@ async function ingest(options: RunIngestOptions): Promise<IngestSummary> {
       if (budget.signal.aborted || isDraining()) {
         const error = isDraining() ? "the server is shutting down" : "the run's time budget ran out before this feed";
         const outcome = { status: "skipped" as const, httpStatus: null, bytes: 0, items: 0, error };
-        const counts = await storeFeedResult(sql, { runId: run.id, sourceId: job.sourceId, feedId: job.feedId, category: job.category, articles: [], now, outcome, startedAt: started });
+        const counts = await storeFeedResult(sql, { runId: run.id, sourceId: job.sourceId, feedId: job.feedId, category: job.category, articles: [], windowEnd: now, outcome, startedAt: started });
         return failedOutcome(job, "skipped", error, counts.durationMs);
       }
       return await runJob(sql, job, {
