@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import type { SqlRunner } from "@/lib/database/open";
 import type { CategoryId } from "@/lib/catalog";
 import { parseFeedDate } from "./dates";
-import { feedStateAfter } from "./feed-state";
+import { feedStateAfter, type FeedCheck } from "./feed-state";
 import type { RegisteredFeed } from "./feeds";
 import { fetchFeed, type FetchOptions } from "./fetch";
 import { normalizeItem, type NormalizedArticle } from "./normalize";
@@ -99,7 +99,7 @@ export async function runJob(sql: SqlRunner, job: IngestJob, ctx: JobContext): P
   const record = async (
     outcome: FeedOutcome,
     articles: NormalizedArticle[] = [],
-    state?: Parameters<typeof feedStateAfter>[0],
+    state?: FeedCheck,
     windowEnd = ctx.now,
     rejected = 0,
   ): Promise<JobOutcome> => {
