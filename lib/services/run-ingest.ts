@@ -1,18 +1,14 @@
 import "server-only";
-import fs from "node:fs";
-import path from "node:path";
-import { isCategoryId, type CategoryId } from "@/lib/catalog";
+import type { CategoryId } from "@/lib/catalog";
 import { getDatabase, getDb } from "@/lib/db";
 import { env } from "@/lib/env";
-import { ApiError } from "@/lib/http/errors";
 import { isDraining, trackTask } from "@/lib/lifecycle/shutdown";
-import { selectFeeds } from "@/lib/ingest/feeds";
 import type { FetchOptions } from "@/lib/ingest/fetch";
 import { createLimiter } from "@/lib/ingest/limiter";
 import { runJob, type IngestJob, type JobOutcome } from "@/lib/ingest/pipeline";
+import { planIngest, type IngestPlan } from "@/lib/ingest/plan";
 import { purgeOldArticles, storeFeedResult } from "@/lib/ingest/store";
 import { logger } from "@/lib/log";
-import { categoryForFileName, sourceIdForFileName } from "@/lib/sources/file-names";
 
 export type IngestTrigger = "scheduler" | "cli" | "operator" | "cron" | "on-demand" | "demo";
 
@@ -71,68 +67,11 @@ export interface IngestSummary {
   outcomes: JobOutcome[];
   totals: IngestTotals;
   /** Requested outlets that publish no feed (shown as unavailable, not failed). */
-  unavailable: { sourceId: string; name: string; reason: string }[];
+  unavailable: IngestPlan["unavailable"];
   /** Files of --from-dir that belong to no known outlet. */
-  skippedFiles: { file: string; reason: string }[];
+  skippedFiles: IngestPlan["skippedFiles"];
   /** Articles deleted for being older than the 72-hour window. */
   purged: number;
-}
-
-const FEED_FILE = /\.(xml|rss|atom|rdf)$/i;
-
-async function checkSources(sources: string[] | undefined) {
-  const all = await getDb().source.findMany({ select: { id: true, name: true, country: true, available: true, unavailableReason: true } });
-  const unknown = (sources ?? []).filter((id) => !all.some((s) => s.id === id));
-  if (unknown.length) {
-    throw new ApiError("validation_error", `Unknown source ${unknown.map((u) => `"${u}"`).join(", ")}. Known sources: ${all.map((s) => s.id).sort().join(", ")}.`);
-  }
-  return all.filter((s) => !sources || sources.includes(s.id));
-}
-
-async function planFeedJobs(options: RunIngestOptions, now: Date): Promise<IngestJob[]> {
-  const feeds = await selectFeeds(getDb(), { sources: options.sources, categories: options.categories, dueAt: options.dueOnly ? now : undefined });
-  return feeds.map((feed) => ({
-    kind: "feed",
-    key: feed.id,
-    sourceId: feed.sourceId,
-    sourceName: feed.sourceName,
-    homeCountry: feed.homeCountry,
-    category: feed.category,
-    feedId: feed.id,
-    label: feed.url,
-    feed,
-  }));
-}
-
-async function planFileJobs(dir: string, options: RunIngestOptions, sources: Awaited<ReturnType<typeof checkSources>>) {
-  if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) throw new ApiError("validation_error", `No such folder: ${dir}`);
-  const feedIds = new Set((await getDb().feed.findMany({ select: { id: true } })).map((f) => f.id));
-  const jobs: IngestJob[] = [];
-  const skippedFiles: { file: string; reason: string }[] = [];
-  for (const file of fs.readdirSync(dir).filter((f) => FEED_FILE.test(f)).sort()) {
-    const sourceId = sourceIdForFileName(file);
-    const source = sources.find((s) => s.id === sourceId);
-    if (!sourceId) {
-      skippedFiles.push({ file, reason: "not one of the 19 known outlets" });
-      continue;
-    }
-    const category = categoryForFileName(file);
-    if (!source || (options.categories && !options.categories.includes(category))) continue; // filtered out
-    const feedId = `${sourceId}:${category}`;
-    jobs.push({
-      kind: "file",
-      key: file,
-      sourceId,
-      sourceName: source.name,
-      homeCountry: source.country,
-      category,
-      // Demo stories are not what the outlet's real feed published.
-      feedId: !options.demo && feedIds.has(feedId) ? feedId : null,
-      label: path.join(dir, file),
-      path: path.join(dir, file),
-    });
-  }
-  return { jobs, skippedFiles };
 }
 
 function totalsOf(outcomes: JobOutcome[]): IngestTotals {
@@ -164,15 +103,13 @@ async function ingest(options: RunIngestOptions): Promise<IngestSummary> {
   const { sql } = getDatabase();
   const trigger = options.trigger ?? "on-demand";
   const now = options.now ?? new Date();
-  const categories = options.categories?.filter(isCategoryId);
-  const sources = await checkSources(options.sources);
-  const unavailable = sources
-    .filter((s) => !s.available && !options.fromDir)
-    .map((s) => ({ sourceId: s.id, name: s.name, reason: s.unavailableReason ?? "publishes no feed" }));
-
-  const { jobs, skippedFiles } = options.fromDir
-    ? await planFileJobs(options.fromDir, { ...options, categories }, sources)
-    : { jobs: await planFeedJobs({ ...options, categories }, now), skippedFiles: [] };
+  const { jobs, unavailable, skippedFiles } = await planIngest(prisma, {
+    sources: options.sources,
+    categories: options.categories,
+    dueAt: options.dueOnly ? now : undefined,
+    fromDir: options.fromDir,
+    isDemo: !!options.demo,
+  });
 
   const startedAt = new Date();
   const t0 = performance.now();
