@@ -1,10 +1,9 @@
-import fs from "node:fs/promises";
 import type { SqlRunner } from "@/lib/database/open";
 import type { CategoryId } from "@/lib/catalog";
 import { parseFeedDate } from "./dates";
 import { feedStateAfter, type FeedCheck } from "./feed-state";
 import type { RegisteredFeed } from "./feeds";
-import { fetchFeed, type FetchOptions } from "./fetch";
+import { fetchFeed, readFeedFile, type FetchOptions } from "./fetch";
 import { normalizeItem, type NormalizedArticle } from "./normalize";
 import { FeedParseError, parseFeed, type ParsedFeed } from "./parse";
 import { storeFeedResult, type FeedOutcome } from "./store";
@@ -121,35 +120,21 @@ export async function runJob(sql: SqlRunner, job: IngestJob, ctx: JobContext): P
   };
 
   // Stage 1: fetch (or read the saved file).
-  let body: Buffer;
-  let contentType: string | null = null;
-  let httpStatus: number | null = null;
-  let validators = { etag: null as string | null, lastModified: null as string | null };
-  let feedUrl = job.label;
-  if (job.kind === "feed") {
-    const fetched = await fetchFeed(job.feed, ctx.fetch);
-    if (fetched.status === "error") {
-      // Cut short by the run's time budget: not the feed's fault, so its state is left alone.
-      if (fetched.aborted) {
-        return record({ status: "skipped", httpStatus: fetched.httpStatus, bytes: fetched.bytes, items: 0, error: fetched.error });
-      }
-      const outcome = { status: "error" as const, httpStatus: fetched.httpStatus, bytes: fetched.bytes, items: 0, error: fetched.error };
-      return record(outcome, [], { status: "error", httpStatus: fetched.httpStatus, error: fetched.error, retryAfterMs: fetched.retryAfterMs });
+  const fetched = job.kind === "feed" ? await fetchFeed(job.feed, ctx.fetch) : await readFeedFile(job.path);
+  if (fetched.status === "error") {
+    // Cut short by the run's time budget: not the feed's fault, so its state is left alone.
+    if (fetched.aborted) {
+      return record({ status: "skipped", httpStatus: fetched.httpStatus, bytes: fetched.bytes, items: 0, error: fetched.error });
     }
-    if (fetched.status === "not_modified") {
-      return record({ status: "not_modified", httpStatus: 304, bytes: 0, items: 0, error: null }, [], { status: "not_modified", httpStatus: 304 });
-    }
-    ({ body, contentType, httpStatus } = fetched);
-    validators = { etag: fetched.etag, lastModified: fetched.lastModified };
-    feedUrl = fetched.finalUrl;
-  } else {
-    try {
-      body = await fs.readFile(job.path);
-    } catch (error) {
-      return record({ status: "error", httpStatus: null, bytes: 0, items: 0, error: `cannot read file: ${(error as Error).message}` });
-    }
-    feedUrl = `file://${job.path}`;
+    const outcome = { status: "error" as const, httpStatus: fetched.httpStatus, bytes: fetched.bytes, items: 0, error: fetched.error };
+    return record(outcome, [], { status: "error", httpStatus: fetched.httpStatus, error: fetched.error, retryAfterMs: fetched.retryAfterMs });
   }
+  if (fetched.status === "not_modified") {
+    return record({ status: "not_modified", httpStatus: 304, bytes: 0, items: 0, error: null }, [], { status: "not_modified", httpStatus: 304 });
+  }
+  const { body, contentType, httpStatus } = fetched;
+  const validators = { etag: fetched.etag, lastModified: fetched.lastModified };
+  const feedUrl = fetched.finalUrl;
   lap("fetch");
 
   // Stage 2: parse. A broken feed is an error for this feed only; its validators are not
