@@ -23,7 +23,8 @@ export const MAX_BACKOFF_MS = 24 * 3_600_000;
 
 /**
  * How one check of a feed ended (fetched and read as a feed, not modified, or failed): what
- * its new state is worked out from. Not what fetch.ts returns (FetchResult): parsing decides too.
+ * its new state is worked out from. Parsing decides too, so this is not what fetch.ts returns,
+ * though a FetchResult that failed or found nothing new is one as it stands.
  */
 export type FeedCheck =
   | { status: "ok"; httpStatus: number | null; etag: string | null; lastModified: string | null; items: number }

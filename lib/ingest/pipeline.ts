@@ -65,6 +65,18 @@ export interface JobContext {
   shiftDatesMs?: number;
 }
 
+/**
+ * How a job ended, as record() takes it: how the check of the feed went (FeedCheck) or a skip,
+ * with the bytes read and, for a feed read in full, its articles and the window they were
+ * measured against (default: the run's clock).
+ */
+type JobEnd = (FeedCheck | { status: "skipped"; httpStatus: number | null; error: string }) & {
+  bytes: number;
+  articles?: NormalizedArticle[];
+  rejected?: number;
+  windowEnd?: Date;
+};
+
 function newestItemDate(feed: ParsedFeed): Date | null {
   let newest: number | null = null;
   for (const item of feed.items) {
@@ -95,20 +107,23 @@ export async function runJob(sql: SqlRunner, job: IngestJob, ctx: JobContext): P
   };
   const base = { key: job.key, sourceId: job.sourceId, sourceName: job.sourceName, feedId: job.feedId, category: job.category, label: job.label };
 
-  const record = async (
-    outcome: FeedOutcome,
-    articles: NormalizedArticle[] = [],
-    state?: FeedCheck,
-    windowEnd = ctx.now,
-    rejected = 0,
-  ): Promise<JobOutcome> => {
-    const feedState = job.kind === "feed" && state ? feedStateAfter(state, job.feed.errorCount, ctx.now, ctx.intervalMs) : undefined;
+  const record = async (end: JobEnd): Promise<JobOutcome> => {
+    const outcome: FeedOutcome = {
+      status: end.status,
+      httpStatus: end.httpStatus,
+      bytes: end.bytes,
+      items: end.status === "ok" ? end.items : 0,
+      error: end.status === "error" || end.status === "skipped" ? end.error : null,
+    };
+    // A skip is the run's doing, not the feed's: its state is left alone. Saved files have none.
+    const feedState = job.kind === "feed" && end.status !== "skipped" ? feedStateAfter(end, job.feed.errorCount, ctx.now, ctx.intervalMs) : undefined;
+    const windowEnd = end.windowEnd ?? ctx.now;
     const counts = await storeFeedResult(sql, {
       runId: ctx.runId,
       sourceId: job.sourceId,
       feedId: job.feedId,
       category: job.category,
-      articles,
+      articles: end.articles ?? [],
       windowEnd,
       isDemo: ctx.isDemo,
       feedState,
@@ -116,36 +131,27 @@ export async function runJob(sql: SqlRunner, job: IngestJob, ctx: JobContext): P
       startedAt: started,
     });
     lap("store");
-    return { ...base, ...outcome, ...counts, rejected, windowEnd, stageMs };
+    return { ...base, ...outcome, ...counts, rejected: end.rejected ?? 0, windowEnd, stageMs };
   };
 
   // Stage 1: fetch (or read the saved file).
   const fetched = job.kind === "feed" ? await fetchFeed(job.feed, ctx.fetch) : await readFeedFile(job.path);
-  if (fetched.status === "error") {
-    // Cut short by the run's time budget: not the feed's fault, so its state is left alone.
-    if (fetched.aborted) {
-      return record({ status: "skipped", httpStatus: fetched.httpStatus, bytes: fetched.bytes, items: 0, error: fetched.error });
-    }
-    const outcome = { status: "error" as const, httpStatus: fetched.httpStatus, bytes: fetched.bytes, items: 0, error: fetched.error };
-    return record(outcome, [], { status: "error", httpStatus: fetched.httpStatus, error: fetched.error, retryAfterMs: fetched.retryAfterMs });
+  if (fetched.status === "error" && fetched.aborted) {
+    // Cut short by the run's time budget: not the feed's fault.
+    return record({ status: "skipped", httpStatus: fetched.httpStatus, bytes: fetched.bytes, error: fetched.error });
   }
-  if (fetched.status === "not_modified") {
-    return record({ status: "not_modified", httpStatus: 304, bytes: 0, items: 0, error: null }, [], { status: "not_modified", httpStatus: 304 });
-  }
-  const { body, contentType, httpStatus } = fetched;
-  const validators = { etag: fetched.etag, lastModified: fetched.lastModified };
-  const feedUrl = fetched.finalUrl;
+  // A failed or unmodified fetch is how the check went, as it stands.
+  if (fetched.status !== "ok") return record(fetched);
   lap("fetch");
 
   // Stage 2: parse. A broken feed is an error for this feed only; its validators are not
   // kept, so the next check downloads it in full again.
   let parsed: ParsedFeed;
   try {
-    parsed = await parseFeed(body, contentType);
+    parsed = await parseFeed(fetched.body, fetched.contentType);
   } catch (error) {
     const message = error instanceof FeedParseError ? error.message : `parse failed: ${(error as Error).message}`;
-    const outcome = { status: "error" as const, httpStatus, bytes: body.length, items: 0, error: message };
-    return record(outcome, [], { status: "error", httpStatus, error: message });
+    return record({ status: "error", httpStatus: fetched.httpStatus, bytes: fetched.bytes, error: message });
   }
   if (ctx.shiftDatesMs) shiftDates(parsed, ctx.shiftDatesMs);
   lap("parse");
@@ -158,7 +164,7 @@ export async function runJob(sql: SqlRunner, job: IngestJob, ctx: JobContext): P
     sourceId: job.sourceId,
     homeCountry: job.homeCountry,
     category: job.category,
-    feedUrl: job.kind === "feed" ? feedUrl : (parsed.link ?? feedUrl),
+    feedUrl: job.kind === "feed" ? fetched.finalUrl : (parsed.link ?? fetched.finalUrl),
     channelLink: parsed.link,
     fetchedAt: windowEnd,
     categoryFromItem: ctx.categoryFromItem,
@@ -172,6 +178,5 @@ export async function runJob(sql: SqlRunner, job: IngestJob, ctx: JobContext): P
   lap("normalize");
 
   // Stage 4: store, with the fetch state and the outcome, in one transaction.
-  const outcome = { status: "ok" as const, httpStatus, bytes: body.length, items: parsed.items.length, error: null };
-  return record(outcome, articles, { status: "ok", httpStatus, ...validators, items: parsed.items.length }, windowEnd, rejected);
+  return record({ ...fetched, items: parsed.items.length, articles, rejected, windowEnd });
 }
