@@ -1,17 +1,20 @@
 import type { SqlRunner } from "@/lib/database/open";
 import type { CategoryId } from "@/lib/catalog";
+import { logger } from "@/lib/log";
 import { parseFeedDate } from "./dates";
 import { feedStateAfter, type FeedCheck } from "./feed-state";
 import type { RegisteredFeed } from "./feeds";
 import { fetchFeed, readFeedFile, type FetchOptions } from "./fetch";
 import { normalizeItem, type NormalizedArticle } from "./normalize";
 import { FeedParseError, parseFeed, type ParsedFeed } from "./parse";
-import { storeFeedResult, type FeedOutcome } from "./store";
+import { storeFeedResult, type FeedOutcome, type StoreCounts } from "./store";
 
 /**
  * One feed (or one saved file) through the four stages: fetch → parse → normalize → store.
- * Whatever goes wrong is recorded as that feed's outcome; nothing here throws for a
- * feed's own failure, so one source never aborts a run.
+ * Whatever goes wrong is recorded as that feed's outcome (through store.ts, the one writer of
+ * outcomes), a failure to store it included; nothing here throws for a feed's own failure,
+ * so one source never aborts a run. A job the run stopped before it began is recorded as
+ * skipped.
  */
 
 interface JobBase {
@@ -28,22 +31,16 @@ interface JobBase {
 
 export type IngestJob = (JobBase & { kind: "feed"; feed: RegisteredFeed }) | (JobBase & { kind: "file"; path: string });
 
-export interface JobOutcome extends FeedOutcome {
+/** What became of one job: which feed, how its check went (FeedOutcome), what the store did (StoreCounts), the times. */
+export interface JobOutcome extends FeedOutcome, StoreCounts {
   key: string;
   sourceId: string;
   sourceName: string;
   feedId: string | null;
   category: CategoryId;
   label: string;
-  newCount: number;
-  updated: number;
-  unchanged: number;
-  /** Items older than the 72-hour window (not stored). */
-  tooOld: number;
   /** Items without a usable link or text (not stored). */
   rejected: number;
-  /** From the start of the fetch to the commit. */
-  durationMs: number;
   /** Milliseconds spent in each stage (the benchmark's breakdown). */
   stageMs: { fetch: number; parse: number; normalize: number; store: number };
   /** The end of the window this job's articles were measured against. */
@@ -63,6 +60,8 @@ export interface JobContext {
   categoryFromItem?: boolean;
   /** Moves every item date by this much (the demo snapshot is rebased to load time). */
   shiftDatesMs?: number;
+  /** Set when the run stopped before this job began (time budget, shutdown): it is then skipped, for this reason. */
+  skipReason?: string;
 }
 
 /**
@@ -95,44 +94,107 @@ function shiftDates(feed: ParsedFeed, ms: number): void {
   }
 }
 
+/** What every step of one job needs: the database, the job, its context and its stage clock. */
+interface JobScope {
+  sql: SqlRunner;
+  job: IngestJob;
+  ctx: JobContext;
+  clock: StageClock;
+}
+
+/** Milliseconds spent in each stage since the job began (the benchmark's breakdown). */
+function stageClock() {
+  const startedAt = performance.now();
+  const stageMs = { fetch: 0, parse: 0, normalize: 0, store: 0 };
+  let mark = startedAt;
+  return {
+    startedAt,
+    stageMs,
+    /** Adds the time since the last lap to a stage. */
+    lap(stage: keyof typeof stageMs) {
+      const t = performance.now();
+      stageMs[stage] += t - mark;
+      mark = t;
+    },
+  };
+}
+
+type StageClock = ReturnType<typeof stageClock>;
+
+/** A job's outcome, the same way for every way a job ends. */
+function jobOutcome(
+  job: IngestJob,
+  outcome: FeedOutcome,
+  counts: StoreCounts,
+  rest: Pick<JobOutcome, "rejected" | "windowEnd" | "stageMs">,
+): JobOutcome {
+  const { key, sourceId, sourceName, feedId, category, label } = job;
+  return { key, sourceId, sourceName, feedId, category, label, ...outcome, ...counts, ...rest };
+}
+
 /** Runs one job through the stages and records its outcome (and the feed's fetch state). */
 export async function runJob(sql: SqlRunner, job: IngestJob, ctx: JobContext): Promise<JobOutcome> {
-  const started = performance.now();
-  const stageMs = { fetch: 0, parse: 0, normalize: 0, store: 0 };
-  let mark = started;
-  const lap = (stage: keyof typeof stageMs) => {
-    const t = performance.now();
-    stageMs[stage] += t - mark;
-    mark = t;
-  };
-  const base = { key: job.key, sourceId: job.sourceId, sourceName: job.sourceName, feedId: job.feedId, category: job.category, label: job.label };
+  const scope: JobScope = { sql, job, ctx, clock: stageClock() };
+  try {
+    return await throughStages(scope);
+  } catch (error) {
+    return recordFailure(scope, error);
+  }
+}
 
-  const record = async (end: JobEnd): Promise<JobOutcome> => {
-    const outcome: FeedOutcome = {
-      status: end.status,
-      httpStatus: end.httpStatus,
-      bytes: end.bytes,
-      items: end.status === "ok" ? end.items : 0,
-      error: end.status === "error" || end.status === "skipped" ? end.error : null,
-    };
-    // A skip is the run's doing, not the feed's: its state is left alone. Saved files have none.
-    const feedState = job.kind === "feed" && end.status !== "skipped" ? feedStateAfter(end, job.feed.errorCount, ctx.now, ctx.intervalMs) : undefined;
-    const windowEnd = end.windowEnd ?? ctx.now;
-    const counts = await storeFeedResult(sql, {
-      runId: ctx.runId,
-      sourceId: job.sourceId,
-      feedId: job.feedId,
-      category: job.category,
-      articles: end.articles ?? [],
-      windowEnd,
-      isDemo: ctx.isDemo,
-      feedState,
-      outcome,
-      startedAt: started,
-    });
-    lap("store");
-    return { ...base, ...outcome, ...counts, rejected: end.rejected ?? 0, windowEnd, stageMs };
+/** Stores how a job ended (its articles, the feed's fetch state, the outcome: one transaction) and reports it. */
+async function recordEnd({ sql, job, ctx, clock }: JobScope, end: JobEnd): Promise<JobOutcome> {
+  const outcome: FeedOutcome = {
+    status: end.status,
+    httpStatus: end.httpStatus,
+    bytes: end.bytes,
+    items: end.status === "ok" ? end.items : 0,
+    error: end.status === "error" || end.status === "skipped" ? end.error : null,
   };
+  // A skip is the run's doing, not the feed's: its state is left alone. Saved files have none.
+  const feedState = job.kind === "feed" && end.status !== "skipped" ? feedStateAfter(end, job.feed.errorCount, ctx.now, ctx.intervalMs) : undefined;
+  const windowEnd = end.windowEnd ?? ctx.now;
+  const counts = await storeFeedResult(sql, {
+    runId: ctx.runId,
+    sourceId: job.sourceId,
+    feedId: job.feedId,
+    category: job.category,
+    articles: end.articles ?? [],
+    windowEnd,
+    isDemo: ctx.isDemo,
+    feedState,
+    outcome,
+    startedAt: clock.startedAt,
+  });
+  clock.lap("store");
+  return jobOutcome(job, outcome, counts, { rejected: end.rejected ?? 0, windowEnd, stageMs: clock.stageMs });
+}
+
+/** A job that threw (the database, while storing it): logged, and recorded if the database still answers. */
+async function recordFailure({ sql, job, ctx, clock }: JobScope, error: unknown): Promise<JobOutcome> {
+  const message = `store failed: ${(error as Error).message.split("\n")[0].slice(0, 300)}`;
+  const durationMs = Math.round(performance.now() - clock.startedAt);
+  logger.error({ err: error, feed: job.key, runId: ctx.runId }, "ingest job failed");
+  const outcome: FeedOutcome = { status: "error", httpStatus: null, bytes: 0, items: 0, error: message };
+  await storeFeedResult(sql, {
+    runId: ctx.runId,
+    sourceId: job.sourceId,
+    feedId: job.feedId,
+    category: job.category,
+    articles: [],
+    windowEnd: ctx.now,
+    outcome,
+    startedAt: clock.startedAt,
+  }).catch(() => undefined);
+  const counts: StoreCounts = { newCount: 0, updated: 0, unchanged: 0, tooOld: 0, durationMs };
+  return jobOutcome(job, outcome, counts, { rejected: 0, windowEnd: ctx.now, stageMs: { fetch: 0, parse: 0, normalize: 0, store: durationMs } });
+}
+
+/** The stages in order; each ends the job early, recording how, when the feed goes no further. */
+async function throughStages(scope: JobScope): Promise<JobOutcome> {
+  const { job, ctx, clock } = scope;
+  const record = (end: JobEnd) => recordEnd(scope, end);
+  if (ctx.skipReason) return record({ status: "skipped", httpStatus: null, bytes: 0, error: ctx.skipReason });
 
   // Stage 1: fetch (or read the saved file).
   const fetched = job.kind === "feed" ? await fetchFeed(job.feed, ctx.fetch) : await readFeedFile(job.path);
@@ -142,7 +204,7 @@ export async function runJob(sql: SqlRunner, job: IngestJob, ctx: JobContext): P
   }
   // A failed or unmodified fetch is how the check went, as it stands.
   if (fetched.status !== "ok") return record(fetched);
-  lap("fetch");
+  clock.lap("fetch");
 
   // Stage 2: parse. A broken feed is an error for this feed only; its validators are not
   // kept, so the next check downloads it in full again.
@@ -154,7 +216,7 @@ export async function runJob(sql: SqlRunner, job: IngestJob, ctx: JobContext): P
     return record({ status: "error", httpStatus: fetched.httpStatus, bytes: fetched.bytes, error: message });
   }
   if (ctx.shiftDatesMs) shiftDates(parsed, ctx.shiftDatesMs);
-  lap("parse");
+  clock.lap("parse");
 
   // Stage 3: normalize.
   const windowEnd = (ctx.windowFromNewestItem && newestItemDate(parsed)) || ctx.now;
@@ -175,7 +237,7 @@ export async function runJob(sql: SqlRunner, job: IngestJob, ctx: JobContext): P
     else rejected++;
   }
 
-  lap("normalize");
+  clock.lap("normalize");
 
   // Stage 4: store, with the fetch state and the outcome, in one transaction.
   return record({ ...fetched, items: parsed.items.length, articles, rejected, windowEnd });

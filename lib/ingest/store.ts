@@ -55,8 +55,9 @@ export interface StoreCounts {
   newCount: number;
   updated: number;
   unchanged: number;
-  /** Items older than the window, not stored. */
+  /** Items older than the 72-hour window, not stored. */
   tooOld: number;
+  /** From the start of work on the feed to the commit. */
   durationMs: number;
 }
 

@@ -7,7 +7,7 @@ import type { FetchOptions } from "@/lib/ingest/fetch";
 import { createLimiter } from "@/lib/ingest/limiter";
 import { runJob, type IngestJob, type JobOutcome } from "@/lib/ingest/pipeline";
 import { planIngest, type IngestPlan } from "@/lib/ingest/plan";
-import { purgeOldArticles, storeFeedResult } from "@/lib/ingest/store";
+import { purgeOldArticles } from "@/lib/ingest/store";
 import { logger } from "@/lib/log";
 
 export type IngestTrigger = "scheduler" | "cli" | "operator" | "cron" | "on-demand" | "demo";
@@ -131,51 +131,28 @@ async function ingest(options: RunIngestOptions): Promise<IngestSummary> {
     perKey: options.fetch?.hostConcurrency ?? env.FEED_HOST_CONCURRENCY,
   });
 
-  const failedOutcome = (job: IngestJob, status: "error" | "skipped", error: string, durationMs: number): JobOutcome => ({
-    key: job.key, sourceId: job.sourceId, sourceName: job.sourceName, feedId: job.feedId, category: job.category, label: job.label,
-    status, httpStatus: null, bytes: 0, items: 0, newCount: 0, updated: 0, unchanged: 0, tooOld: 0, rejected: 0,
-    durationMs, error, windowEnd: now, stageMs: { fetch: 0, parse: 0, normalize: 0, store: durationMs },
-  });
-
-  const runOne = async (job: IngestJob): Promise<JobOutcome> => {
+  const runOne = (job: IngestJob): Promise<JobOutcome> => {
     emit({ type: "job-started", key: job.key });
-    const started = performance.now();
-    try {
-      if (budget.signal.aborted || isDraining()) {
-        const error = isDraining() ? "the server is shutting down" : "the run's time budget ran out before this feed";
-        const outcome = { status: "skipped" as const, httpStatus: null, bytes: 0, items: 0, error };
-        const counts = await storeFeedResult(sql, { runId: run.id, sourceId: job.sourceId, feedId: job.feedId, category: job.category, articles: [], windowEnd: now, outcome, startedAt: started });
-        return failedOutcome(job, "skipped", error, counts.durationMs);
-      }
-      return await runJob(sql, job, {
-        runId: run.id,
-        now,
-        windowFromNewestItem: !!options.fromDir && !options.now,
-        intervalMs: env.SCHEDULER_INTERVAL_MINUTES * 60_000,
-        isDemo: !!options.demo,
-        categoryFromItem: !!options.demo,
-        shiftDatesMs: options.demo?.shiftDatesMs,
-        fetch: {
-          timeoutMs: options.fetch?.timeoutMs ?? env.FEED_TIMEOUT_MS,
-          maxBytes: options.fetch?.maxBytes ?? env.FEED_MAX_BYTES,
-          retries: options.fetch?.retries ?? env.FEED_RETRIES,
-          retryBaseMs: options.fetch?.retryBaseMs,
-          maxRetryAfterMs: options.fetch?.maxRetryAfterMs,
-          allowLoopback: options.fetch?.allowLoopback ?? env.FEED_ALLOW_LOOPBACK,
-          signal: budget.signal,
-          onBytes: (bytes) => emit({ type: "job-bytes", key: job.key, bytes }),
-        },
-      });
-    } catch (error) {
-      // A database failure while storing this feed: record it if the database still answers.
-      const message = `store failed: ${(error as Error).message.split("\n")[0].slice(0, 300)}`;
-      const durationMs = Math.round(performance.now() - started);
-      logger.error({ err: error, feed: job.key, runId: run.id }, "ingest job failed");
-      await prisma.ingestOutcome
-        .create({ data: { runId: run.id, sourceId: job.sourceId, feedId: job.feedId, category: job.category, status: "error", error: message, durationMs } })
-        .catch(() => undefined);
-      return failedOutcome(job, "error", message, durationMs);
-    }
+    return runJob(sql, job, {
+      runId: run.id,
+      now,
+      skipReason: isDraining() ? "the server is shutting down" : budget.signal.aborted ? "the run's time budget ran out before this feed" : undefined,
+      windowFromNewestItem: !!options.fromDir && !options.now,
+      intervalMs: env.SCHEDULER_INTERVAL_MINUTES * 60_000,
+      isDemo: !!options.demo,
+      categoryFromItem: !!options.demo,
+      shiftDatesMs: options.demo?.shiftDatesMs,
+      fetch: {
+        timeoutMs: options.fetch?.timeoutMs ?? env.FEED_TIMEOUT_MS,
+        maxBytes: options.fetch?.maxBytes ?? env.FEED_MAX_BYTES,
+        retries: options.fetch?.retries ?? env.FEED_RETRIES,
+        retryBaseMs: options.fetch?.retryBaseMs,
+        maxRetryAfterMs: options.fetch?.maxRetryAfterMs,
+        allowLoopback: options.fetch?.allowLoopback ?? env.FEED_ALLOW_LOOPBACK,
+        signal: budget.signal,
+        onBytes: (bytes) => emit({ type: "job-bytes", key: job.key, bytes }),
+      },
+    });
   };
 
   let outcomes: JobOutcome[];
