@@ -5,7 +5,7 @@ import { env } from "@/lib/env";
 import { isDraining, trackTask } from "@/lib/lifecycle/shutdown";
 import type { FetchOptions } from "@/lib/ingest/fetch";
 import { createLimiter } from "@/lib/ingest/limiter";
-import { runJob, type IngestJob, type JobOutcome } from "@/lib/ingest/pipeline";
+import { runJob, type IngestJob, type JobContext, type JobOutcome } from "@/lib/ingest/pipeline";
 import { planIngest, type IngestPlan } from "@/lib/ingest/plan";
 import { purgeOldArticles } from "@/lib/ingest/store";
 import { logger } from "@/lib/log";
@@ -99,91 +99,128 @@ export function runIngest(options: RunIngestOptions = {}): Promise<IngestSummary
 }
 
 async function ingest(options: RunIngestOptions): Promise<IngestSummary> {
-  const prisma = getDb();
-  const { sql } = getDatabase();
-  const trigger = options.trigger ?? "on-demand";
   const now = options.now ?? new Date();
-  const { jobs, unavailable, skippedFiles } = await planIngest(prisma, {
+  const plan = await planIngest(getDb(), {
     sources: options.sources,
     categories: options.categories,
     dueAt: options.dueOnly ? now : undefined,
     fromDir: options.fromDir,
     isDemo: !!options.demo,
   });
+  const run = await startRun(options, plan, now);
+  let outcomes: JobOutcome[];
+  let purged: number;
+  try {
+    outcomes = await runPool(run, plan.jobs, options);
+    purged = await purgeOldArticles(getDatabase().sql, purgeWindowEnd(run, outcomes, options));
+  } catch (error) {
+    await failRun(run, error);
+    throw error;
+  }
+  return finishRun(run, plan, outcomes, purged);
+}
 
+/** A run under way: its row, its clock, when it began, and where its progress goes. */
+interface StartedRun {
+  id: string;
+  trigger: IngestTrigger;
+  /** The run's clock (RunIngestOptions.now, or the time it was planned). */
+  now: Date;
+  startedAt: Date;
+  /** performance.now() at the start, for the run's duration. */
+  t0: number;
+  emit: (event: IngestProgressEvent) => void;
+}
+
+/** Creates the run's row and announces its jobs (and the files it skips) to the progress callback. */
+async function startRun(options: RunIngestOptions, plan: IngestPlan, now: Date): Promise<StartedRun> {
+  const trigger = options.trigger ?? "on-demand";
   const startedAt = new Date();
   const t0 = performance.now();
-  const run = await prisma.ingestRun.create({ data: { trigger, status: "running", startedAt, feedCount: jobs.length } });
-  const emit = (event: IngestProgressEvent) => {
+  const { id } = await getDb().ingestRun.create({ data: { trigger, status: "running", startedAt, feedCount: plan.jobs.length } });
+  const emit = progressEmitter(options.onProgress);
+  emit({ type: "planned", runId: id, jobs: plan.jobs.map(({ key, sourceId, sourceName, category, label }) => ({ key, sourceId, sourceName, category, label })) });
+  for (const skipped of plan.skippedFiles) emit({ type: "file-skipped", ...skipped });
+  return { id, trigger, now, startedAt, t0, emit };
+}
+
+/** Hands progress events to the caller; a callback that throws is logged and does not end the run. */
+function progressEmitter(onProgress: RunIngestOptions["onProgress"]) {
+  return (event: IngestProgressEvent) => {
     try {
-      options.onProgress?.(event);
+      onProgress?.(event);
     } catch (error) {
       logger.warn({ err: error }, "ingest progress callback failed");
     }
   };
-  emit({ type: "planned", runId: run.id, jobs: jobs.map(({ key, sourceId, sourceName, category, label }) => ({ key, sourceId, sourceName, category, label })) });
-  for (const skipped of skippedFiles) emit({ type: "file-skipped", ...skipped });
+}
 
+/** Every job through the pipeline, a few at a time (fewer per host), within the run's time budget. */
+async function runPool(run: StartedRun, jobs: IngestJob[], options: RunIngestOptions): Promise<JobOutcome[]> {
+  const { sql } = getDatabase();
   const budget = new AbortController();
   const budgetTimer = setTimeout(() => budget.abort(), options.budgetMs ?? env.FEED_RUN_BUDGET_MS);
   const limiter = createLimiter({
     concurrency: options.fetch?.concurrency ?? env.FEED_CONCURRENCY,
     perKey: options.fetch?.hostConcurrency ?? env.FEED_HOST_CONCURRENCY,
   });
-
-  const runOne = (job: IngestJob): Promise<JobOutcome> => {
-    emit({ type: "job-started", key: job.key });
-    return runJob(sql, job, {
-      runId: run.id,
-      now,
-      skipReason: isDraining() ? "the server is shutting down" : budget.signal.aborted ? "the run's time budget ran out before this feed" : undefined,
-      windowFromNewestItem: !!options.fromDir && !options.now,
-      intervalMs: env.SCHEDULER_INTERVAL_MINUTES * 60_000,
-      isDemo: !!options.demo,
-      categoryFromItem: !!options.demo,
-      shiftDatesMs: options.demo?.shiftDatesMs,
-      fetch: {
-        timeoutMs: options.fetch?.timeoutMs ?? env.FEED_TIMEOUT_MS,
-        maxBytes: options.fetch?.maxBytes ?? env.FEED_MAX_BYTES,
-        retries: options.fetch?.retries ?? env.FEED_RETRIES,
-        retryBaseMs: options.fetch?.retryBaseMs,
-        maxRetryAfterMs: options.fetch?.maxRetryAfterMs,
-        allowLoopback: options.fetch?.allowLoopback ?? env.FEED_ALLOW_LOOPBACK,
-        signal: budget.signal,
-        onBytes: (bytes) => emit({ type: "job-bytes", key: job.key, bytes }),
-      },
-    });
+  const runOne = async (job: IngestJob): Promise<JobOutcome> => {
+    run.emit({ type: "job-started", key: job.key });
+    const outcome = await runJob(sql, job, jobContext(run, job, options, budget.signal));
+    run.emit({ type: "job-done", outcome });
+    return outcome;
   };
-
-  let outcomes: JobOutcome[];
-  let purged: number;
   try {
-    outcomes = await Promise.all(
-      jobs.map((job) =>
-        limiter.run(job.kind === "feed" ? new URL(job.feed.url).host : "files", async () => {
-          const outcome = await runOne(job);
-          emit({ type: "job-done", outcome });
-          return outcome;
-        }),
-      ),
-    );
-    // Saved files each carry their own window; purge only what is older than all of them.
-    const purgeAt = options.fromDir && !options.now && outcomes.length ? new Date(Math.min(...outcomes.map((o) => o.windowEnd.getTime()))) : now;
-    purged = await purgeOldArticles(sql, purgeAt);
-  } catch (error) {
-    await prisma.ingestRun
-      .update({ where: { id: run.id }, data: { status: "failed", finishedAt: new Date(), error: (error as Error).message.slice(0, 1_000) } })
-      .catch(() => undefined);
-    throw error;
+    return await Promise.all(jobs.map((job) => limiter.run(job.kind === "feed" ? new URL(job.feed.url).host : "files", () => runOne(job))));
   } finally {
     clearTimeout(budgetTimer);
   }
+}
 
+/** What the pipeline needs for one job: the run's clock, the FEED_* settings (or the caller's), and whether the run stopped. */
+function jobContext(run: StartedRun, job: IngestJob, options: RunIngestOptions, budget: AbortSignal): JobContext {
+  return {
+    runId: run.id,
+    now: run.now,
+    skipReason: isDraining() ? "the server is shutting down" : budget.aborted ? "the run's time budget ran out before this feed" : undefined,
+    windowFromNewestItem: !!options.fromDir && !options.now,
+    intervalMs: env.SCHEDULER_INTERVAL_MINUTES * 60_000,
+    isDemo: !!options.demo,
+    categoryFromItem: !!options.demo,
+    shiftDatesMs: options.demo?.shiftDatesMs,
+    fetch: {
+      timeoutMs: options.fetch?.timeoutMs ?? env.FEED_TIMEOUT_MS,
+      maxBytes: options.fetch?.maxBytes ?? env.FEED_MAX_BYTES,
+      retries: options.fetch?.retries ?? env.FEED_RETRIES,
+      retryBaseMs: options.fetch?.retryBaseMs,
+      maxRetryAfterMs: options.fetch?.maxRetryAfterMs,
+      allowLoopback: options.fetch?.allowLoopback ?? env.FEED_ALLOW_LOOPBACK,
+      signal: budget,
+      onBytes: (bytes) => run.emit({ type: "job-bytes", key: job.key, bytes }),
+    },
+  };
+}
+
+/** The end of the window the purge keeps: the run's clock, or the earliest window of saved files measured from their newest items. */
+function purgeWindowEnd(run: StartedRun, outcomes: JobOutcome[], options: RunIngestOptions): Date {
+  // Saved files each carry their own window; purge only what is older than all of them.
+  if (options.fromDir && !options.now && outcomes.length) return new Date(Math.min(...outcomes.map((o) => o.windowEnd.getTime())));
+  return run.now;
+}
+
+/** Marks the run failed with the error that ended it, if the database still answers. */
+async function failRun(run: StartedRun, error: unknown): Promise<void> {
+  const data = { status: "failed", finishedAt: new Date(), error: (error as Error).message.slice(0, 1_000) };
+  await getDb().ingestRun.update({ where: { id: run.id }, data }).catch(() => undefined);
+}
+
+/** Closes the run's row with its totals and status, logs it, and returns its summary. */
+async function finishRun(run: StartedRun, plan: IngestPlan, outcomes: JobOutcome[], purged: number): Promise<IngestSummary> {
   const totals = totalsOf(outcomes);
   // A run that skipped feeds (time budget, shutdown) is not complete either.
   const status = totals.failed + totals.skipped === 0 ? "succeeded" : totals.failed === outcomes.length ? "failed" : "partial";
   const finishedAt = new Date();
-  await prisma.ingestRun.update({
+  await getDb().ingestRun.update({
     where: { id: run.id },
     data: {
       status,
@@ -196,9 +233,9 @@ async function ingest(options: RunIngestOptions): Promise<IngestSummary> {
     },
   });
   const summary: IngestSummary = {
-    runId: run.id, trigger, status, startedAt, finishedAt, durationMs: Math.round(performance.now() - t0),
-    outcomes, totals, unavailable, skippedFiles, purged,
+    runId: run.id, trigger: run.trigger, status, startedAt: run.startedAt, finishedAt, durationMs: Math.round(performance.now() - run.t0),
+    outcomes, totals, unavailable: plan.unavailable, skippedFiles: plan.skippedFiles, purged,
   };
-  logger.info({ runId: run.id, trigger, status, ...totals, purged }, "ingest run finished");
+  logger.info({ runId: run.id, trigger: run.trigger, status, ...totals, purged }, "ingest run finished");
   return summary;
 }
