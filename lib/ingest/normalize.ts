@@ -141,3 +141,15 @@ export function normalizeItem(item: ParsedItem, ctx: NormalizeContext): Normaliz
     },
   };
 }
+
+/** Normalizes every item of a feed: the articles to store, and how many items could not be. */
+export function normalizeItems(items: ParsedItem[], ctx: NormalizeContext): { articles: NormalizedArticle[]; rejected: number } {
+  const articles: NormalizedArticle[] = [];
+  let rejected = 0;
+  for (const item of items) {
+    const result = normalizeItem(item, ctx);
+    if (result.ok) articles.push(result.article);
+    else rejected++;
+  }
+  return { articles, rejected };
+}

@@ -5,7 +5,7 @@ import { parseFeedDate } from "./dates";
 import { feedStateAfter, type FeedCheck } from "./feed-state";
 import type { RegisteredFeed } from "./feeds";
 import { fetchFeed, readFeedFile, type FetchOptions } from "./fetch";
-import { normalizeItem, type NormalizedArticle } from "./normalize";
+import { normalizeItems, type NormalizedArticle } from "./normalize";
 import { FeedParseError, parseFeed, type ParsedFeed } from "./parse";
 import { storeFeedResult, type FeedOutcome, type StoreCounts } from "./store";
 
@@ -220,9 +220,7 @@ async function throughStages(scope: JobScope): Promise<JobOutcome> {
 
   // Stage 3: normalize.
   const windowEnd = (ctx.windowFromNewestItem && newestItemDate(parsed)) || ctx.now;
-  const articles: NormalizedArticle[] = [];
-  let rejected = 0;
-  const context = {
+  const { articles, rejected } = normalizeItems(parsed.items, {
     sourceId: job.sourceId,
     homeCountry: job.homeCountry,
     category: job.category,
@@ -230,13 +228,7 @@ async function throughStages(scope: JobScope): Promise<JobOutcome> {
     channelLink: parsed.link,
     fetchedAt: windowEnd,
     categoryFromItem: ctx.categoryFromItem,
-  };
-  for (const item of parsed.items) {
-    const result = normalizeItem(item, context);
-    if (result.ok) articles.push(result.article);
-    else rejected++;
-  }
-
+  });
   clock.lap("normalize");
 
   // Stage 4: store, with the fetch state and the outcome, in one transaction.
