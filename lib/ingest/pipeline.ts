@@ -31,7 +31,10 @@ interface JobBase {
 
 export type IngestJob = (JobBase & { kind: "feed"; feed: RegisteredFeed }) | (JobBase & { kind: "file"; path: string });
 
-/** What became of one job: which feed, how its check went (FeedOutcome), what the store did (StoreCounts), the times. */
+/**
+ * What became of one job, as the run reports it: which feed, how its check went (FeedOutcome),
+ * what the store did (StoreCounts), and the times.
+ */
 export interface JobOutcome extends FeedOutcome, StoreCounts {
   key: string;
   sourceId: string;
@@ -60,7 +63,7 @@ export interface JobContext {
   categoryFromItem?: boolean;
   /** Moves every item date by this much (the demo snapshot is rebased to load time). */
   shiftDatesMs?: number;
-  /** Set when the run stopped before this job began (time budget, shutdown): it is then skipped, for this reason. */
+  /** Set when the run stopped before this job began (time budget, shutdown): why it is skipped. */
   skipReason?: string;
 }
 
@@ -76,24 +79,6 @@ type JobEnd = (FeedCheck | { status: "skipped"; httpStatus: number | null; error
   windowEnd?: Date;
 };
 
-function newestItemDate(feed: ParsedFeed): Date | null {
-  let newest: number | null = null;
-  for (const item of feed.items) {
-    const d = item.dates.map(parseFeedDate).find((x) => x)?.getTime();
-    if (d !== undefined && (newest === null || d > newest)) newest = d;
-  }
-  return newest === null ? null : new Date(newest);
-}
-
-function shiftDates(feed: ParsedFeed, ms: number): void {
-  for (const item of feed.items) {
-    item.dates = item.dates.map((raw) => {
-      const d = parseFeedDate(raw);
-      return d ? new Date(d.getTime() + ms).toISOString() : raw;
-    });
-  }
-}
-
 /** What every step of one job needs: the database, the job, its context and its stage clock. */
 interface JobScope {
   sql: SqlRunner;
@@ -102,35 +87,7 @@ interface JobScope {
   clock: StageClock;
 }
 
-/** Milliseconds spent in each stage since the job began (the benchmark's breakdown). */
-function stageClock() {
-  const startedAt = performance.now();
-  const stageMs = { fetch: 0, parse: 0, normalize: 0, store: 0 };
-  let mark = startedAt;
-  return {
-    startedAt,
-    stageMs,
-    /** Adds the time since the last lap to a stage. */
-    lap(stage: keyof typeof stageMs) {
-      const t = performance.now();
-      stageMs[stage] += t - mark;
-      mark = t;
-    },
-  };
-}
-
 type StageClock = ReturnType<typeof stageClock>;
-
-/** A job's outcome, the same way for every way a job ends. */
-function jobOutcome(
-  job: IngestJob,
-  outcome: FeedOutcome,
-  counts: StoreCounts,
-  rest: Pick<JobOutcome, "rejected" | "windowEnd" | "stageMs">,
-): JobOutcome {
-  const { key, sourceId, sourceName, feedId, category, label } = job;
-  return { key, sourceId, sourceName, feedId, category, label, ...outcome, ...counts, ...rest };
-}
 
 /** Runs one job through the stages and records its outcome (and the feed's fetch state). */
 export async function runJob(sql: SqlRunner, job: IngestJob, ctx: JobContext): Promise<JobOutcome> {
@@ -140,6 +97,51 @@ export async function runJob(sql: SqlRunner, job: IngestJob, ctx: JobContext): P
   } catch (error) {
     return recordFailure(scope, error);
   }
+}
+
+/** The stages in order; each ends the job early, recording how, when the feed goes no further. */
+async function throughStages(scope: JobScope): Promise<JobOutcome> {
+  const { job, ctx, clock } = scope;
+  const record = (end: JobEnd) => recordEnd(scope, end);
+  if (ctx.skipReason) return record({ status: "skipped", httpStatus: null, bytes: 0, error: ctx.skipReason });
+
+  // Stage 1: fetch (or read the saved file).
+  const fetched = job.kind === "feed" ? await fetchFeed(job.feed, ctx.fetch) : await readFeedFile(job.path);
+  if (fetched.status === "error" && fetched.aborted) {
+    // Cut short by the run's time budget: not the feed's fault.
+    return record({ status: "skipped", httpStatus: fetched.httpStatus, bytes: fetched.bytes, error: fetched.error });
+  }
+  // A failed or unmodified fetch is how the check went, as it stands.
+  if (fetched.status !== "ok") return record(fetched);
+  clock.lap("fetch");
+
+  // Stage 2: parse. A broken feed is an error for this feed only; its validators are not
+  // kept, so the next check downloads it in full again.
+  let parsed: ParsedFeed;
+  try {
+    parsed = await parseFeed(fetched.body, fetched.contentType);
+  } catch (error) {
+    const message = error instanceof FeedParseError ? error.message : `parse failed: ${(error as Error).message}`;
+    return record({ status: "error", httpStatus: fetched.httpStatus, bytes: fetched.bytes, error: message });
+  }
+  if (ctx.shiftDatesMs) shiftDates(parsed, ctx.shiftDatesMs);
+  clock.lap("parse");
+
+  // Stage 3: normalize.
+  const windowEnd = (ctx.windowFromNewestItem && newestItemDate(parsed)) || ctx.now;
+  const { articles, rejected } = normalizeItems(parsed.items, {
+    sourceId: job.sourceId,
+    homeCountry: job.homeCountry,
+    category: job.category,
+    feedUrl: job.kind === "feed" ? fetched.finalUrl : (parsed.link ?? fetched.finalUrl),
+    channelLink: parsed.link,
+    fetchedAt: windowEnd,
+    categoryFromItem: ctx.categoryFromItem,
+  });
+  clock.lap("normalize");
+
+  // Stage 4: store, with the fetch state and the outcome, in one transaction.
+  return record({ ...fetched, items: parsed.items.length, articles, rejected, windowEnd });
 }
 
 /** Stores how a job ended (its articles, the feed's fetch state, the outcome: one transaction) and reports it. */
@@ -190,47 +192,48 @@ async function recordFailure({ sql, job, ctx, clock }: JobScope, error: unknown)
   return jobOutcome(job, outcome, counts, { rejected: 0, windowEnd: ctx.now, stageMs: { fetch: 0, parse: 0, normalize: 0, store: durationMs } });
 }
 
-/** The stages in order; each ends the job early, recording how, when the feed goes no further. */
-async function throughStages(scope: JobScope): Promise<JobOutcome> {
-  const { job, ctx, clock } = scope;
-  const record = (end: JobEnd) => recordEnd(scope, end);
-  if (ctx.skipReason) return record({ status: "skipped", httpStatus: null, bytes: 0, error: ctx.skipReason });
+/** A job's outcome, the same way for every way a job ends. */
+function jobOutcome(
+  job: IngestJob,
+  outcome: FeedOutcome,
+  counts: StoreCounts,
+  rest: Pick<JobOutcome, "rejected" | "windowEnd" | "stageMs">,
+): JobOutcome {
+  const { key, sourceId, sourceName, feedId, category, label } = job;
+  return { key, sourceId, sourceName, feedId, category, label, ...outcome, ...counts, ...rest };
+}
 
-  // Stage 1: fetch (or read the saved file).
-  const fetched = job.kind === "feed" ? await fetchFeed(job.feed, ctx.fetch) : await readFeedFile(job.path);
-  if (fetched.status === "error" && fetched.aborted) {
-    // Cut short by the run's time budget: not the feed's fault.
-    return record({ status: "skipped", httpStatus: fetched.httpStatus, bytes: fetched.bytes, error: fetched.error });
+/** Milliseconds spent in each stage since the job began (the benchmark's breakdown). */
+function stageClock() {
+  const startedAt = performance.now();
+  const stageMs = { fetch: 0, parse: 0, normalize: 0, store: 0 };
+  let mark = startedAt;
+  return {
+    startedAt,
+    stageMs,
+    /** Adds the time since the last lap to a stage. */
+    lap(stage: keyof typeof stageMs) {
+      const t = performance.now();
+      stageMs[stage] += t - mark;
+      mark = t;
+    },
+  };
+}
+
+function newestItemDate(feed: ParsedFeed): Date | null {
+  let newest: number | null = null;
+  for (const item of feed.items) {
+    const d = item.dates.map(parseFeedDate).find((x) => x)?.getTime();
+    if (d !== undefined && (newest === null || d > newest)) newest = d;
   }
-  // A failed or unmodified fetch is how the check went, as it stands.
-  if (fetched.status !== "ok") return record(fetched);
-  clock.lap("fetch");
+  return newest === null ? null : new Date(newest);
+}
 
-  // Stage 2: parse. A broken feed is an error for this feed only; its validators are not
-  // kept, so the next check downloads it in full again.
-  let parsed: ParsedFeed;
-  try {
-    parsed = await parseFeed(fetched.body, fetched.contentType);
-  } catch (error) {
-    const message = error instanceof FeedParseError ? error.message : `parse failed: ${(error as Error).message}`;
-    return record({ status: "error", httpStatus: fetched.httpStatus, bytes: fetched.bytes, error: message });
+function shiftDates(feed: ParsedFeed, ms: number): void {
+  for (const item of feed.items) {
+    item.dates = item.dates.map((raw) => {
+      const d = parseFeedDate(raw);
+      return d ? new Date(d.getTime() + ms).toISOString() : raw;
+    });
   }
-  if (ctx.shiftDatesMs) shiftDates(parsed, ctx.shiftDatesMs);
-  clock.lap("parse");
-
-  // Stage 3: normalize.
-  const windowEnd = (ctx.windowFromNewestItem && newestItemDate(parsed)) || ctx.now;
-  const { articles, rejected } = normalizeItems(parsed.items, {
-    sourceId: job.sourceId,
-    homeCountry: job.homeCountry,
-    category: job.category,
-    feedUrl: job.kind === "feed" ? fetched.finalUrl : (parsed.link ?? fetched.finalUrl),
-    channelLink: parsed.link,
-    fetchedAt: windowEnd,
-    categoryFromItem: ctx.categoryFromItem,
-  });
-  clock.lap("normalize");
-
-  // Stage 4: store, with the fetch state and the outcome, in one transaction.
-  return record({ ...fetched, items: parsed.items.length, articles, rejected, windowEnd });
 }
