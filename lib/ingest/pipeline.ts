@@ -154,7 +154,8 @@ async function recordEnd({ sql, job, ctx, clock }: JobScope, end: JobEnd): Promi
     error: end.status === "error" || end.status === "skipped" ? end.error : null,
   };
   // A skip is the run's doing, not the feed's: its state is left alone. Saved files have none.
-  const feedState = job.kind === "feed" && end.status !== "skipped" ? feedStateAfter(end, job.feed.errorCount, ctx.now, ctx.intervalMs) : undefined;
+  const feedState =
+    job.kind === "feed" && end.status !== "skipped" ? feedStateAfter(end, job.feed.errorCount, ctx.now, ctx.intervalMs) : undefined;
   const windowEnd = end.windowEnd ?? ctx.now;
   const counts = await storeFeedResult(sql, {
     runId: ctx.runId,
@@ -189,7 +190,8 @@ async function recordFailure({ sql, job, ctx, clock }: JobScope, error: unknown)
     startedAt: clock.startedAt,
   }).catch(() => undefined);
   const counts: StoreCounts = { newCount: 0, updated: 0, unchanged: 0, tooOld: 0, durationMs };
-  return jobOutcome(job, outcome, counts, { rejected: 0, windowEnd: ctx.now, stageMs: { fetch: 0, parse: 0, normalize: 0, store: durationMs } });
+  const stageMs = { fetch: 0, parse: 0, normalize: 0, store: durationMs };
+  return jobOutcome(job, outcome, counts, { rejected: 0, windowEnd: ctx.now, stageMs });
 }
 
 /** A job's outcome, the same way for every way a job ends. */
