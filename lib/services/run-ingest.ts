@@ -98,6 +98,7 @@ export function runIngest(options: RunIngestOptions = {}): Promise<IngestSummary
   return trackTask(ingest(options));
 }
 
+/** Plans the run, starts it, runs the pool of jobs and finishes the run (or marks it failed). */
 async function ingest(options: RunIngestOptions): Promise<IngestSummary> {
   const now = options.now ?? new Date();
   const plan = await planIngest(getDb(), {
@@ -124,7 +125,7 @@ async function ingest(options: RunIngestOptions): Promise<IngestSummary> {
 interface StartedRun {
   id: string;
   trigger: IngestTrigger;
-  /** The run's clock (RunIngestOptions.now, or the time it was planned). */
+  /** The run's clock: RunIngestOptions.now, or the time the run began. */
   now: Date;
   startedAt: Date;
   /** performance.now() at the start, for the run's duration. */
@@ -177,7 +178,10 @@ async function runPool(run: StartedRun, jobs: IngestJob[], options: RunIngestOpt
   }
 }
 
-/** What the pipeline needs for one job: the run's clock, the FEED_* settings (or the caller's), and whether the run stopped. */
+/**
+ * What the pipeline needs for one job: the run's clock, the FEED_* settings (or the caller's
+ * overrides), and whether the run stopped before the job began.
+ */
 function jobContext(run: StartedRun, job: IngestJob, options: RunIngestOptions, budget: AbortSignal): JobContext {
   return {
     runId: run.id,
@@ -201,7 +205,10 @@ function jobContext(run: StartedRun, job: IngestJob, options: RunIngestOptions, 
   };
 }
 
-/** The end of the window the purge keeps: the run's clock, or the earliest window of saved files measured from their newest items. */
+/**
+ * The end of the window the purge keeps: the run's clock, or, for saved files measured from
+ * their newest items, the earliest of their windows.
+ */
 function purgeWindowEnd(run: StartedRun, outcomes: JobOutcome[], options: RunIngestOptions): Date {
   // Saved files each carry their own window; purge only what is older than all of them.
   if (options.fromDir && !options.now && outcomes.length) return new Date(Math.min(...outcomes.map((o) => o.windowEnd.getTime())));
