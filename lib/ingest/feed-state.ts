@@ -21,7 +21,12 @@ export interface FeedState {
 /** The longest a failing feed waits before its next check. */
 export const MAX_BACKOFF_MS = 24 * 3_600_000;
 
-export type FetchOutcome =
+/**
+ * How one check of a feed ended (fetched and read as a feed, not modified, or failed): what
+ * its new state is worked out from. Parsing decides too, so this is not what fetch.ts returns,
+ * though a FetchResult that failed or found nothing new is one as it stands.
+ */
+export type FeedCheck =
   | { status: "ok"; httpStatus: number | null; etag: string | null; lastModified: string | null; items: number }
   | { status: "not_modified"; httpStatus: number | null }
   | { status: "error"; httpStatus: number | null; error: string; retryAfterMs?: number };
@@ -31,27 +36,27 @@ export function backoffMs(errorCount: number, intervalMs: number): number {
   return Math.min(MAX_BACKOFF_MS, intervalMs * 2 ** Math.min(errorCount, 16));
 }
 
-/** The Feed row update for one fetch outcome. */
+/** The Feed row update after one check. */
 export function feedStateAfter(
-  outcome: FetchOutcome,
+  check: FeedCheck,
   previousErrorCount: number,
   now: Date,
   intervalMs: number,
 ): FeedState {
   const at = (ms: number) => new Date(now.getTime() + ms);
-  if (outcome.status === "error") {
+  if (check.status === "error") {
     const errorCount = previousErrorCount + 1;
-    const wait = Math.max(backoffMs(errorCount, intervalMs), outcome.retryAfterMs ?? 0);
+    const wait = Math.max(backoffMs(errorCount, intervalMs), check.retryAfterMs ?? 0);
     return {
       errorCount,
-      lastError: outcome.error.slice(0, 1_000),
+      lastError: check.error.slice(0, 1_000),
       lastErrorAt: now,
-      lastStatus: outcome.httpStatus,
+      lastStatus: check.httpStatus,
       lastFetchedAt: now,
       nextCheckAt: at(wait),
     };
   }
-  const common: FeedState = { errorCount: 0, lastError: null, lastStatus: outcome.httpStatus, lastFetchedAt: now, lastSuccessAt: now, nextCheckAt: at(intervalMs) };
-  if (outcome.status === "not_modified") return common;
-  return { ...common, etag: outcome.etag, lastModified: outcome.lastModified, lastItemCount: outcome.items };
+  const common: FeedState = { errorCount: 0, lastError: null, lastStatus: check.httpStatus, lastFetchedAt: now, lastSuccessAt: now, nextCheckAt: at(intervalMs) };
+  if (check.status === "not_modified") return common;
+  return { ...common, etag: check.etag, lastModified: check.lastModified, lastItemCount: check.items };
 }

@@ -4,9 +4,11 @@
  * gzip bomb is cut off, not buffered), at most 5 redirects and only to http(s), never to a
  * loopback, private or link-local address (./http-get.ts), retries with backoff on network
  * errors and 5xx, and 429/503 Retry-After honoured. Never throws for a feed's own failure:
- * the result says what happened.
+ * the result says what happened. A saved feed file (--from-dir, the demo snapshot) is read
+ * into the same result.
  */
 
+import fs from "node:fs/promises";
 import { isRegisteredFeed, type RegisteredFeed } from "./feeds";
 import { AddressRefusedError, httpGet, type GetResponse } from "./http-get";
 
@@ -42,7 +44,8 @@ interface Common {
 export type FetchResult =
   | (Common & {
       status: "ok";
-      httpStatus: number;
+      /** Null for a saved file. */
+      httpStatus: number | null;
       body: Buffer;
       contentType: string | null;
       etag: string | null;
@@ -225,5 +228,16 @@ export async function fetchFeed(feed: RegisteredFeed, options: FetchOptions): Pr
         return { ...failure, aborted: true };
       }
     }
+  }
+}
+
+/** Reads a saved feed file: the fetch stage's result for `--from-dir` and the demo snapshot. */
+export async function readFeedFile(filePath: string): Promise<FetchResult> {
+  const finalUrl = `file://${filePath}`;
+  try {
+    const body = await fs.readFile(filePath);
+    return { status: "ok", httpStatus: null, body, contentType: null, etag: null, lastModified: null, finalUrl, bytes: body.length, attempts: 1 };
+  } catch (error) {
+    return { status: "error", httpStatus: null, error: `cannot read file: ${(error as Error).message}`, finalUrl, bytes: 0, attempts: 1 };
   }
 }

@@ -136,3 +136,15 @@ export function normalizeItem(item: ParsedItem, ctx: NormalizeContext): Normaliz
     collapsible: key.split(" ").length >= 4,
   };
 }
+
+/** Normalizes every item of a feed: the articles to store, and how many items could not be. */
+export function normalizeItems(items: ParsedItem[], ctx: NormalizeContext): { articles: NormalizedArticle[]; rejected: number } {
+  const articles: NormalizedArticle[] = [];
+  let rejected = 0;
+  for (const item of items) {
+    const article = normalizeItem(item, ctx);
+    if (article) articles.push(article);
+    else rejected++;
+  }
+  return { articles, rejected };
+}

@@ -1,19 +1,21 @@
 /**
  * One feed (or one saved file) through the four stages: fetch → parse → normalize → store.
- * Whatever goes wrong is recorded as that feed's outcome; nothing here throws for a
- * feed's own failure, so one source never aborts a run.
+ * Whatever goes wrong is recorded as that feed's outcome (through store.ts, the one writer of
+ * outcomes), a failure to store it included; nothing here throws for a feed's own failure,
+ * so one source never aborts a run. A job the run stopped before it began is recorded as
+ * skipped.
  */
 
-import fs from "node:fs/promises";
 import type { SqlRunner } from "@/lib/database/open";
 import type { CategoryId } from "@/lib/catalog";
+import { logger } from "@/lib/log";
 import { parseFeedDate } from "./dates";
-import { feedStateAfter } from "./feed-state";
+import { feedStateAfter, type FeedCheck } from "./feed-state";
 import type { RegisteredFeed } from "./feeds";
-import { fetchFeed, type FetchOptions } from "./fetch";
-import { normalizeItem, type NormalizedArticle } from "./normalize";
+import { fetchFeed, readFeedFile, type FetchOptions } from "./fetch";
+import { normalizeItems, type NormalizedArticle } from "./normalize";
 import { FeedParseError, parseFeed, type ParsedFeed } from "./parse";
-import { storeFeedResult, type FeedOutcome } from "./store";
+import { storeFeedResult, type FeedOutcome, type StoreCounts } from "./store";
 
 interface JobBase {
   /** Unique within a run: the feed id, or the file name. */
@@ -29,22 +31,19 @@ interface JobBase {
 
 export type IngestJob = (JobBase & { kind: "feed"; feed: RegisteredFeed }) | (JobBase & { kind: "file"; path: string });
 
-export interface JobOutcome extends FeedOutcome {
+/**
+ * What became of one job, as the run reports it: which feed, how its check went (FeedOutcome),
+ * what the store did (StoreCounts), and the times.
+ */
+export interface JobOutcome extends FeedOutcome, StoreCounts {
   key: string;
   sourceId: string;
   sourceName: string;
   feedId: string | null;
   category: CategoryId;
   label: string;
-  newCount: number;
-  updated: number;
-  unchanged: number;
-  /** Items older than the 72-hour window (not stored). */
-  tooOld: number;
   /** Items without a usable link or text (not stored). */
   rejected: number;
-  /** From the start of the fetch to the commit. */
-  durationMs: number;
   /** Milliseconds spent in each stage (the benchmark's breakdown). */
   stageMs: { fetch: number; parse: number; normalize: number; store: number };
   /** The end of the window this job's articles were measured against. */
@@ -64,6 +63,163 @@ export interface JobContext {
   categoryFromItem?: boolean;
   /** Moves every item date by this much (the demo snapshot is rebased to load time). */
   shiftDatesMs?: number;
+  /** Set when the run stopped before this job began (time budget, shutdown): why it is skipped. */
+  skipReason?: string;
+}
+
+/**
+ * How a job ended, as record() takes it: how the check of the feed went (FeedCheck) or a skip,
+ * with the bytes read and, for a feed read in full, its articles and the window they were
+ * measured against (default: the run's clock).
+ */
+type JobEnd = (FeedCheck | { status: "skipped"; httpStatus: number | null; error: string }) & {
+  bytes: number;
+  articles?: NormalizedArticle[];
+  rejected?: number;
+  windowEnd?: Date;
+};
+
+/** What every step of one job needs: the database, the job, its context and its stage clock. */
+interface JobScope {
+  sql: SqlRunner;
+  job: IngestJob;
+  ctx: JobContext;
+  clock: StageClock;
+}
+
+type StageClock = ReturnType<typeof stageClock>;
+
+/** Runs one job through the stages and records its outcome (and the feed's fetch state). */
+export async function runJob(sql: SqlRunner, job: IngestJob, ctx: JobContext): Promise<JobOutcome> {
+  const scope: JobScope = { sql, job, ctx, clock: stageClock() };
+  try {
+    return await throughStages(scope);
+  } catch (error) {
+    return recordFailure(scope, error);
+  }
+}
+
+/** The stages in order; each ends the job early, recording how, when the feed goes no further. */
+async function throughStages(scope: JobScope): Promise<JobOutcome> {
+  const { job, ctx, clock } = scope;
+  const record = (end: JobEnd) => recordEnd(scope, end);
+  if (ctx.skipReason) return record({ status: "skipped", httpStatus: null, bytes: 0, error: ctx.skipReason });
+
+  // Stage 1: fetch (or read the saved file).
+  const fetched = job.kind === "feed" ? await fetchFeed(job.feed, ctx.fetch) : await readFeedFile(job.path);
+  if (fetched.status === "error" && fetched.aborted) {
+    // Cut short by the run's time budget: not the feed's fault.
+    return record({ status: "skipped", httpStatus: fetched.httpStatus, bytes: fetched.bytes, error: fetched.error });
+  }
+  // A failed or unmodified fetch is how the check went, as it stands.
+  if (fetched.status !== "ok") return record(fetched);
+  clock.lap("fetch");
+
+  // Stage 2: parse. A broken feed is an error for this feed only; its validators are not
+  // kept, so the next check downloads it in full again.
+  let parsed: ParsedFeed;
+  try {
+    parsed = await parseFeed(fetched.body, fetched.contentType);
+  } catch (error) {
+    const message = error instanceof FeedParseError ? error.message : `parse failed: ${(error as Error).message}`;
+    return record({ status: "error", httpStatus: fetched.httpStatus, bytes: fetched.bytes, error: message });
+  }
+  if (ctx.shiftDatesMs) shiftDates(parsed, ctx.shiftDatesMs);
+  clock.lap("parse");
+
+  // Stage 3: normalize.
+  const windowEnd = (ctx.windowFromNewestItem && newestItemDate(parsed)) || ctx.now;
+  const { articles, rejected } = normalizeItems(parsed.items, {
+    sourceId: job.sourceId,
+    homeCountry: job.homeCountry,
+    category: job.category,
+    feedUrl: job.kind === "feed" ? fetched.finalUrl : (parsed.link ?? fetched.finalUrl),
+    channelLink: parsed.link,
+    fetchedAt: windowEnd,
+    categoryFromItem: ctx.categoryFromItem,
+  });
+  clock.lap("normalize");
+
+  // Stage 4: store, with the fetch state and the outcome, in one transaction.
+  return record({ ...fetched, items: parsed.items.length, articles, rejected, windowEnd });
+}
+
+/** Stores how a job ended (its articles, the feed's fetch state, the outcome: one transaction) and reports it. */
+async function recordEnd({ sql, job, ctx, clock }: JobScope, end: JobEnd): Promise<JobOutcome> {
+  const outcome: FeedOutcome = {
+    status: end.status,
+    httpStatus: end.httpStatus,
+    bytes: end.bytes,
+    items: end.status === "ok" ? end.items : 0,
+    error: end.status === "error" || end.status === "skipped" ? end.error : null,
+  };
+  // A skip is the run's doing, not the feed's: its state is left alone. Saved files have none.
+  const feedState =
+    job.kind === "feed" && end.status !== "skipped" ? feedStateAfter(end, job.feed.errorCount, ctx.now, ctx.intervalMs) : undefined;
+  const windowEnd = end.windowEnd ?? ctx.now;
+  const counts = await storeFeedResult(sql, {
+    runId: ctx.runId,
+    sourceId: job.sourceId,
+    feedId: job.feedId,
+    category: job.category,
+    articles: end.articles ?? [],
+    windowEnd,
+    isDemo: ctx.isDemo,
+    feedState,
+    outcome,
+    startedAt: clock.startedAt,
+  });
+  clock.lap("store");
+  return jobOutcome(job, outcome, counts, { rejected: end.rejected ?? 0, windowEnd, stageMs: clock.stageMs });
+}
+
+/** A job that threw (the database, while storing it): logged, and recorded if the database still answers. */
+async function recordFailure({ sql, job, ctx, clock }: JobScope, error: unknown): Promise<JobOutcome> {
+  const message = `store failed: ${(error as Error).message.split("\n")[0].slice(0, 300)}`;
+  const durationMs = Math.round(performance.now() - clock.startedAt);
+  logger.error({ err: error, feed: job.key, runId: ctx.runId }, "ingest job failed");
+  const outcome: FeedOutcome = { status: "error", httpStatus: null, bytes: 0, items: 0, error: message };
+  await storeFeedResult(sql, {
+    runId: ctx.runId,
+    sourceId: job.sourceId,
+    feedId: job.feedId,
+    category: job.category,
+    articles: [],
+    windowEnd: ctx.now,
+    outcome,
+    startedAt: clock.startedAt,
+  }).catch(() => undefined);
+  const counts: StoreCounts = { newCount: 0, updated: 0, unchanged: 0, tooOld: 0, durationMs };
+  const stageMs = { fetch: 0, parse: 0, normalize: 0, store: durationMs };
+  return jobOutcome(job, outcome, counts, { rejected: 0, windowEnd: ctx.now, stageMs });
+}
+
+/** A job's outcome, the same way for every way a job ends. */
+function jobOutcome(
+  job: IngestJob,
+  outcome: FeedOutcome,
+  counts: StoreCounts,
+  rest: Pick<JobOutcome, "rejected" | "windowEnd" | "stageMs">,
+): JobOutcome {
+  const { key, sourceId, sourceName, feedId, category, label } = job;
+  return { key, sourceId, sourceName, feedId, category, label, ...outcome, ...counts, ...rest };
+}
+
+/** Milliseconds spent in each stage since the job began (the benchmark's breakdown). */
+function stageClock() {
+  const startedAt = performance.now();
+  const stageMs = { fetch: 0, parse: 0, normalize: 0, store: 0 };
+  let mark = startedAt;
+  return {
+    startedAt,
+    stageMs,
+    /** Adds the time since the last lap to a stage. */
+    lap(stage: keyof typeof stageMs) {
+      const t = performance.now();
+      stageMs[stage] += t - mark;
+      mark = t;
+    },
+  };
 }
 
 function newestItemDate(feed: ParsedFeed): Date | null {
@@ -82,111 +238,4 @@ function shiftDates(feed: ParsedFeed, ms: number): void {
       return d ? new Date(d.getTime() + ms).toISOString() : raw;
     });
   }
-}
-
-/** Runs one job through the stages and records its outcome (and the feed's fetch state). */
-export async function runJob(sql: SqlRunner, job: IngestJob, ctx: JobContext): Promise<JobOutcome> {
-  const started = performance.now();
-  const stageMs = { fetch: 0, parse: 0, normalize: 0, store: 0 };
-  let mark = started;
-  const lap = (stage: keyof typeof stageMs) => {
-    const t = performance.now();
-    stageMs[stage] += t - mark;
-    mark = t;
-  };
-  const base = { key: job.key, sourceId: job.sourceId, sourceName: job.sourceName, feedId: job.feedId, category: job.category, label: job.label };
-
-  const record = async (
-    outcome: FeedOutcome,
-    articles: NormalizedArticle[] = [],
-    state?: Parameters<typeof feedStateAfter>[0],
-    windowEnd = ctx.now,
-    rejected = 0,
-  ): Promise<JobOutcome> => {
-    const feedState = job.kind === "feed" && state ? feedStateAfter(state, job.feed.errorCount, ctx.now, ctx.intervalMs) : undefined;
-    const counts = await storeFeedResult(sql, {
-      runId: ctx.runId,
-      sourceId: job.sourceId,
-      feedId: job.feedId,
-      category: job.category,
-      articles,
-      now: windowEnd,
-      isDemo: ctx.isDemo,
-      feedState,
-      outcome,
-      startedAt: started,
-    });
-    lap("store");
-    return { ...base, ...outcome, ...counts, rejected, windowEnd, stageMs };
-  };
-
-  // Stage 1: fetch (or read the saved file).
-  let body: Buffer;
-  let contentType: string | null = null;
-  let httpStatus: number | null = null;
-  let validators = { etag: null as string | null, lastModified: null as string | null };
-  let feedUrl = job.label;
-  if (job.kind === "feed") {
-    const fetched = await fetchFeed(job.feed, ctx.fetch);
-    if (fetched.status === "error") {
-      // Cut short by the run's time budget: not the feed's fault, so its state is left alone.
-      if (fetched.aborted) {
-        return record({ status: "skipped", httpStatus: fetched.httpStatus, bytes: fetched.bytes, items: 0, error: fetched.error });
-      }
-      const outcome = { status: "error" as const, httpStatus: fetched.httpStatus, bytes: fetched.bytes, items: 0, error: fetched.error };
-      return record(outcome, [], { status: "error", httpStatus: fetched.httpStatus, error: fetched.error, retryAfterMs: fetched.retryAfterMs });
-    }
-    if (fetched.status === "not_modified") {
-      return record({ status: "not_modified", httpStatus: 304, bytes: 0, items: 0, error: null }, [], { status: "not_modified", httpStatus: 304 });
-    }
-    ({ body, contentType, httpStatus } = fetched);
-    validators = { etag: fetched.etag, lastModified: fetched.lastModified };
-    feedUrl = fetched.finalUrl;
-  } else {
-    try {
-      body = await fs.readFile(job.path);
-    } catch (error) {
-      return record({ status: "error", httpStatus: null, bytes: 0, items: 0, error: `cannot read file: ${(error as Error).message}` });
-    }
-    feedUrl = `file://${job.path}`;
-  }
-  lap("fetch");
-
-  // Stage 2: parse. A broken feed is an error for this feed only; its validators are not
-  // kept, so the next check downloads it in full again.
-  let parsed: ParsedFeed;
-  try {
-    parsed = await parseFeed(body, contentType);
-  } catch (error) {
-    const message = error instanceof FeedParseError ? error.message : `parse failed: ${(error as Error).message}`;
-    const outcome = { status: "error" as const, httpStatus, bytes: body.length, items: 0, error: message };
-    return record(outcome, [], { status: "error", httpStatus, error: message });
-  }
-  if (ctx.shiftDatesMs) shiftDates(parsed, ctx.shiftDatesMs);
-  lap("parse");
-
-  // Stage 3: normalize.
-  const windowEnd = (ctx.windowFromNewestItem && newestItemDate(parsed)) || ctx.now;
-  const articles: NormalizedArticle[] = [];
-  let rejected = 0;
-  const context = {
-    sourceId: job.sourceId,
-    homeCountry: job.homeCountry,
-    category: job.category,
-    feedUrl: job.kind === "feed" ? feedUrl : (parsed.link ?? feedUrl),
-    channelLink: parsed.link,
-    fetchedAt: windowEnd,
-    categoryFromItem: ctx.categoryFromItem,
-  };
-  for (const item of parsed.items) {
-    const article = normalizeItem(item, context);
-    if (article) articles.push(article);
-    else rejected++;
-  }
-
-  lap("normalize");
-
-  // Stage 4: store, with the fetch state and the outcome, in one transaction.
-  const outcome = { status: "ok" as const, httpStatus, bytes: body.length, items: parsed.items.length, error: null };
-  return record(outcome, articles, { status: "ok", httpStatus, ...validators, items: parsed.items.length }, windowEnd, rejected);
 }

@@ -38,8 +38,11 @@ export interface StoreInput {
   feedId: string | null;
   category: CategoryId;
   articles: NormalizedArticle[];
-  /** The end of the 72-hour window, and the fetch time written on new articles. */
-  now: Date;
+  /**
+   * The end of the 72-hour window: the run's clock, or a saved file's newest item. Also the
+   * fetch time written on new and changed articles.
+   */
+  windowEnd: Date;
   isDemo?: boolean;
   /** The feed's new fetch state, when it was fetched (not for saved files). */
   feedState?: FeedState;
@@ -52,8 +55,9 @@ export interface StoreCounts {
   newCount: number;
   updated: number;
   unchanged: number;
-  /** Items older than the window, not stored. */
+  /** Items older than the 72-hour window, not stored. */
   tooOld: number;
+  /** From the start of work on the feed to the commit. */
   durationMs: number;
 }
 
@@ -119,7 +123,7 @@ async function upsertArticles(tx: SqlRunner, articles: NormalizedArticle[], inpu
     articles.map(() => crypto.randomUUID()),
     input.sourceId,
     input.feedId,
-    input.now.toISOString(),
+    input.windowEnd.toISOString(),
     input.isDemo ?? false,
   ]);
   return { inserted, updated: written - inserted };
@@ -138,12 +142,12 @@ async function findTwins(tx: SqlRunner, items: NormalizedArticle[], input: Store
   return twins;
 }
 
-async function updateTwin(tx: SqlRunner, id: string, a: NormalizedArticle, now: Date) {
+async function updateTwin(tx: SqlRunner, id: string, a: NormalizedArticle, fetchedAt: Date) {
   await tx.query(
     `UPDATE "Article" SET "url" = $2, "guid" = $3, "title" = $4, "summary" = $5, "content" = $6, "imageUrl" = $7, "author" = $8,
        "countries" = string_to_array($9, ','), "contentHash" = $10, "titleHash" = $11, "fetchedAt" = ${utc("$12")}, "updatedAt" = ${NOW_UTC}
      WHERE "id" = $1`,
-    [id, a.url, a.guid, a.title, a.summary, a.content, a.imageUrl, a.author, a.countries.join(","), a.contentHash, a.titleHash, now.toISOString()],
+    [id, a.url, a.guid, a.title, a.summary, a.content, a.imageUrl, a.author, a.countries.join(","), a.contentHash, a.titleHash, fetchedAt.toISOString()],
   );
 }
 
@@ -169,7 +173,7 @@ async function insertOutcome(tx: SqlRunner, input: StoreInput, counts: StoreCoun
 
 /** Stores one feed's result in one transaction and returns what changed. */
 export async function storeFeedResult(sql: SqlRunner, input: StoreInput): Promise<StoreCounts> {
-  const windowStart = input.now.getTime() - NEWS_WINDOW_MS;
+  const windowStart = input.windowEnd.getTime() - NEWS_WINDOW_MS;
   const fresh = input.articles.filter((a) => a.publishedAt.getTime() >= windowStart);
   const items = uniqueItems(fresh);
   // Repeats within the feed itself count as unchanged.
@@ -208,7 +212,7 @@ export async function storeFeedResult(sql: SqlRunner, input: StoreInput): Promis
         counts.unchanged++;
         continue;
       }
-      await updateTwin(tx, twin.id, article, input.now);
+      await updateTwin(tx, twin.id, article, input.windowEnd);
       counts.updated++;
     }
 
@@ -219,11 +223,11 @@ export async function storeFeedResult(sql: SqlRunner, input: StoreInput): Promis
   });
 }
 
-/** Deletes articles published before the 72-hour window that ends at now. */
-export async function purgeOldArticles(sql: SqlRunner, now: Date): Promise<number> {
+/** Deletes articles published before the 72-hour window that ends at windowEnd. */
+export async function purgeOldArticles(sql: SqlRunner, windowEnd: Date): Promise<number> {
   const [row] = await sql.query<{ count: number }>(
     `WITH gone AS (DELETE FROM "Article" WHERE "publishedAt" < ${utc("$1")} RETURNING 1) SELECT count(*)::int AS count FROM gone`,
-    [newsWindowStart(now).toISOString()],
+    [newsWindowStart(windowEnd).toISOString()],
   );
   return row.count;
 }

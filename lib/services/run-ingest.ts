@@ -5,20 +5,16 @@ import "server-only";
  * lib/ingest with limited concurrency, records the run and purges what left the news window.
  */
 
-import fs from "node:fs";
-import path from "node:path";
-import { isCategoryId, type CategoryId } from "@/lib/catalog";
+import type { CategoryId } from "@/lib/catalog";
 import { getDatabase, getDb } from "@/lib/db";
 import { env } from "@/lib/env";
-import { ApiError } from "@/lib/http/errors";
 import { isDraining, trackTask } from "@/lib/lifecycle/shutdown";
-import { selectFeeds } from "@/lib/ingest/feeds";
 import type { FetchOptions } from "@/lib/ingest/fetch";
 import { createLimiter } from "@/lib/ingest/limiter";
-import { runJob, type IngestJob, type JobOutcome } from "@/lib/ingest/pipeline";
-import { purgeOldArticles, storeFeedResult } from "@/lib/ingest/store";
+import { runJob, type IngestJob, type JobContext, type JobOutcome } from "@/lib/ingest/pipeline";
+import { planIngest, type IngestPlan } from "@/lib/ingest/plan";
+import { purgeOldArticles } from "@/lib/ingest/store";
 import { logger } from "@/lib/log";
-import { categoryForFileName, sourceIdForFileName } from "@/lib/sources/file-names";
 
 export type IngestTrigger = "scheduler" | "cli" | "operator" | "cron" | "on-demand" | "demo";
 
@@ -77,68 +73,11 @@ export interface IngestSummary {
   outcomes: JobOutcome[];
   totals: IngestTotals;
   /** Requested outlets that publish no feed (shown as unavailable, not failed). */
-  unavailable: { sourceId: string; name: string; reason: string }[];
+  unavailable: IngestPlan["unavailable"];
   /** Files of --from-dir that belong to no known outlet. */
-  skippedFiles: { file: string; reason: string }[];
+  skippedFiles: IngestPlan["skippedFiles"];
   /** Articles deleted for being older than the 72-hour window. */
   purged: number;
-}
-
-const FEED_FILE = /\.(xml|rss|atom|rdf)$/i;
-
-async function checkSources(sources: string[] | undefined) {
-  const all = await getDb().source.findMany({ select: { id: true, name: true, country: true, available: true, unavailableReason: true } });
-  const unknown = (sources ?? []).filter((id) => !all.some((s) => s.id === id));
-  if (unknown.length) {
-    throw new ApiError("validation_error", `Unknown source ${unknown.map((u) => `"${u}"`).join(", ")}. Known sources: ${all.map((s) => s.id).sort().join(", ")}.`);
-  }
-  return all.filter((s) => !sources || sources.includes(s.id));
-}
-
-async function planFeedJobs(options: RunIngestOptions, now: Date): Promise<IngestJob[]> {
-  const feeds = await selectFeeds(getDb(), { sources: options.sources, categories: options.categories, dueAt: options.dueOnly ? now : undefined });
-  return feeds.map((feed) => ({
-    kind: "feed",
-    key: feed.id,
-    sourceId: feed.sourceId,
-    sourceName: feed.sourceName,
-    homeCountry: feed.homeCountry,
-    category: feed.category,
-    feedId: feed.id,
-    label: feed.url,
-    feed,
-  }));
-}
-
-async function planFileJobs(dir: string, options: RunIngestOptions, sources: Awaited<ReturnType<typeof checkSources>>) {
-  if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) throw new ApiError("validation_error", `No such folder: ${dir}`);
-  const feedIds = new Set((await getDb().feed.findMany({ select: { id: true } })).map((f) => f.id));
-  const jobs: IngestJob[] = [];
-  const skippedFiles: { file: string; reason: string }[] = [];
-  for (const file of fs.readdirSync(dir).filter((f) => FEED_FILE.test(f)).sort()) {
-    const sourceId = sourceIdForFileName(file);
-    const source = sources.find((s) => s.id === sourceId);
-    if (!sourceId) {
-      skippedFiles.push({ file, reason: "not one of the 19 known outlets" });
-      continue;
-    }
-    const category = categoryForFileName(file);
-    if (!source || (options.categories && !options.categories.includes(category))) continue; // filtered out
-    const feedId = `${sourceId}:${category}`;
-    jobs.push({
-      kind: "file",
-      key: file,
-      sourceId,
-      sourceName: source.name,
-      homeCountry: source.country,
-      category,
-      // Demo stories are not what the outlet's real feed published.
-      feedId: !options.demo && feedIds.has(feedId) ? feedId : null,
-      label: path.join(dir, file),
-      path: path.join(dir, file),
-    });
-  }
-  return { jobs, skippedFiles };
 }
 
 function totalsOf(outcomes: JobOutcome[]): IngestTotals {
@@ -165,117 +104,136 @@ export function runIngest(options: RunIngestOptions = {}): Promise<IngestSummary
   return trackTask(ingest(options));
 }
 
+/** Plans the run, starts it, runs the pool of jobs and finishes the run (or marks it failed). */
 async function ingest(options: RunIngestOptions): Promise<IngestSummary> {
-  const prisma = getDb();
-  const { sql } = getDatabase();
-  const trigger = options.trigger ?? "on-demand";
   const now = options.now ?? new Date();
-  const categories = options.categories?.filter(isCategoryId);
-  const sources = await checkSources(options.sources);
-  const unavailable = sources
-    .filter((s) => !s.available && !options.fromDir)
-    .map((s) => ({ sourceId: s.id, name: s.name, reason: s.unavailableReason ?? "publishes no feed" }));
+  const plan = await planIngest(getDb(), {
+    sources: options.sources,
+    categories: options.categories,
+    dueAt: options.dueOnly ? now : undefined,
+    fromDir: options.fromDir,
+    isDemo: !!options.demo,
+  });
+  const run = await startRun(options, plan, now);
+  let outcomes: JobOutcome[];
+  let purged: number;
+  try {
+    outcomes = await runPool(run, plan.jobs, options);
+    purged = await purgeOldArticles(getDatabase().sql, purgeWindowEnd(run, outcomes, options));
+  } catch (error) {
+    await failRun(run, error);
+    throw error;
+  }
+  return finishRun(run, plan, outcomes, purged);
+}
 
-  const { jobs, skippedFiles } = options.fromDir
-    ? await planFileJobs(options.fromDir, { ...options, categories }, sources)
-    : { jobs: await planFeedJobs({ ...options, categories }, now), skippedFiles: [] };
+/** A run under way: its row, its clock, when it began, and where its progress goes. */
+interface StartedRun {
+  id: string;
+  trigger: IngestTrigger;
+  /** The run's clock: RunIngestOptions.now, or the time the run began. */
+  now: Date;
+  startedAt: Date;
+  /** performance.now() at the start, for the run's duration. */
+  t0: number;
+  emit: (event: IngestProgressEvent) => void;
+}
 
+/** Creates the run's row and announces its jobs (and the files it skips) to the progress callback. */
+async function startRun(options: RunIngestOptions, plan: IngestPlan, now: Date): Promise<StartedRun> {
+  const trigger = options.trigger ?? "on-demand";
   const startedAt = new Date();
   const t0 = performance.now();
-  const run = await prisma.ingestRun.create({ data: { trigger, status: "running", startedAt, feedCount: jobs.length } });
-  const emit = (event: IngestProgressEvent) => {
+  const { id } = await getDb().ingestRun.create({ data: { trigger, status: "running", startedAt, feedCount: plan.jobs.length } });
+  const emit = progressEmitter(options.onProgress);
+  emit({ type: "planned", runId: id, jobs: plan.jobs.map(({ key, sourceId, sourceName, category, label }) => ({ key, sourceId, sourceName, category, label })) });
+  for (const skipped of plan.skippedFiles) emit({ type: "file-skipped", ...skipped });
+  return { id, trigger, now, startedAt, t0, emit };
+}
+
+/** Hands progress events to the caller; a callback that throws is logged and does not end the run. */
+function progressEmitter(onProgress: RunIngestOptions["onProgress"]) {
+  return (event: IngestProgressEvent) => {
     try {
-      options.onProgress?.(event);
+      onProgress?.(event);
     } catch (error) {
       logger.warn({ err: error }, "ingest progress callback failed");
     }
   };
-  emit({ type: "planned", runId: run.id, jobs: jobs.map(({ key, sourceId, sourceName, category, label }) => ({ key, sourceId, sourceName, category, label })) });
-  for (const skipped of skippedFiles) emit({ type: "file-skipped", ...skipped });
+}
 
+/** Every job through the pipeline, a few at a time (fewer per host), within the run's time budget. */
+async function runPool(run: StartedRun, jobs: IngestJob[], options: RunIngestOptions): Promise<JobOutcome[]> {
+  const { sql } = getDatabase();
   const budget = new AbortController();
   const budgetTimer = setTimeout(() => budget.abort(), options.budgetMs ?? env.FEED_RUN_BUDGET_MS);
   const limiter = createLimiter({
     concurrency: options.fetch?.concurrency ?? env.FEED_CONCURRENCY,
     perKey: options.fetch?.hostConcurrency ?? env.FEED_HOST_CONCURRENCY,
   });
-
-  const failedOutcome = (job: IngestJob, status: "error" | "skipped", error: string, durationMs: number): JobOutcome => ({
-    key: job.key, sourceId: job.sourceId, sourceName: job.sourceName, feedId: job.feedId, category: job.category, label: job.label,
-    status, httpStatus: null, bytes: 0, items: 0, newCount: 0, updated: 0, unchanged: 0, tooOld: 0, rejected: 0,
-    durationMs, error, windowEnd: now, stageMs: { fetch: 0, parse: 0, normalize: 0, store: durationMs },
-  });
-
   const runOne = async (job: IngestJob): Promise<JobOutcome> => {
-    emit({ type: "job-started", key: job.key });
-    const started = performance.now();
-    try {
-      if (budget.signal.aborted || isDraining()) {
-        const error = isDraining() ? "the server is shutting down" : "the run's time budget ran out before this feed";
-        const outcome = { status: "skipped" as const, httpStatus: null, bytes: 0, items: 0, error };
-        const counts = await storeFeedResult(sql, { runId: run.id, sourceId: job.sourceId, feedId: job.feedId, category: job.category, articles: [], now, outcome, startedAt: started });
-        return failedOutcome(job, "skipped", error, counts.durationMs);
-      }
-      return await runJob(sql, job, {
-        runId: run.id,
-        now,
-        windowFromNewestItem: !!options.fromDir && !options.now,
-        intervalMs: env.SCHEDULER_INTERVAL_MINUTES * 60_000,
-        isDemo: !!options.demo,
-        categoryFromItem: !!options.demo,
-        shiftDatesMs: options.demo?.shiftDatesMs,
-        fetch: {
-          timeoutMs: options.fetch?.timeoutMs ?? env.FEED_TIMEOUT_MS,
-          maxBytes: options.fetch?.maxBytes ?? env.FEED_MAX_BYTES,
-          retries: options.fetch?.retries ?? env.FEED_RETRIES,
-          retryBaseMs: options.fetch?.retryBaseMs,
-          maxRetryAfterMs: options.fetch?.maxRetryAfterMs,
-          allowLoopback: options.fetch?.allowLoopback ?? env.FEED_ALLOW_LOOPBACK,
-          signal: budget.signal,
-          onBytes: (bytes) => emit({ type: "job-bytes", key: job.key, bytes }),
-        },
-      });
-    } catch (error) {
-      // A database failure while storing this feed: record it if the database still answers.
-      const message = `store failed: ${(error as Error).message.split("\n")[0].slice(0, 300)}`;
-      const durationMs = Math.round(performance.now() - started);
-      logger.error({ err: error, feed: job.key, runId: run.id }, "ingest job failed");
-      await prisma.ingestOutcome
-        .create({ data: { runId: run.id, sourceId: job.sourceId, feedId: job.feedId, category: job.category, status: "error", error: message, durationMs } })
-        .catch(() => undefined);
-      return failedOutcome(job, "error", message, durationMs);
-    }
+    run.emit({ type: "job-started", key: job.key });
+    const outcome = await runJob(sql, job, jobContext(run, job, options, budget.signal));
+    run.emit({ type: "job-done", outcome });
+    return outcome;
   };
-
-  let outcomes: JobOutcome[];
-  let purged: number;
   try {
-    outcomes = await Promise.all(
-      jobs.map((job) =>
-        limiter.run(job.kind === "feed" ? new URL(job.feed.url).host : "files", async () => {
-          const outcome = await runOne(job);
-          emit({ type: "job-done", outcome });
-          return outcome;
-        }),
-      ),
-    );
-    // Saved files each carry their own window; purge only what is older than all of them.
-    const purgeAt = options.fromDir && !options.now && outcomes.length ? new Date(Math.min(...outcomes.map((o) => o.windowEnd.getTime()))) : now;
-    purged = await purgeOldArticles(sql, purgeAt);
-  } catch (error) {
-    await prisma.ingestRun
-      .update({ where: { id: run.id }, data: { status: "failed", finishedAt: new Date(), error: (error as Error).message.slice(0, 1_000) } })
-      .catch(() => undefined);
-    throw error;
+    return await Promise.all(jobs.map((job) => limiter.run(job.kind === "feed" ? new URL(job.feed.url).host : "files", () => runOne(job))));
   } finally {
     clearTimeout(budgetTimer);
   }
+}
 
+/**
+ * What the pipeline needs for one job: the run's clock, the FEED_* settings (or the caller's
+ * overrides), and whether the run stopped before the job began.
+ */
+function jobContext(run: StartedRun, job: IngestJob, options: RunIngestOptions, budget: AbortSignal): JobContext {
+  return {
+    runId: run.id,
+    now: run.now,
+    skipReason: isDraining() ? "the server is shutting down" : budget.aborted ? "the run's time budget ran out before this feed" : undefined,
+    windowFromNewestItem: !!options.fromDir && !options.now,
+    intervalMs: env.SCHEDULER_INTERVAL_MINUTES * 60_000,
+    isDemo: !!options.demo,
+    categoryFromItem: !!options.demo,
+    shiftDatesMs: options.demo?.shiftDatesMs,
+    fetch: {
+      timeoutMs: options.fetch?.timeoutMs ?? env.FEED_TIMEOUT_MS,
+      maxBytes: options.fetch?.maxBytes ?? env.FEED_MAX_BYTES,
+      retries: options.fetch?.retries ?? env.FEED_RETRIES,
+      retryBaseMs: options.fetch?.retryBaseMs,
+      maxRetryAfterMs: options.fetch?.maxRetryAfterMs,
+      allowLoopback: options.fetch?.allowLoopback ?? env.FEED_ALLOW_LOOPBACK,
+      signal: budget,
+      onBytes: (bytes) => run.emit({ type: "job-bytes", key: job.key, bytes }),
+    },
+  };
+}
+
+/**
+ * The end of the window the purge keeps: the run's clock, or, for saved files measured from
+ * their newest items, the earliest of their windows.
+ */
+function purgeWindowEnd(run: StartedRun, outcomes: JobOutcome[], options: RunIngestOptions): Date {
+  // Saved files each carry their own window; purge only what is older than all of them.
+  if (options.fromDir && !options.now && outcomes.length) return new Date(Math.min(...outcomes.map((o) => o.windowEnd.getTime())));
+  return run.now;
+}
+
+/** Marks the run failed with the error that ended it, if the database still answers. */
+async function failRun(run: StartedRun, error: unknown): Promise<void> {
+  const data = { status: "failed", finishedAt: new Date(), error: (error as Error).message.slice(0, 1_000) };
+  await getDb().ingestRun.update({ where: { id: run.id }, data }).catch(() => undefined);
+}
+
+/** Closes the run's row with its totals and status, logs it, and returns its summary. */
+async function finishRun(run: StartedRun, plan: IngestPlan, outcomes: JobOutcome[], purged: number): Promise<IngestSummary> {
   const totals = totalsOf(outcomes);
   // A run that skipped feeds (time budget, shutdown) is not complete either.
   const status = totals.failed + totals.skipped === 0 ? "succeeded" : totals.failed === outcomes.length ? "failed" : "partial";
   const finishedAt = new Date();
-  await prisma.ingestRun.update({
+  await getDb().ingestRun.update({
     where: { id: run.id },
     data: {
       status,
@@ -288,9 +246,9 @@ async function ingest(options: RunIngestOptions): Promise<IngestSummary> {
     },
   });
   const summary: IngestSummary = {
-    runId: run.id, trigger, status, startedAt, finishedAt, durationMs: Math.round(performance.now() - t0),
-    outcomes, totals, unavailable, skippedFiles, purged,
+    runId: run.id, trigger: run.trigger, status, startedAt: run.startedAt, finishedAt, durationMs: Math.round(performance.now() - run.t0),
+    outcomes, totals, unavailable: plan.unavailable, skippedFiles: plan.skippedFiles, purged,
   };
-  logger.info({ runId: run.id, trigger, status, ...totals, purged }, "ingest run finished");
+  logger.info({ runId: run.id, trigger: run.trigger, status, ...totals, purged }, "ingest run finished");
   return summary;
 }

@@ -26,7 +26,7 @@ it("commits a feed's articles, fetch state and outcome together, or none of them
   const { sql } = getDatabase();
   const run = await prisma.ingestRun.create({ data: { trigger: "cli", status: "running" } });
   const input = {
-    sourceId: "cnn", feedId: "cnn:general", category: "general" as const, articles: articles(40), now: NOW, startedAt: performance.now(),
+    sourceId: "cnn", feedId: "cnn:general", category: "general" as const, articles: articles(40), windowEnd: NOW, startedAt: performance.now(),
     feedState: { errorCount: 0, lastError: null, lastStatus: 200, lastFetchedAt: NOW, lastSuccessAt: NOW, nextCheckAt: NOW, etag: '"v1"', lastItemCount: 40 },
     outcome: { status: "ok" as const, httpStatus: 200, bytes: 1234, items: 40, error: null },
   };
@@ -50,7 +50,7 @@ it("leaves another outlet's article at the same URL untouched", async () => {
   const { sql } = getDatabase();
   const run = await prisma.ingestRun.create({ data: { trigger: "cli", status: "running" } });
   const [a] = articles(1);
-  const base = { runId: run.id, feedId: null, category: "general" as const, now: NOW, startedAt: performance.now(), outcome: { status: "ok" as const, httpStatus: null, bytes: 0, items: 1, error: null } };
+  const base = { runId: run.id, feedId: null, category: "general" as const, windowEnd: NOW, startedAt: performance.now(), outcome: { status: "ok" as const, httpStatus: null, bytes: 0, items: 1, error: null } };
   await storeFeedResult(sql, { ...base, sourceId: "cnn", articles: [a] });
   const other = await storeFeedResult(sql, { ...base, sourceId: "fox-news", articles: [{ ...a, summary: "Rewritten.", contentHash: "different" }] });
   expect(other).toMatchObject({ newCount: 0, updated: 0, unchanged: 1 });
