@@ -35,7 +35,7 @@ export default function config(phase) {
   return {
     reactStrictMode: true,
     poweredByHeader: false,
-    // Native or WASM database drivers stay outside the bundle (STACK.md).
+    // Native or WASM database drivers stay outside the bundle (docs/decisions/009-toolchain-pins.md).
     serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@prisma/adapter-pg", "pg", "pino"],
     async headers() {
       return [{ source: "/:path*", headers: securityHeaders(phase === PHASE_DEVELOPMENT_SERVER) }];

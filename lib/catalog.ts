@@ -1,6 +1,6 @@
 /**
  * What the product supports: countries, categories, regions and the landing selection
- * (SPEC §3, §7). Plain data shared by the server and the browser.
+ * (docs/product.md §3, §7). Plain data shared by the server and the browser.
  */
 
 export const REGIONS = [
@@ -22,7 +22,7 @@ export interface CountryOption {
   icon: string;
 }
 
-/** The ten built-in countries of SPEC §3 first, then the five the fallback options add. */
+/** The ten built-in countries of docs/product.md §3 first, then the five the fallback options add. */
 export const COUNTRIES = [
   { id: "us", name: "United States", region: "North America", icon: "🇺🇸" },
   { id: "gb", name: "United Kingdom", region: "Europe", icon: "🇬🇧" },
@@ -64,7 +64,7 @@ export type CategoryId = (typeof CATEGORIES)[number]["id"];
 export const COUNTRY_IDS = COUNTRIES.map((c) => c.id) as [CountryId, ...CountryId[]];
 export const CATEGORY_IDS = CATEGORIES.map((c) => c.id) as [CategoryId, ...CategoryId[]];
 
-/** The landing selection: six countries with category general (SPEC §7). */
+/** The landing selection: six countries with category general (docs/product.md §7). */
 export const LANDING_PAGE = {
   countries: ["us", "gb", "ca", "au", "de", "fr"] as CountryId[],
   categories: ["general"] as CategoryId[],
@@ -77,10 +77,10 @@ export const LANDING_PAGE = {
  */
 export const LOW_CARD_CONFIDENCE = 0.6;
 
-/** Default filter: country us, category general (SPEC §4, §9). */
+/** Default filter: country us, category general (docs/product.md §4, §9). */
 export const DEFAULT_SELECTION = { countries: ["us"] as CountryId[], categories: ["general"] as CategoryId[] };
 
-/** The comparison options shape of SPEC §3, computed from what the product supports. */
+/** The comparison options shape of docs/product.md §3, computed from what the product supports. */
 export function comparisonOptions() {
   return {
     available: { countries: [...COUNTRY_IDS], categories: [...CATEGORY_IDS] },

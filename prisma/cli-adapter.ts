@@ -2,7 +2,7 @@
  * Driver adapter for the Prisma CLI only (prisma.config.ts), used to author migrations
  * with `npm run db:diff`. The app and the migration runner never load this file.
  *
- * Why it exists (STACK.md): pglite-prisma-adapter 0.6.1 sends multi-statement migration
+ * Why it exists (docs/decisions/009-toolchain-pins.md): pglite-prisma-adapter 0.6.1 sends multi-statement migration
  * scripts through a prepared statement and does not await errors in executeScript. The
  * CLI replays prisma/migrations into a shadow database; we give it a fresh in-memory PGlite
  * and run scripts and parameterless statements through PGlite's exec(), mapping errors.

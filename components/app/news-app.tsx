@@ -39,7 +39,7 @@ if (typeof window !== "undefined") {
 const CacheStatsModal = lazy(() => import("@/components/cache/cache-stats-modal").then((m) => ({ default: m.CacheStatsModal })));
 const SettingsPanel = lazy(() => import("@/components/header/settings-panel").then((m) => ({ default: m.SettingsPanel })));
 
-/** The single screen of SPEC §2: header, hero with stats and filters, status line, cards. */
+/** The single screen of docs/product.md §2: header, hero with stats and filters, status line, cards. */
 export function NewsApp() {
   const [selection, setSelection] = useState<Selection>(defaultSelection);
   const [topic, setTopic] = useState<string | null>(null);

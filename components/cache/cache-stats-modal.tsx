@@ -9,7 +9,7 @@ import { useState } from "react";
 import { PopoverDialog } from "@/components/app/popover-dialog";
 import { getAnalysisCache, type CacheStats } from "@/lib/client/analysis-cache";
 
-/** 'AI Analysis Cache Statistics' (SPEC §2): refreshed when it opens; the header button or × closes it. */
+/** 'AI Analysis Cache Statistics' (docs/product.md §2): refreshed when it opens; the header button or × closes it. */
 export function CacheStatsModal({ onClose }: { onClose: () => void }) {
   // Rendered only after the button is pressed, so the statistics are read fresh on each open.
   const [stats] = useState<CacheStats>(() => getAnalysisCache().getStats());

@@ -6,7 +6,7 @@ import type { AiAnalysis } from "@/lib/client/types";
 type Figure = Pick<AiAnalysis, "factualAccuracy" | "factualAccuracyMethod" | "provider" | "corroboration">;
 
 /**
- * The factual-accuracy gauge: a model's estimate with SPEC §9's band and colour, or the local
+ * The factual-accuracy gauge: a model's estimate with docs/product.md §9's band and colour, or the local
  * analyzer's corroboration counts in neutral colours (lib/client/bands.ts).
  */
 export function AccuracyGauge({ analysis }: { analysis: Figure }) {

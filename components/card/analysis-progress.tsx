@@ -10,7 +10,7 @@ const STEP_TILES = [
   { at: 90, label: "Bias & Sentiment Analysis" },
 ];
 
-/** Loading: progress bar with percent, current step, three step tiles lit at 25 / 60 / 90 (SPEC §9). */
+/** Loading: progress bar with percent, current step, three step tiles lit at 25 / 60 / 90 (docs/product.md §9). */
 export function AnalysisProgress({ analysis, provider }: { analysis: AiAnalysis; provider: ProviderInfo | null }) {
   const progress = analysis.progress ?? 0;
   const lines = progressLines(provider);

@@ -20,7 +20,7 @@ interface Props {
 }
 
 /**
- * The 'AI & Community Analysis' tab in its three states (SPEC §2, §4); a card of one article
+ * The 'AI & Community Analysis' tab in its three states (docs/product.md §2, §4); a card of one article
  * (a one-result search) says why it cannot be analysed instead of offering a run that would fail.
  */
 export function AnalysisTab({ analysis, articles, onStart, onShowArticle }: Props) {

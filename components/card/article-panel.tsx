@@ -11,7 +11,7 @@ const SENTIMENT = {
   neutral: { icon: "😐", text: "Neutral" },
 } as const;
 
-/** SPEC §2: full content only when longer than the summary by 100+ and not repeating its start. */
+/** docs/product.md §2: full content only when longer than the summary by 100+ and not repeating its start. */
 export function hasFullContent(a: Pick<Article, "content" | "summary">): boolean {
   return a.content.length > a.summary.length + 100 && !a.content.includes(a.summary.slice(0, 50));
 }

@@ -11,7 +11,7 @@ import type { CardComment, NewsComparison } from "@/lib/client/types";
 let seq = 0;
 
 /**
- * Footer (SPEC §2): the views count and the like and comment toggles (local only; shown when the
+ * Footer (docs/product.md §2): the views count and the like and comment toggles (local only; shown when the
  * card carries real counts), Share, and 'Multiple perspectives analyzed'.
  */
 export function CardFooter({ card, summary, onToast }: { card: NewsComparison; summary: string; onToast: (m: string) => void }) {

@@ -20,7 +20,7 @@ function categoryName(id: string): string {
 
 /**
  * Topic, date, category chip, the factual (or corroboration) / available badge and '{n} Sources'
- * (SPEC §2), then the coverage line, the low-confidence note and the bias bar.
+ * (docs/product.md §2), then the coverage line, the low-confidence note and the bias bar.
  */
 export function CardHeader(p: { card: NewsComparison; analysis: AiAnalysis; titleId: string; standalone: boolean }) {
   const { card, analysis } = p;

@@ -6,7 +6,7 @@
 import { CommunityPreview } from "@/components/community/community-preview";
 import type { AiAnalysis } from "@/lib/client/types";
 
-/** 'Community Insights': a coming-soon notice over a faded preview no one can operate (SPEC §2). */
+/** 'Community Insights': a coming-soon notice over a faded preview no one can operate (docs/product.md §2). */
 export function CommunityTab({ analysis }: { analysis: AiAnalysis }) {
   return (
     <div className="relative" data-testid="community-tab">

@@ -32,7 +32,7 @@ interface Props {
   standalone?: boolean;
 }
 
-/** One comparison card: header, the three tabs and the footer (SPEC §2). */
+/** One comparison card: header, the three tabs and the footer (docs/product.md §2). */
 export function ComparisonCardView({ card, onToast, standalone = false }: Props) {
   const [tab, setTab] = useState<CardTab>("sources");
   const fromCache = useCachedAnalysis(card);

@@ -13,7 +13,7 @@ interface Props {
   small?: boolean;
 }
 
-/** A one-line comment or reply box: submit is disabled while the trimmed text is empty (SPEC §5). */
+/** A one-line comment or reply box: submit is disabled while the trimmed text is empty (docs/product.md §5). */
 export function CommentForm({ label, submitLabel, placeholder, onSubmit, small }: Props) {
   const [text, setText] = useState("");
   const size = small ? "text-xs" : "text-sm";

@@ -17,7 +17,7 @@ interface Props {
   dispatch: Dispatch<CommunityAction>;
 }
 
-/** Credibility (with the explanation rule of SPEC §5) and informativeness stars. */
+/** Credibility (with the explanation rule of docs/product.md §5) and informativeness stars. */
 export function Ratings({ credibility, informativeness, dispatch }: Props) {
   const [pending, setPending] = useState<CredibilityValue | null>(null);
   const [explanation, setExplanation] = useState("");

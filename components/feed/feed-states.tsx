@@ -1,4 +1,4 @@
-/** The full-page states and banners of SPEC §2 and §8. */
+/** The full-page states and banners of docs/product.md §2 and §8. */
 
 const button = "mt-4 rounded-lg bg-blue-800 px-4 py-2 text-sm font-medium text-white hover:bg-blue-900";
 

@@ -79,7 +79,7 @@ interface Props {
   onToast: (message: string) => void;
 }
 
-/** The list of comparison cards, its pages, and the page states around it (SPEC §2, §4, §8). */
+/** The list of comparison cards, its pages, and the page states around it (docs/product.md §2, §4, §8). */
 export function FeedView(props: Props) {
   // The demo fallback is one page; a search shows one card.
   const pages = usePages(props.cards, props.listKey, props.isFallback, props.onLoadMore);

@@ -13,7 +13,7 @@ import { useProvider } from "@/lib/client/hooks/use-provider";
 import { providerName } from "@/lib/client/provider-words";
 
 /**
- * Settings (SPEC: "not shown"; docs/decisions/043-settings-panel.md): the server's AI provider,
+ * Settings (the product contract leaves them unspecified; docs/decisions/043-settings-panel.md): the server's AI provider,
  * the session, and clearing the local analysis cache.
  */
 export function SettingsPanel({ authenticated, onClose }: { authenticated: boolean; onClose: () => void }) {

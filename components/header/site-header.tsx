@@ -16,7 +16,7 @@ interface Props {
   onToggleSettings: () => void;
 }
 
-/** The sticky header of SPEC §2: title, tagline, topic search, 'Live Analysis' badge and two buttons. */
+/** The sticky header of docs/product.md §2: title, tagline, topic search, 'Live Analysis' badge and two buttons. */
 export function SiteHeader({ onSearch, cacheOpen, settingsOpen, onToggleCache, onToggleSettings }: Props) {
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">

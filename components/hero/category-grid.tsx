@@ -9,7 +9,7 @@ interface Props {
   onToggle: (id: string) => void;
 }
 
-/** The categories as a grid of toggles (SPEC §2). */
+/** The categories as a grid of toggles (docs/product.md §2). */
 export function CategoryGrid({ available, selected, onToggle }: Props) {
   return (
     <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">

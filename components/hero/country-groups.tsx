@@ -9,7 +9,7 @@ interface Props {
   onToggle: (id: string) => void;
 }
 
-/** Countries grouped by region, each group with its emoji and count (SPEC §2). */
+/** Countries grouped by region, each group with its emoji and count (docs/product.md §2). */
 export function CountryGroups({ available, selected, onToggle }: Props) {
   const countries = COUNTRIES.filter((c) => available.includes(c.id));
   return (

@@ -22,7 +22,7 @@ export interface FilterPanelProps {
 type Tab = "countries" | "categories";
 
 /**
- * The collapsible 'News Sources' panel (SPEC §2): collapsed, a button 'N countries • M categories';
+ * The collapsible 'News Sources' panel (docs/product.md §2): collapsed, a button 'N countries • M categories';
  * open, tabs for countries (by region) and categories. Below the sm breakpoint it is a
  * full-screen drawer over a backdrop.
  */

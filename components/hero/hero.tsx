@@ -9,7 +9,7 @@ import { StatsBar, type StatsBarProps } from "./stats-bar";
 
 type Props = FilterPanelProps & StatsBarProps & { provider: ProviderInfo | null };
 
-/** Title, intro, stats bar and the 'News Sources' filter panel (SPEC §1, §2). */
+/** Title, intro, stats bar and the 'News Sources' filter panel (docs/product.md §1, §2). */
 export function Hero({ articleCount, updatedAt, refreshing, onRefresh, provider, ...filters }: Props) {
   return (
     <section aria-labelledby="page-title" className="pt-6 sm:pt-8">

@@ -12,7 +12,7 @@ export interface StatsBarProps {
   onRefresh: () => void;
 }
 
-/** 'Articles: {total}', 'Updated: {relative time}', the 'Live Analysis' badge and Refresh (SPEC §2). */
+/** 'Articles: {total}', 'Updated: {relative time}', the 'Live Analysis' badge and Refresh (docs/product.md §2). */
 export function StatsBar({ articleCount, updatedAt, refreshing, onRefresh }: StatsBarProps) {
   const now = useNow();
   return (

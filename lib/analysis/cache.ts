@@ -16,11 +16,11 @@ import { onShutdown, trackTask } from "@/lib/lifecycle/shutdown";
 import { logger } from "@/lib/log";
 import { comparison, type Comparison, type CompareArticlesBody, type ProviderInfo } from "@/lib/schemas/analysis";
 
-/** Bump when the analysis output changes, so older answers stop being served (SPEC §9 started at 1.0.0; 1.1.0: issue 16's analyzer). */
+/** Bump when the analysis output changes, so older answers stop being served (docs/product.md §9 started at 1.0.0; 1.1.0: issue 16's analyzer). */
 export const CACHE_VERSION = "1.1.0";
 export const CACHE_TTL_MS = 24 * 60 * 60 * 1000;
 export const CACHE_MAX_ENTRIES = 1_000;
-/** SPEC §9 key type of a card analysis. */
+/** docs/product.md §9 key type of a card analysis. */
 export const CACHE_KEY_TYPE = "comparison_analysis";
 
 export const CACHE_COUNTERS = {
@@ -174,7 +174,7 @@ export interface CacheStats {
   errors: number;
 }
 
-/** Entries and counters, for the cache statistics (SPEC §3). */
+/** Entries and counters, for the cache statistics (docs/product.md §3). */
 export async function analysisCacheStats(): Promise<CacheStats> {
   await flushAnalysisCounters();
   const db = getDb();

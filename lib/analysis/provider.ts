@@ -22,7 +22,7 @@ export interface AnalysisProvider {
   /** Who answers, before any analysis runs (the page names it in its texts). */
   info(): ProviderInfo;
   /**
-   * Analyses one card's articles. Every analysis type computes every field (SPEC §3 shows
+   * Analyses one card's articles. Every analysis type computes every field (docs/product.md §3 shows
    * them all); the type is part of the cache key so a later specialisation stays possible.
    */
   analyze(articles: AnalysisArticle[], type: AnalysisType): Promise<ProviderAnalysis>;

@@ -1,5 +1,5 @@
 /**
- * The browser's local analysis cache (SPEC §4, §5, §8, §9): entries {data, timestamp,
+ * The browser's local analysis cache (docs/product.md §4, §5, §8, §9): entries {data, timestamp,
  * expiresAt, version} under `ai_analysis_cache`, statistics under `ai_analysis_cache_stats`.
  * Storage and clock are injected so the rules are unit-tested without a browser.
  */
@@ -34,7 +34,7 @@ export interface CacheStats {
 
 export type StorageLike = Pick<Storage, "getItem" | "setItem" | "removeItem">;
 
-/** SPEC §5: data present, numeric timestamp and expiresAt, current version, expiry in the future. */
+/** docs/product.md §5: data present, numeric timestamp and expiresAt, current version, expiry in the future. */
 export function isValidEntry(entry: unknown, now: number): entry is CacheEntry {
   if (!entry || typeof entry !== "object") return false;
   const e = entry as Partial<CacheEntry>;

@@ -1,4 +1,4 @@
-/** One card's analysis run (SPEC §4): cache first, then the backend, with the progress steps of SPEC §9. */
+/** One card's analysis run (docs/product.md §4): cache first, then the backend, with the progress steps of docs/product.md §9. */
 
 import type { CompareArticlesBody, Comparison } from "@/lib/schemas/analysis";
 import { ANALYSIS_LIMITS } from "@/lib/schemas/analysis-limits";
@@ -19,7 +19,7 @@ export const FAILURE = {
   biasAnalysis: "Unable to complete analysis due to technical issues.",
 } as const;
 
-/** The request body: the card's articles as SPEC §3 sends them (title, content, source, summary). */
+/** The request body: the card's articles as docs/product.md §3 sends them (title, content, source, summary). */
 export function analysisRequest(card: NewsComparison): CompareArticlesBody {
   return {
     articles: card.articles.slice(0, ANALYSIS_LIMITS.maxArticles).map((a) => ({
@@ -65,7 +65,7 @@ export function toAiAnalysis(c: Comparison): AiAnalysis {
   };
 }
 
-/** SPEC §4 failure: loading off, progress 0, the failure step, summary and bias texts. */
+/** docs/product.md §4 failure: loading off, progress 0, the failure step, summary and bias texts. */
 export function failedAnalysis(previous: AiAnalysis): AiAnalysis {
   return { ...previous, isLoading: false, isAnalyzed: false, progress: 0, ...FAILURE };
 }

@@ -1,5 +1,5 @@
 /**
- * The browser's API client (SPEC §7, §8): base path /api/v1, JSON with the optional bearer
+ * The browser's API client (docs/product.md §7, §8): base path /api/v1, JSON with the optional bearer
  * token, and one error rule — the server's `error` field, else `message`, else
  * 'HTTP error! status: {status}' — logged as 'API request failed for {path}' and rethrown.
  */
@@ -25,7 +25,7 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/** The message SPEC §8 raises for a response that is not OK. */
+/** The message docs/product.md §8 raises for a response that is not OK. */
 export function errorMessage(status: number, body: unknown): string {
   if (body && typeof body === "object") {
     const { error, message } = body as { error?: unknown; message?: unknown };
@@ -35,7 +35,7 @@ export function errorMessage(status: number, body: unknown): string {
   return `HTTP error! status: ${status}`;
 }
 
-/** GET /health (SPEC §7): the JSON body as is; a failure is logged as 'Health check failed' and rethrown. */
+/** GET /health (docs/product.md §7): the JSON body as is; a failure is logged as 'Health check failed' and rethrown. */
 export async function checkHealth(fetchImpl: typeof fetch = fetch): Promise<unknown> {
   try {
     const res = await fetchImpl(`${API_BASE}/health`);

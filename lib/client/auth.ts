@@ -1,5 +1,5 @@
 /**
- * The page's session (SPEC §4, §6): a bearer token kept under `authToken` in local storage;
+ * The page's session (docs/product.md §4, §6): a bearer token kept under `authToken` in local storage;
  * when none is held (or it has expired) the page logs in with the public reader account.
  * Only that account's public credentials ever reach the browser.
  */
@@ -97,14 +97,14 @@ export function ensureSession(): Promise<boolean> {
 
 /**
  * Whether a token is held, once a login already under way (start-up's) has ended. It never
- * starts a login itself: SPEC §6 attempts on-demand generation only when already authenticated.
+ * starts a login itself: docs/product.md §6 attempts on-demand generation only when already authenticated.
  */
 export async function hasSession(): Promise<boolean> {
   if (starting) await starting;
   return isAuthenticated();
 }
 
-/** A call any visitor may make: it carries the held token, if any (SPEC §6, §7), and never logs in for it. */
+/** A call any visitor may make: it carries the held token, if any (docs/product.md §6, §7), and never logs in for it. */
 export function publicRequest<T>(path: string, options: Omit<RequestOptions, "token"> = {}): Promise<T> {
   return apiRequest<T>(path, { ...options, token: getToken() });
 }

@@ -1,4 +1,4 @@
-/** The bias and accuracy bands of SPEC §9, and the colours the page paints them in. */
+/** The bias and accuracy bands of docs/product.md §9, and the colours the page paints them in. */
 import type { AiAnalysis } from "./types";
 
 /** Band colours, and neutral for a figure that grades nothing (the local analyzer's corroboration). */
@@ -32,7 +32,7 @@ export interface AccuracyFigure {
 const details = (n: number) => (n === 1 ? "detail" : "details");
 
 /**
- * A model's estimate keeps SPEC §9's bands ('N% Factual', 'Excellent' / 'Good' / 'Needs Review').
+ * A model's estimate keeps docs/product.md §9's bands ('N% Factual', 'Excellent' / 'Good' / 'Needs Review').
  * The local analyzer's figure is a corroboration share, not a grade: it is said as what was
  * measured ("8 of 9 compared details agree between outlets": of the names and figures two or more
  * outlets give, the share they give alike), in neutral colours, because a story few outlets

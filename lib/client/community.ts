@@ -1,5 +1,5 @@
 /**
- * The community preview's local demo logic (SPEC §3, §4, §5, §9). Pure functions over plain
+ * The community preview's local demo logic (docs/product.md §3, §4, §5, §9). Pure functions over plain
  * data; nothing here reaches a server. The preview is shown faded and inert ('coming soon').
  */
 

@@ -1,5 +1,5 @@
 /**
- * The built-in demo comparison (SPEC §3): a global climate summit covered by three outlets.
+ * The built-in demo comparison (docs/product.md §3): a global climate summit covered by three outlets.
  * Shown only when the backend fails or has nothing for page 1, always marked "Demo data".
  * Loaded on demand so it costs nothing on a normal first load.
  */

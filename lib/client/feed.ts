@@ -1,4 +1,4 @@
-/** The feed's fetching rules (SPEC §4, §7, §8, §9), free of React so they can be unit-tested. */
+/** The feed's fetching rules (docs/product.md §4, §7, §8, §9), free of React so they can be unit-tested. */
 
 import type { CardListResponse, ComparisonCard, OnDemandResponse } from "@/lib/schemas/cards";
 import { mapCard } from "./map-card";
@@ -109,7 +109,7 @@ export async function loadCardSet(selection: Selection, deps: FeedDeps): Promise
 }
 
 /**
- * Load More's fetch of the selection. Any failed call fails it: SPEC §4 keeps the list already
+ * Load More's fetch of the selection. Any failed call fails it: docs/product.md §4 keeps the list already
  * shown and sets 'Failed to load more news. Please try again.', whereas the pairs that did
  * answer would replace that list with a shorter one (or, when all failed, with nothing).
  */
@@ -131,7 +131,7 @@ export interface FeedSnapshot {
 }
 
 /**
- * Page 1: the selection's cards, or the built-in demo data with SPEC §8's message. Rejects
+ * Page 1: the selection's cards, or the built-in demo data with docs/product.md §8's message. Rejects
  * only when the demo data itself cannot be loaded.
  */
 export async function loadFirstPage(
@@ -165,7 +165,7 @@ export async function loadFirstPage(
 }
 
 /**
- * SPEC §4's region filter (not exposed in the interface): keeps the cards with at least one
+ * docs/product.md §4's region filter (not exposed in the interface): keeps the cards with at least one
  * article from an outlet of the given regions; no region given keeps every card.
  */
 export function filterByRegions(cards: NewsComparison[], regions: string[]): NewsComparison[] {

@@ -1,4 +1,4 @@
-/** SPEC §3 mapping from the backend's comparison card to the page's news comparison. */
+/** docs/product.md §3 mapping from the backend's comparison card to the page's news comparison. */
 
 import type { CardArticle, ComparisonCard } from "@/lib/schemas/cards";
 import { LOW_CARD_CONFIDENCE } from "@/lib/catalog";
@@ -9,7 +9,7 @@ export const PLACEHOLDER_ACCURACY = 85;
 /** Id of the built-in demo comparison (lib/client/demo-data.ts); it is no stored card. */
 export const DEMO_CARD_ID = "demo-climate-summit";
 
-/** The analysis a card holds before a run (SPEC §3: accuracy 85, text pointing at the button). */
+/** The analysis a card holds before a run (docs/product.md §3: accuracy 85, text pointing at the button). */
 export function placeholderAnalysis(): AiAnalysis {
   return {
     commonPoints: [],
@@ -71,7 +71,7 @@ export function mapRelatedArticle(card: ComparisonCard, a: CardArticle & { conte
 
 /**
  * The card's coverage line, from its articles' own publication times (the related articles' mapped
- * dates are the card's, by SPEC §3, so they cannot tell who was first).
+ * dates are the card's, by docs/product.md §3, so they cannot tell who was first).
  */
 export function coverageSummary(card: ComparisonCard): CoverageSummary {
   const reports = [card.mainHeadline, ...card.relatedArticles];

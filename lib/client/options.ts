@@ -1,4 +1,4 @@
-/** The comparison options (SPEC §3) and the built-in fallback of SPEC §7. */
+/** The comparison options (docs/product.md §3) and the built-in fallback of docs/product.md §7. */
 
 import { comparisonOptions, type ComparisonOptions } from "@/lib/catalog";
 import { publicRequest } from "./auth";

@@ -1,6 +1,6 @@
 /**
  * What the page says about the server's analysis provider (reported by GET /analysis/provider,
- * so known before any analysis runs). When an AI model answers, the page says what SPEC §1 and
+ * so known before any analysis runs). When an AI model answers, the page says what docs/product.md §1 and
  * §2 say; when the local analyzer answers, it says that a built-in text comparison does, never
  * that an AI model does (docs/decisions/081-honest-analyzer-wording.md).
  */

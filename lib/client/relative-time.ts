@@ -1,4 +1,4 @@
-/** Relative times of SPEC §9. */
+/** Relative times of docs/product.md §9. */
 
 const MINUTE = 60_000;
 

@@ -1,4 +1,4 @@
-/** The topic search (SPEC §4, §5, §8, §9; docs/decisions/042-topic-search.md). */
+/** The topic search (docs/product.md §4, §5, §8, §9; docs/decisions/042-topic-search.md). */
 
 import type { SearchResult } from "@/lib/schemas/search";
 import { placeholderAnalysis } from "./map-card";
@@ -9,7 +9,7 @@ export const SEARCH_ARTICLES = 10;
 export const SEARCH_CATEGORY = "global-search";
 
 export const searchMessages = {
-  /** SPEC §8's words; with no country selected every country was searched, and it says so. */
+  /** docs/product.md §8's words; with no country selected every country was searched, and it says so. */
   none: (topic: string, countries: string[]) =>
     `No articles found for "${topic}" in ${countries.length ? "selected countries" : "any country"}`,
   failed: (topic: string) => `Failed to search for "${topic}". Please try again.`,

@@ -1,4 +1,4 @@
-/** Filter selection rules of SPEC §4, §5 and §9. */
+/** Filter selection rules of docs/product.md §4, §5 and §9. */
 
 import { DEFAULT_SELECTION } from "@/lib/catalog";
 import type { Selection } from "./types";
@@ -22,7 +22,7 @@ export function isLandingSelection(s: Selection): boolean {
 
 /**
  * The selection Refresh should switch to, or null to refetch the current one. A country with no
- * category fetches nothing (SPEC §4), so there Refresh ('Refresh News' in the empty state) adds
+ * category fetches nothing (docs/product.md §4), so there Refresh ('Refresh News' in the empty state) adds
  * the default category, General News, rather than doing nothing.
  */
 export function refreshSelection(s: Selection): Selection | null {

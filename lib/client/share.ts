@@ -1,4 +1,4 @@
-/** SPEC §7 Share: the browser's share sheet when there is one, else the link to the clipboard. */
+/** docs/product.md §7 Share: the browser's share sheet when there is one, else the link to the clipboard. */
 
 import { storyPath } from "@/lib/stories";
 import { isStoredCard } from "./stored-card";

@@ -1,4 +1,4 @@
-/** Start-up (SPEC §4): log in (or reuse the stored token) and load the options, in parallel. */
+/** Start-up (docs/product.md §4): log in (or reuse the stored token) and load the options, in parallel. */
 
 import { ensureSession } from "./auth";
 import { loadOptions } from "./options";

@@ -1,4 +1,4 @@
-/** The page's own shapes (SPEC §3 "News comparison (client)", "Article (client)", "AI analysis"). */
+/** The page's own shapes (docs/product.md §3 "News comparison (client)", "Article (client)", "AI analysis"). */
 
 import type { CitedPoint, ProviderInfo } from "@/lib/schemas/analysis";
 import type { ComparisonCard } from "@/lib/schemas/cards";

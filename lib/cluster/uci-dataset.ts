@@ -1,5 +1,5 @@
 /**
- * Reads the UCI News Aggregator CSV (../shared/data/clustering/) into clusterer input plus the
+ * Reads the UCI News Aggregator CSV (clustering/uci-*.csv of the data folder) into clusterer input plus the
  * ground truth (STORY). Headlines only, so every summary is "".
  */
 import type { CategoryId } from "@/lib/catalog";

@@ -1,5 +1,5 @@
 /**
- * The analysis contract (SPEC §3 "AI analysis", §7 POST /analysis/compare-articles), shared by
+ * The analysis contract (docs/product.md §3 "AI analysis", §7 POST /analysis/compare-articles), shared by
  * the route, both providers and the browser. Every common point and difference cites the
  * indices (0-based, into the request's `articles`) of the articles that support it.
  */
@@ -40,7 +40,7 @@ export const articleAssessment = z.object({
   index: z.number().int().min(0),
   source: z.string(),
   sentiment,
-  /** -1 (left) .. +1 (right); SPEC §9 bands on the absolute value. */
+  /** -1 (left) .. +1 (right); docs/product.md §9 bands on the absolute value. */
   biasScore: z.number().min(-1).max(1),
 });
 

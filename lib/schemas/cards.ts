@@ -1,6 +1,6 @@
 /**
- * The comparison-card contract (SPEC §3 "Backend comparison card", §7), shared by the routes,
- * the services and the browser. SPEC fields first; the rest are our additions (bias bar,
+ * The comparison-card contract (docs/product.md §3 "Backend comparison card", §7), shared by the routes,
+ * the services and the browser. The contract's fields first (docs/product.md §3); the rest are our additions (bias bar,
  * blindspot, confidence, demo marker), all optional to read.
  */
 
@@ -23,7 +23,7 @@ export const sourceRef = z.object({
 });
 export type SourceRef = z.infer<typeof sourceRef>;
 
-/** An article as a card shows it (SPEC: title, description, source {name}, url, publishedAt, urlToImage). */
+/** An article as a card shows it (docs/product.md §3: title, description, source {name}, url, publishedAt, urlToImage). */
 export const cardArticle = z.object({
   id: z.string(),
   title: z.string(),
@@ -74,7 +74,7 @@ export const cardListQuery = z.object({
 export type CardListQuery = z.infer<typeof cardListQuery>;
 
 export const cardListMetadata = z.object({
-  /** "landing" when neither country nor category was given (SPEC §7), else "pair". */
+  /** "landing" when neither country nor category was given (docs/product.md §7), else "pair". */
   selection: z.enum(["landing", "pair"]),
   countries: z.array(z.string()),
   category: z.string(),
@@ -147,7 +147,7 @@ export const generateSummary = z.object({
 });
 export type GenerateSummary = z.infer<typeof generateSummary>;
 
-/** The countries and categories the product supports and the landing selection (SPEC §3 "Comparison options"). */
+/** The countries and categories the product supports and the landing selection (docs/product.md §3 "Comparison options"). */
 export const cardOptions = z.object({
   available: z.object({ countries: z.array(z.enum(COUNTRY_IDS)), categories: z.array(z.enum(CATEGORY_IDS)) }),
   landingPage: z.object({ countries: z.array(z.enum(COUNTRY_IDS)), categories: z.array(z.enum(CATEGORY_IDS)) }),

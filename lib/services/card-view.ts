@@ -55,7 +55,7 @@ function biasOf(rows: ArticleRow[]): ComparisonCard["bias"] {
   return { left, center, right, blindspot, ratingSource: BIAS_RATING_SOURCE };
 }
 
-/** A stored card in the API shape of SPEC §3 (main headline first, related articles after). */
+/** A stored card in the API shape of docs/product.md §3 (main headline first, related articles after). */
 export function toComparisonCard(card: CardRow): ComparisonCard {
   const rows = card.articles.map((m) => m.article);
   const [main, ...related] = rows;

@@ -13,7 +13,7 @@ import { CARD_INCLUDE, toComparisonCard } from "./card-view";
 
 /**
  * Newest comparison cards for a country/category pair, or for the landing selection when
- * neither is given (SPEC §7: six countries, category general). A valid pair with no cards
+ * neither is given (docs/product.md §7: six countries, category general). A valid pair with no cards
  * carries the on-demand generation suggestion.
  */
 export async function listCards(query: CardListQuery, now = new Date()): Promise<CardListResponse> {

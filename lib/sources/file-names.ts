@@ -1,6 +1,7 @@
 /**
  * Which outlet a saved feed file belongs to, from its name: `<outlet>-<topic>-<date>.xml`
- * as in ../shared/data/feeds (SOURCES.md), or a source id (`bbc-news.xml`, as in the demo
+ * as saved feeds are named (the team's fixtures in tests/fixtures/feeds, and the real saved
+ * feeds of the data folder), or a source id (`bbc-news.xml`, as in the demo
  * snapshot). Files of other outlets (`other-*`, `oddcase-*`, …) map to nothing.
  */
 

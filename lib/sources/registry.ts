@@ -1,6 +1,7 @@
 /**
- * The 19 known outlets of SPEC §3 and the feeds each publishes, per category.
- * Feed URLs come from ../shared/data/FEED_URLS.md (evidence per URL there). A category
+ * The 19 known outlets of docs/product.md §3 and the feeds each publishes, per category.
+ * Each feed URL is one the outlet itself publishes and lists (checked when the registry was
+ * written, docs/decisions/012-feed-fetch-policy.md). A category
  * an outlet publishes no feed for is simply absent; an outlet with no public feed at all
  * is `available: false` with the reason, and the product shows it as unavailable. Every feed
  * is fetched over https (a plain-http feed can be rewritten by anyone on its path).

@@ -185,7 +185,7 @@ test("an analysis runs 10 → 30 → 90 → 100, shows its results with citation
   await expect(modal).toHaveCount(0);
 });
 
-test("an analysis failure shows the texts of SPEC §4", async ({ page }, info) => {
+test("an analysis failure shows the texts of docs/product.md §4", async ({ page }, info) => {
   await page.route(api.analysis, (route) => serverError(route, "The AI provider failed."));
   await page.goto("/");
   const card = bridgeCard(page);

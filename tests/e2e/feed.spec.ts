@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { E2E } from "@/tests/fixtures/e2e-stories";
 import { api, delayed, expectAccessible, isPhone, recordApi, serverError, shot } from "./helpers";
 
-/** The reader's page, issue 7: start-up, feed, filters, cards and every state of SPEC §2, §4, §8. */
+/** The reader's page, issue 7: start-up, feed, filters, cards and every state of docs/product.md §2, §4, §8. */
 
 const cards = (page: Page) => page.getByTestId("comparison-card");
 const card = (page: Page, topic: string) => cards(page).filter({ has: page.getByRole("heading", { name: topic, exact: true }) });
@@ -518,7 +518,7 @@ test("search: one result says why it cannot be analysed; with no country, every 
 test("Share copies the story's link and says 'Link copied to clipboard!'", async ({ page, context }, info) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.addInitScript(() => {
-    // The clipboard path of SPEC §7: no share sheet.
+    // The clipboard path of docs/product.md §7: no share sheet.
     Object.defineProperty(Navigator.prototype, "share", { value: undefined, configurable: true });
   });
   await page.goto("/");

@@ -142,7 +142,7 @@ export function describeLocalAnalyzerOn(title: string, load: () => Promise<Cover
       }
     });
 
-    it("scores bias from the outlets' ratings, within the SPEC §9 range", () => {
+    it("scores bias from the outlets' ratings, within the docs/product.md §9 range", () => {
       for (const { articles, result } of cards) {
         result.articles.forEach((a, i) => {
           expect(a.biasScore).toBeGreaterThanOrEqual(-1);

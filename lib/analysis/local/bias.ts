@@ -71,7 +71,7 @@ export function articleBias(article: PreparedArticle): ArticleBias {
   return { index: article.index, rating: article.outlet.rating, left, right, sensational, score: Math.round((base + nudge) * 100) / 100 };
 }
 
-/** SPEC §9 bands on the absolute value, in lowercase for running text. */
+/** docs/product.md §9 bands on the absolute value, in lowercase for running text. */
 export function biasBand(score: number): string {
   const a = Math.abs(score);
   if (a < 0.2) return "neutral";

@@ -15,7 +15,7 @@ import { isDateNumber } from "@/lib/text/terms";
 import { ANALYSIS_BUDGET, cutText, type WorkBudget } from "../work-budget";
 import { outletOf, type Outlet } from "./outlets";
 
-/** Placeholders the page sends for related articles (SPEC §3 mapping rules); not article text. */
+/** Placeholders the page sends for related articles (docs/product.md §3 mapping rules); not article text. */
 const PLACEHOLDERS = new Set(["related article", "content not available"]);
 const MAX_NGRAM = 5;
 

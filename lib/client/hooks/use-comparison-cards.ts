@@ -36,13 +36,13 @@ export function preloadDefaultFeed(): void {
   preload(feedKey(selection), () => loadSnapshot(selection));
 }
 
-// Any change of selection refetches page 1 (SPEC §4), also back to one seen before: SWR shows
+// Any change of selection refetches page 1 (docs/product.md §4), also back to one seen before: SWR shows
 // that selection's last list while it refetches (revalidateIfStale), and never skips the call
 // as a duplicate of a recent one (dedupingInterval 0).
 const OPTIONS = { revalidateOnFocus: false, revalidateOnReconnect: false, revalidateIfStale: true, dedupingInterval: 0, shouldRetryOnError: false };
 
 /**
- * The feed (SPEC §4): every card of the selection, keyed by the API paths it calls. The feed view
+ * The feed (docs/product.md §4): every card of the selection, keyed by the API paths it calls. The feed view
  * shows them 12 at a time and keeps the page; Load More fetches the selection again.
  */
 export function useComparisonCards(selection: Selection) {
@@ -76,7 +76,7 @@ export function useComparisonCards(selection: Selection) {
     articleCount,
     isLoading: key !== null && data === undefined && (!failed || isValidating),
     isRefreshing: isValidating && data !== undefined,
-    /** The demo fallback's message (page 1), or SPEC §8's outer failure when nothing could be shown. */
+    /** The demo fallback's message (page 1), or docs/product.md §8's outer failure when nothing could be shown. */
     notice: data?.notice ?? (failed ? MESSAGES.outer : null),
     isFallback: data?.fallback ?? false,
     serverDemo: data?.serverDemo ?? false,

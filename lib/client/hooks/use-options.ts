@@ -7,7 +7,7 @@ import useSWR from "swr";
 import type { ComparisonOptions } from "@/lib/catalog";
 import { FALLBACK_OPTIONS, loadOptions, OPTIONS_PATH } from "../options";
 
-/** GET /comparison-cards/options, or the built-in fallback of SPEC §7 while it fails. */
+/** GET /comparison-cards/options, or the built-in fallback of docs/product.md §7 while it fails. */
 export function useOptions(): { options: ComparisonOptions; loaded: boolean } {
   const { data, error } = useSWR(OPTIONS_PATH, loadOptions, { revalidateOnFocus: false, revalidateOnReconnect: false });
   useEffect(() => {

@@ -7,7 +7,7 @@ import type { SearchResponse } from "@/lib/schemas/search";
 import { publicRequest } from "../auth";
 import { searchCard, searchMessages, searchPath } from "../search";
 
-/** GET /search for the submitted topic: the synthetic card, or the SPEC §8 message. */
+/** GET /search for the submitted topic: the synthetic card, or the docs/product.md §8 message. */
 export function useTopicSearch(topic: string | null, countries: string[]) {
   const path = topic ? searchPath(topic, countries) : null;
   const { data, error, isValidating, mutate } = useSWR(path, (p: string) => publicRequest<SearchResponse>(p), {

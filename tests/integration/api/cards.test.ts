@@ -63,7 +63,7 @@ describe("GET /api/v1/comparison-cards", () => {
     });
   });
 
-  it("maps a card to the SPEC §3 shape with the bias bar and blindspot", async () => {
+  it("maps a card to the docs/product.md §3 shape with the bias bar and blindspot", async () => {
     const res = await call<List>(listRoute, "/api/v1/comparison-cards", { query: { country: "us" } });
     const [card] = res.json.data.comparisonCards;
     expect(card).toMatchObject({

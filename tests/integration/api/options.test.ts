@@ -2,7 +2,7 @@ import { expect, it } from "vitest";
 import * as optionsRoute from "@/app/api/v1/comparison-cards/options/route";
 import { call } from "@/tests/helpers/api";
 
-it("GET /api/v1/comparison-cards/options answers the options of SPEC §3 and §7", async () => {
+it("GET /api/v1/comparison-cards/options answers the options of docs/product.md §3 and §7", async () => {
   const res = await call(optionsRoute.GET, "/api/v1/comparison-cards/options");
   expect(res.status).toBe(200);
   expect(res.json).toEqual({

@@ -24,7 +24,7 @@ describe("migrations", () => {
 });
 
 describe("seed", () => {
-  it("loads the 19 known outlets of SPEC §3 with their fields", async () => {
+  it("loads the 19 known outlets of docs/product.md §3 with their fields", async () => {
     const sources = await getDb().source.findMany({ orderBy: { name: "asc" } });
     expect(sources.map((s) => s.name).sort()).toEqual(
       [

@@ -16,7 +16,7 @@ beforeEach(() => {
   vi.spyOn(console, "warn").mockImplementation(() => undefined);
 });
 
-describe("validity (SPEC §5)", () => {
+describe("validity (docs/product.md §5)", () => {
   it.each([
     ["a complete, current entry", entry(), true],
     ["no data", entry({ data: undefined }), false],

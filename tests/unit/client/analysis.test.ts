@@ -35,7 +35,7 @@ describe("analysisRequest", () => {
   });
 });
 
-describe("runAnalysis (SPEC §4)", () => {
+describe("runAnalysis (docs/product.md §4)", () => {
   it("goes 10 → 30 → 90 → 100 and caches the answer", async () => {
     const card = mapCard(backendCard("c1"));
     const steps: [number | undefined, string | undefined][] = [];
@@ -67,7 +67,7 @@ describe("runAnalysis (SPEC §4)", () => {
     expect(cache.getStats()).toMatchObject({ hits: 0, misses: 1 });
   });
 
-  it("fails with the texts of SPEC §4", async () => {
+  it("fails with the texts of docs/product.md §4", async () => {
     const card = mapCard(backendCard("c1"));
     const result = await runAnalysis(card, { cache, request: async () => { throw new Error("502"); }, onProgress: () => undefined });
     expect(result).toMatchObject({

@@ -5,7 +5,7 @@ import { demoComparisons } from "@/lib/client/demo-data";
 
 const json = (status: number, body: unknown) => new Response(body === undefined ? "" : JSON.stringify(body), { status });
 
-describe("apiRequest (SPEC §7, §8)", () => {
+describe("apiRequest (docs/product.md §7, §8)", () => {
   beforeEach(() => {
     vi.mocked(console.error).mockImplementation(() => undefined);
   });
@@ -36,7 +36,7 @@ describe("apiRequest (SPEC §7, §8)", () => {
   });
 });
 
-describe("shareComparison (SPEC §7)", () => {
+describe("shareComparison (docs/product.md §7)", () => {
   const card = demoComparisons(0)[0];
 
   it("uses the share sheet with title, AI summary and URL", async () => {
@@ -70,7 +70,7 @@ describe("shareUrl", () => {
   });
 });
 
-describe("checkHealth (SPEC §7, §8)", () => {
+describe("checkHealth (docs/product.md §7, §8)", () => {
   it("answers the JSON body", async () => {
     const body = { success: true, data: { status: "ok" } };
     expect(await checkHealth(vi.fn(async () => json(200, body)))).toEqual(body);

@@ -22,7 +22,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe("session (SPEC §4, §6)", () => {
+describe("session (docs/product.md §4, §6)", () => {
   it("reloads a stored token and makes no login", async () => {
     const fetchMock = vi.fn();
     vi.stubGlobal("fetch", fetchMock);

@@ -2,21 +2,21 @@ import { describe, expect, it } from "vitest";
 import { accuracyBand, accuracyFigure, biasLabel } from "@/lib/client/bands";
 import { formatCommentTime, formatUpdated } from "@/lib/client/relative-time";
 
-describe("bias bands (SPEC §9)", () => {
+describe("bias bands (docs/product.md §9)", () => {
   it.each([
     [0, "Neutral"], [0.19, "Neutral"], [-0.19, "Neutral"], [0.2, "Slight Right"], [-0.2, "Slight Left"],
     [0.49, "Slight Right"], [0.5, "Right Leaning"], [-0.5, "Left Leaning"], [-1, "Left Leaning"], [1, "Right Leaning"],
   ])("%d → %s", (score, label) => expect(biasLabel(score)).toBe(label));
 });
 
-describe("accuracy bands (SPEC §9)", () => {
+describe("accuracy bands (docs/product.md §9)", () => {
   it.each([
     [100, "Excellent", "green"], [90, "Excellent", "green"], [89.9, "Good", "amber"], [70, "Good", "amber"],
     [69, "Needs Review", "red"], [0, "Needs Review", "red"],
   ])("%d → %s (%s)", (score, label, tone) => expect(accuracyBand(score)).toEqual({ label, tone }));
 });
 
-describe("the accuracy figure: SPEC's bands for a model, what was measured for the local analyzer", () => {
+describe("the accuracy figure: the product contract's bands for a model, what was measured for the local analyzer", () => {
   const model = { kind: "openai-compatible" as const, model: "m", label: "Model m" };
   const local = { kind: "local" as const, model: "local-analyzer-v1", label: "Local analyzer" };
 
@@ -46,7 +46,7 @@ describe("the accuracy figure: SPEC's bands for a model, what was measured for t
   });
 });
 
-describe("relative time (SPEC §9)", () => {
+describe("relative time (docs/product.md §9)", () => {
   const now = Date.parse("2025-03-10T12:00:00Z");
   it.each([
     [null, "Never"], [now - 59_000, "Just now"], [now - 60_000, "1m ago"], [now - 59 * 60_000, "59m ago"],

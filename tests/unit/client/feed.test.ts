@@ -29,7 +29,7 @@ beforeEach(() => {
   vi.spyOn(console, "warn").mockImplementation(() => undefined);
 });
 
-describe("feedCalls (SPEC §7)", () => {
+describe("feedCalls (docs/product.md §7)", () => {
   it("makes one landing call with limit 100 for exactly us + general", () => {
     expect(feedCalls({ countries: ["us"], categories: ["general"] })).toEqual([{ path: "/comparison-cards?limit=100" }]);
   });
@@ -118,7 +118,7 @@ describe("loadCardSet", () => {
   });
 });
 
-describe("loadFirstPage (SPEC §4, §8)", () => {
+describe("loadFirstPage (docs/product.md §4, §8)", () => {
   const landing = { countries: ["us"], categories: ["general"] };
   const demo = async () => [{ id: "demo" }] as never;
   const extra = (failedStartup = false) => ({ demo, startupFailed: async () => failedStartup, now: () => 42 });
@@ -174,7 +174,7 @@ it("has more pages while cards remain beyond page × 12", () => {
   expect(hasMorePages(24, 2)).toBe(false);
 });
 
-it("filters by region (SPEC §4, not exposed): a card stays when one of its outlets is in a selected region", () => {
+it("filters by region (docs/product.md §4, not exposed): a card stays when one of its outlets is in a selected region", () => {
   const europe = mapCard(backendCard("eu"));
   const elsewhere = mapCard(backendCard("na"));
   for (const a of elsewhere.articles) a.sourceInfo = { ...a.sourceInfo!, region: "North America" };

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { mapCard, placeholderAnalysis } from "@/lib/client/map-card";
 import { backendCard } from "./card-fixture";
 
-describe("mapCard (SPEC §3)", () => {
+describe("mapCard (docs/product.md §3)", () => {
   const card = mapCard(backendCard("c1"));
 
   it("maps the main headline: id main-{cardId}, summary and content from the description", () => {

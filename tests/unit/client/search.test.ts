@@ -17,7 +17,7 @@ const result = (id: string): SearchResult => ({
   source: { id: "bbc-news", name: "BBC News", region: "Europe", country: "gb", biasRating: "center", biasRatingSource: "Editorial rating", color: "#BB1919", icon: "🇬🇧" },
 });
 
-describe("searchMessages (SPEC §8)", () => {
+describe("searchMessages (docs/product.md §8)", () => {
   it("says 'in selected countries' when countries were selected", () => {
     expect(searchMessages.none("volcano", ["us", "gb"])).toBe('No articles found for "volcano" in selected countries');
   });
