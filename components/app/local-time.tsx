@@ -1,4 +1,7 @@
 "use client";
+
+/** A date shown in the reader's time zone once the page has hydrated (UTC, named, before). */
+
 import { useHydrated } from "@/lib/client/hooks/use-hydrated";
 import { formatCardDate } from "@/lib/client/relative-time";
 

@@ -1,4 +1,7 @@
 "use client";
+
+/** The card's coverage line: who reported the story first and how fast the other outlets followed. */
+
 import { coverageLine } from "@/lib/client/coverage-words";
 import { useNowOrServer } from "@/lib/client/hooks/use-now";
 import type { CoverageSummary } from "@/lib/client/types";

@@ -1,3 +1,5 @@
+/** The story page's coverage over time: every report, when, by whom and under which headline. */
+
 import { LocalTime } from "@/components/app/local-time";
 import { formatDuration } from "@/lib/client/coverage-words";
 import { safeUrl } from "@/lib/client/safe-url";

@@ -1,4 +1,7 @@
 "use client";
+
+/** The story page's card: the feed's comparison card, interactive, under the page's heading. */
+
 import { useState } from "react";
 import { Toast } from "@/components/app/toast";
 import { ComparisonCardView } from "@/components/card/comparison-card";

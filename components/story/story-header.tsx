@@ -1,3 +1,5 @@
+/** The story page's header, which leads back to the feed. */
+
 import Link from "next/link";
 
 /**

@@ -1,4 +1,7 @@
 import "server-only";
+
+/** The origin absolute links are made with: SITE_URL, else the request's own host when it is plainly one. */
+
 import { env } from "@/lib/env";
 
 /**

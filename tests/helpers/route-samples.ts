@@ -1,13 +1,13 @@
+/**
+ * One valid request per route of the access table, for the tests that go through every route
+ * (the access matrix, the OpenAPI contract), and the route files found from the table.
+ */
+
 import { PUBLIC_READER } from "@/lib/auth/public-reader";
 import type { RouteKey } from "@/lib/http/routes";
 import type { CallOptions, RouteHandler } from "@/tests/helpers/api";
 import { insertStory } from "@/tests/helpers/cards";
 import { resetIngest } from "@/tests/helpers/ingest";
-
-/**
- * One valid request per route of the access table, for the tests that go through every route
- * (the access matrix, the OpenAPI contract), and the route files found from the table.
- */
 
 const modules = import.meta.glob<Record<string, RouteHandler>>("/app/api/v1/**/route.ts");
 

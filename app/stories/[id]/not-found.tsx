@@ -1,3 +1,5 @@
+/** The 404 page of a story link whose card does not exist: a way back to the feed. */
+
 import Link from "next/link";
 import { StoryHeader } from "@/components/story/story-header";
 

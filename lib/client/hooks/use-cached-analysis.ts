@@ -1,4 +1,7 @@
 "use client";
+
+/** A hook for a card's analysis from the browser's local cache, read only after hydration. */
+
 import { useEffect, useState } from "react";
 import { cachedAnalysis } from "../analysis";
 import { getAnalysisCache } from "../analysis-cache";

@@ -1,4 +1,7 @@
 "use client";
+
+/** A hook that says whether the page has hydrated, for texts that differ between server and reader. */
+
 import { useSyncExternalStore } from "react";
 
 const never = () => () => {};
