@@ -29,8 +29,8 @@ export function getDatabase(): Database {
   return (holder.__newsAnalysisDb ??= openDatabase(databaseTarget(), { purpose: purpose() }));
 }
 
-/** The one Prisma client of this process. */
-export function getDb() {
+/** The one Prisma client of this process (the query API over getDatabase()'s handle). */
+export function getPrisma() {
   return getDatabase().prisma;
 }
 

@@ -11,7 +11,7 @@ import "server-only";
 
 import crypto from "node:crypto";
 import type { Prisma } from "@/generated/prisma/client";
-import { getDatabase, getDb } from "@/lib/db";
+import { getDatabase, getPrisma } from "@/lib/db";
 import { onShutdown, trackTask } from "@/lib/lifecycle/shutdown";
 import { logger } from "@/lib/log";
 import { comparison, type Comparison, type CompareArticlesBody, type ProviderInfo } from "@/lib/schemas/analysis";
@@ -144,7 +144,7 @@ export async function readCachedAnalysis(key: string, now = new Date()): Promise
 /** Stores an answer, drops expired and old-version rows, and evicts the oldest beyond the limit. */
 export async function writeCachedAnalysis(key: string, answer: Comparison, cardId?: string, now = new Date()): Promise<void> {
   try {
-    const db = getDb();
+    const db = getPrisma();
     // The card may be gone (or never existed): the answer is still worth keeping.
     const card = cardId ? await db.comparisonCard.findUnique({ where: { id: cardId }, select: { id: true } }) : null;
     const data = {
@@ -177,7 +177,7 @@ export interface CacheStats {
 /** Entries and counters, for the cache statistics (docs/product.md §3). */
 export async function analysisCacheStats(): Promise<CacheStats> {
   await flushAnalysisCounters();
-  const db = getDb();
+  const db = getPrisma();
   const [size, counters] = await Promise.all([
     db.analysis.count(),
     db.counter.findMany({ where: { name: { in: Object.values(CACHE_COUNTERS) } } }),

@@ -6,7 +6,7 @@ import "server-only";
  */
 
 import type { CategoryId, CountryId } from "@/lib/catalog";
-import { getDatabase, getDb } from "@/lib/db";
+import { getDatabase, getPrisma } from "@/lib/db";
 import { env } from "@/lib/env";
 import { newsWindowStart } from "@/lib/news-window";
 import type { OnDemandResponse } from "@/lib/schemas/cards";
@@ -14,7 +14,7 @@ import { rebuildCards } from "./rebuild-cards";
 import { refreshNews } from "./refresh-news";
 
 async function countCards(country: CountryId, category: CategoryId, now: Date): Promise<number> {
-  return getDb().comparisonCard.count({
+  return getPrisma().comparisonCard.count({
     where: { retiredAt: null, category, countries: { has: country }, latestPublishedAt: { gte: newsWindowStart(now) } },
   });
 }
@@ -29,7 +29,7 @@ export async function generateOnDemand(country: CountryId, category: CategoryId,
   if ((await countCards(country, category, now)) > 0) {
     return { ...base, action: "already_available", cards: await countCards(country, category, now), fetchedFeeds: 0, message: "Cards already exist for this selection." };
   }
-  const feeds = await getDb().feed.findMany({
+  const feeds = await getPrisma().feed.findMany({
     where: { category, source: { available: true, OR: [{ country }, { coverage: { has: country } }] } },
     select: { sourceId: true, lastFetchedAt: true },
   });

@@ -2,7 +2,7 @@ import "server-only";
 
 /** One card by id, followed to its successor when retired (GET /api/v1/comparison-cards/{id}). */
 
-import { getDb } from "@/lib/db";
+import { getPrisma } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
 import type { CardDetail } from "@/lib/schemas/cards";
 import { CARD_INCLUDE, toCardDetail } from "./card-view";
@@ -13,7 +13,7 @@ import { CARD_INCLUDE, toCardDetail } from "./card-view";
  * shared links keep working.
  */
 export async function getCardOrThrow(id: string): Promise<CardDetail> {
-  const prisma = getDb();
+  const prisma = getPrisma();
   let current = id;
   for (let hops = 0; hops < 10; hops++) {
     const card = await prisma.comparisonCard.findUnique({ where: { id: current }, include: CARD_INCLUDE });

@@ -5,7 +5,7 @@ import "server-only";
  * refresh of the due feeds.
  */
 
-import { getDb } from "@/lib/db";
+import { getPrisma } from "@/lib/db";
 import { env } from "@/lib/env";
 import { feedErrorClass } from "@/lib/ingest/error-class";
 import { schedulerHandle } from "@/lib/lifecycle/scheduler-state";
@@ -29,7 +29,7 @@ export async function getSchedulerStatus({ trigger, detail }: { trigger: boolean
       ? { ran: true, runId: tick.summary.ingest.runId, status: tick.summary.ingest.status, new: tick.summary.ingest.totals.new, cards: tick.summary.cards?.cards ?? 0 }
       : { ran: false, reason: tick.reason };
   }
-  const prisma = getDb();
+  const prisma = getPrisma();
   const [lastRun, sources] = await Promise.all([
     prisma.ingestRun.findFirst({ where: { trigger: { not: "demo" } }, orderBy: { startedAt: "desc" } }),
     prisma.source.findMany({ orderBy: { name: "asc" }, include: { feeds: true } }),

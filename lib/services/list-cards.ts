@@ -6,7 +6,7 @@ import "server-only";
  */
 
 import { LANDING_PAGE } from "@/lib/catalog";
-import { getDb } from "@/lib/db";
+import { getPrisma } from "@/lib/db";
 import { newsWindowStart } from "@/lib/news-window";
 import type { CardListQuery, CardListResponse } from "@/lib/schemas/cards";
 import { CARD_INCLUDE, toComparisonCard } from "./card-view";
@@ -20,7 +20,7 @@ export async function listCards(query: CardListQuery, now = new Date()): Promise
   const landing = !query.country && !query.category;
   const countries = query.country ? [query.country] : [...LANDING_PAGE.countries];
   const category = query.category ?? "general";
-  const prisma = getDb();
+  const prisma = getPrisma();
   const since = newsWindowStart(now);
   const [cards, lastRun] = await Promise.all([
     prisma.comparisonCard.findMany({

@@ -2,13 +2,13 @@ import "server-only";
 
 /** The outlet list behind GET /api/v1/sources. */
 
-import { getDb } from "@/lib/db";
+import { getPrisma } from "@/lib/db";
 import type { SourceInfo } from "@/lib/schemas/sources";
 import { biasRatingOf } from "@/lib/sources/registry";
 
 /** The known outlets with their availability, categories and last successful fetch. */
 export async function listSources(): Promise<SourceInfo[]> {
-  const rows = await getDb().source.findMany({
+  const rows = await getPrisma().source.findMany({
     orderBy: { name: "asc" },
     include: { feeds: { select: { category: true, lastSuccessAt: true }, orderBy: { category: "asc" } } },
   });

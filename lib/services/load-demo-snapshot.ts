@@ -8,7 +8,7 @@ import "server-only";
 
 import fs from "node:fs";
 import path from "node:path";
-import { getDb } from "@/lib/db";
+import { getPrisma } from "@/lib/db";
 import { parseFeedDate } from "@/lib/ingest/dates";
 import { parseFeed } from "@/lib/ingest/parse";
 import { runIngest, type IngestSummary } from "./run-ingest";
@@ -32,7 +32,7 @@ async function newestDemoDate(files: string[]): Promise<number> {
  * already stored. With `onlyIfMissing`, does nothing while demo articles are present.
  */
 export async function loadDemoSnapshot(options: { now?: Date; onlyIfMissing?: boolean } = {}): Promise<IngestSummary | null> {
-  const prisma = getDb();
+  const prisma = getPrisma();
   if (options.onlyIfMissing && (await prisma.article.count({ where: { isDemo: true } })) > 0) return null;
   const now = options.now ?? new Date();
   const files = fs.readdirSync(DEMO_DIR).filter((f) => f.endsWith(".xml"));

@@ -9,7 +9,7 @@ import { credentialStamp } from "@/lib/auth/credentials";
 import { DUMMY_HASH, verifyPassword } from "@/lib/auth/password";
 import { PUBLIC_READER } from "@/lib/auth/public-reader";
 import { signAccessToken } from "@/lib/auth/tokens";
-import { getDb } from "@/lib/db";
+import { getPrisma } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
 import { consume, release, type LimitName } from "@/lib/http/rate-limit";
 import type { LoginBody, LoginResponse } from "@/lib/schemas/auth";
@@ -27,7 +27,7 @@ export async function login({ username, password }: LoginBody, client: string): 
   await consume("login-client", client);
   const subject = username.toLowerCase();
   const reserved = subject === PUBLIC_READER.username ? [] : await reserveFailure(client, subject);
-  const user = await getDb().user.findUnique({ where: { username } });
+  const user = await getPrisma().user.findUnique({ where: { username } });
   // Verify against a dummy hash for unknown users so both paths take the same time.
   const valid = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
   if (!user || !valid) throw new ApiError("unauthorized", "Wrong username or password.");

@@ -5,7 +5,7 @@ import "server-only";
  * scheduler tick, operator and on-demand generation and `npm run ingest` come through here.
  */
 
-import { getDb } from "@/lib/db";
+import { getPrisma } from "@/lib/db";
 import { env } from "@/lib/env";
 import { isDraining, trackTask } from "@/lib/lifecycle/shutdown";
 import { logger } from "@/lib/log";
@@ -34,7 +34,7 @@ export interface RefreshSummary {
 async function isOfflineFirstStart(ingest: IngestSummary): Promise<boolean> {
   const gotSomething = ingest.outcomes.some((o) => o.status === "ok" || o.status === "not_modified");
   if (gotSomething || ingest.outcomes.length === 0) return false;
-  const prisma = getDb();
+  const prisma = getPrisma();
   const [realArticles, productiveRuns] = await Promise.all([
     prisma.article.count({ where: { isDemo: false } }),
     prisma.ingestRun.count({ where: { trigger: { not: "demo" }, newCount: { gt: 0 } } }),
@@ -44,7 +44,7 @@ async function isOfflineFirstStart(ingest: IngestSummary): Promise<boolean> {
 
 /** Deletes the demo snapshot (articles and the cards built from them). */
 async function removeDemoContent(): Promise<number> {
-  const prisma = getDb();
+  const prisma = getPrisma();
   const { count } = await prisma.article.deleteMany({ where: { isDemo: true } });
   await prisma.comparisonCard.deleteMany({ where: { isDemo: true } });
   return count;

@@ -3,7 +3,7 @@ import "server-only";
 /** The operator metrics behind GET /api/v1/metrics, in Prometheus text format. */
 
 import { analysisCacheStats } from "@/lib/analysis/cache";
-import { getDb } from "@/lib/db";
+import { getPrisma } from "@/lib/db";
 import { renderRequestMetrics } from "@/lib/http/metrics";
 
 const label = (v: string) => v.replaceAll("\\", "\\\\").replaceAll('"', '\\"').replaceAll("\n", " ");
@@ -14,7 +14,7 @@ const label = (v: string) => v.replaceAll("\\", "\\\\").replaceAll('"', '\\"').r
  * over the last 24 hours, feed health, and the analysis cache with its hit rate.
  */
 export async function renderMetrics(now = new Date()): Promise<string> {
-  const prisma = getDb();
+  const prisma = getPrisma();
   const since = new Date(now.getTime() - 24 * 3_600_000);
   const [outcomes, feeds, cache, articles, cards] = await Promise.all([
     prisma.ingestOutcome.groupBy({ by: ["sourceId", "status"], where: { createdAt: { gte: since } }, _count: { _all: true }, _sum: { newCount: true } }),

@@ -6,7 +6,7 @@ import "server-only";
  */
 
 import type { CategoryId } from "@/lib/catalog";
-import { getDatabase, getDb } from "@/lib/db";
+import { getDatabase, getPrisma } from "@/lib/db";
 import { env } from "@/lib/env";
 import { isDraining, trackTask } from "@/lib/lifecycle/shutdown";
 import type { FetchOptions } from "@/lib/ingest/fetch";
@@ -107,7 +107,7 @@ export function runIngest(options: RunIngestOptions = {}): Promise<IngestSummary
 /** Plans the run, starts it, runs the pool of jobs and finishes the run (or marks it failed). */
 async function ingest(options: RunIngestOptions): Promise<IngestSummary> {
   const now = options.now ?? new Date();
-  const plan = await planIngest(getDb(), {
+  const plan = await planIngest(getPrisma(), {
     sources: options.sources,
     categories: options.categories,
     dueAt: options.dueOnly ? now : undefined,
@@ -144,7 +144,7 @@ async function startRun(options: RunIngestOptions, plan: IngestPlan, now: Date):
   const trigger = options.trigger ?? "on-demand";
   const startedAt = new Date();
   const t0 = performance.now();
-  const { id } = await getDb().ingestRun.create({ data: { trigger, status: "running", startedAt, feedCount: plan.jobs.length } });
+  const { id } = await getPrisma().ingestRun.create({ data: { trigger, status: "running", startedAt, feedCount: plan.jobs.length } });
   const emit = progressEmitter(options.onProgress);
   emit({ type: "planned", runId: id, jobs: plan.jobs.map(({ key, sourceId, sourceName, category, label }) => ({ key, sourceId, sourceName, category, label })) });
   for (const skipped of plan.skippedFiles) emit({ type: "file-skipped", ...skipped });
@@ -224,7 +224,7 @@ function purgeWindowEnd(run: StartedRun, outcomes: JobOutcome[], options: RunIng
 /** Marks the run failed with the error that ended it, if the database still answers. */
 async function failRun(run: StartedRun, error: unknown): Promise<void> {
   const data = { status: "failed", finishedAt: new Date(), error: (error as Error).message.slice(0, 1_000) };
-  await getDb().ingestRun.update({ where: { id: run.id }, data }).catch(() => undefined);
+  await getPrisma().ingestRun.update({ where: { id: run.id }, data }).catch(() => undefined);
 }
 
 /** Closes the run's row with its totals and status, logs it, and returns its summary. */
@@ -233,7 +233,7 @@ async function finishRun(run: StartedRun, plan: IngestPlan, outcomes: JobOutcome
   // A run that skipped feeds (time budget, shutdown) is not complete either.
   const status = totals.failed + totals.skipped === 0 ? "succeeded" : totals.failed === outcomes.length ? "failed" : "partial";
   const finishedAt = new Date();
-  await getDb().ingestRun.update({
+  await getPrisma().ingestRun.update({
     where: { id: run.id },
     data: {
       status,

@@ -2,7 +2,7 @@ import "server-only";
 
 /** The topic search behind GET /api/v1/search (docs/decisions/042-topic-search.md). */
 
-import { getDb } from "@/lib/db";
+import { getPrisma } from "@/lib/db";
 import { NEWS_WINDOW_HOURS, newsWindowStart } from "@/lib/news-window";
 import type { SearchQuery, SearchResponse } from "@/lib/schemas/search";
 import { sourceRef } from "./card-view";
@@ -18,7 +18,7 @@ const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 export async function searchArticles({ q, limit, country }: SearchQuery, now: Date = new Date()): Promise<SearchResponse> {
   const pattern = literal(q);
   const since = newsWindowStart(now);
-  const rows = await getDb().article.findMany({
+  const rows = await getPrisma().article.findMany({
     where: {
       publishedAt: { gte: since },
       OR: [{ title: { contains: pattern, mode: "insensitive" } }, { summary: { contains: pattern, mode: "insensitive" } }],

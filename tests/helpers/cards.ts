@@ -5,7 +5,7 @@
 
 import crypto from "node:crypto";
 import type { CategoryId } from "@/lib/catalog";
-import { getDb } from "@/lib/db";
+import { getPrisma } from "@/lib/db";
 
 export interface StoryArticle {
   sourceId: string;
@@ -36,7 +36,7 @@ export async function insertArticles(key: string, articles: StoryArticle[], extr
   const ids: string[] = [];
   for (const [i, a] of articles.entries()) {
     const url = `https://example.test/${key}/${i}`;
-    const row = await getDb().article.create({
+    const row = await getPrisma().article.create({
       data: {
         canonicalUrl: url, url, title: a.title, summary: a.summary ?? "", content: a.content ?? a.summary ?? "",
         imageUrl: a.imageUrl ?? null, publishedAt: new Date(now.getTime() - (a.hoursAgo ?? 1) * 3_600_000),
@@ -51,7 +51,7 @@ export async function insertArticles(key: string, articles: StoryArticle[], extr
 
 /** Inserts articles and a comparison card for them directly (the clustering is tested elsewhere). */
 export async function insertStory(story: Story, now = new Date()) {
-  const prisma = getDb();
+  const prisma = getPrisma();
   const category = story.category ?? "general";
   const countries = story.countries ?? ["us"];
   const ids: string[] = [];

@@ -1,6 +1,6 @@
 /** Shared set-up of the ingest integration tests: feeds pointed at the local feed server. */
 import { afterAll, beforeAll } from "vitest";
-import { getDb } from "@/lib/db";
+import { getPrisma } from "@/lib/db";
 import type { RunIngestOptions } from "@/lib/services/run-ingest";
 import { closedPort, startFeedServer, type FeedServer } from "./feed-server";
 
@@ -21,7 +21,7 @@ export const FAST_FETCH: RunIngestOptions["fetch"] = {
  * so no test ever reaches the real outlets.
  */
 export async function resetIngest(server: FeedServer | null): Promise<void> {
-  const prisma = getDb();
+  const prisma = getPrisma();
   const offline = server ? 0 : await closedPort();
   await prisma.ingestOutcome.deleteMany();
   await prisma.ingestRun.deleteMany();
@@ -42,12 +42,12 @@ export async function resetIngest(server: FeedServer | null): Promise<void> {
 /** Points a registered feed ("bbc-news:general") at a path of the test server. */
 export async function pointFeed(server: FeedServer, feedId: string, pathname: string): Promise<void> {
   // Feed URLs are unique; the query keeps two feeds on one file apart (the server ignores it).
-  await getDb().feed.update({ where: { id: feedId }, data: { url: server.url(`${pathname}${pathname.includes("?") ? "&" : "?"}feed=${feedId}`) } });
+  await getPrisma().feed.update({ where: { id: feedId }, data: { url: server.url(`${pathname}${pathname.includes("?") ? "&" : "?"}feed=${feedId}`) } });
 }
 
 /** Every stored article's text fields, for "no markup" checks. */
 export async function allArticleText(): Promise<string[]> {
-  const rows = await getDb().article.findMany({ select: { title: true, summary: true, content: true, author: true } });
+  const rows = await getPrisma().article.findMany({ select: { title: true, summary: true, content: true, author: true } });
   return rows.flatMap((r) => [r.title, r.summary, r.content, r.author ?? ""]);
 }
 

@@ -6,7 +6,7 @@ import { call } from "@/tests/helpers/api";
 Object.assign(process.env, { OPENAI_API_KEY: "", OPENAI_BASE_URL: "", ANALYSIS_FALLBACK_TO_LOCAL: "false" });
 const route = await import("@/app/api/v1/analysis/compare-articles/route");
 const providerRoute = await import("@/app/api/v1/analysis/provider/route");
-const { getDb } = await import("@/lib/db");
+const { getPrisma } = await import("@/lib/db");
 const { analysisCacheStats, CACHE_VERSION, CACHE_MAX_ENTRIES, CACHE_TTL_MS } = await import("@/lib/analysis/cache");
 const { LOCAL_PROVIDER_INFO } = await import("@/lib/analysis/provider");
 const { cacheCounters, readerToken } = await import("@/tests/helpers/analysis");
@@ -94,7 +94,7 @@ describe("POST /api/v1/analysis/compare-articles: the local analyzer and the cac
     expect(first.json.data.comparison.cached).toBe(false);
     expect(second.json.data.comparison).toEqual({ ...first.json.data.comparison, cached: true });
     expect(await cacheCounters()).toEqual({ hits: before.hits + 1, misses: before.misses + 1, errors: before.errors });
-    const row = await getDb().analysis.findFirst({ orderBy: { createdAt: "desc" } });
+    const row = await getPrisma().analysis.findFirst({ orderBy: { createdAt: "desc" } });
     expect(row).toMatchObject({ provider: "local", model: "local-analyzer-v1", version: CACHE_VERSION, hits: 1, lastHitAt: expect.any(Date) });
     expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBe(CACHE_TTL_MS);
   });
@@ -108,7 +108,7 @@ describe("POST /api/v1/analysis/compare-articles: the local analyzer and the cac
   });
 
   it("stores the card id when the card exists", async () => {
-    const card = await getDb().comparisonCard.create({
+    const card = await getPrisma().comparisonCard.create({
       data: {
         id: "card-storm", topic: "Storm Elena", category: "general", country: "us", countries: ["us"], articleCount: 3,
         sourceCount: 3, confidence: 0.9, latestPublishedAt: new Date(),
@@ -116,7 +116,7 @@ describe("POST /api/v1/analysis/compare-articles: the local analyzer and the cac
     });
     const articles = freshCard();
     await analyse({ articles, comparisonCardId: card.id });
-    expect(await getDb().analysis.count({ where: { cardId: card.id } })).toBe(1);
+    expect(await getPrisma().analysis.count({ where: { cardId: card.id } })).toBe(1);
   });
 
   it.each([
@@ -126,21 +126,21 @@ describe("POST /api/v1/analysis/compare-articles: the local analyzer and the cac
   ])("treats %s as a miss and replaces it", async (_, change) => {
     const articles = freshCard();
     const first = await analyse({ articles });
-    const row = await getDb().analysis.findFirstOrThrow({ orderBy: { createdAt: "desc" } });
-    await getDb().analysis.update({ where: { id: row.id }, data: change });
+    const row = await getPrisma().analysis.findFirstOrThrow({ orderBy: { createdAt: "desc" } });
+    await getPrisma().analysis.update({ where: { id: row.id }, data: change });
     const before = await cacheCounters();
     const second = await analyse({ articles });
     expect(second.json.data.comparison.cached).toBe(false);
     expect(second.json.data.comparison.generatedAt).not.toBe(first.json.data.comparison.generatedAt);
     expect(await cacheCounters()).toMatchObject({ hits: before.hits, misses: before.misses + 1 });
-    const replaced = await getDb().analysis.findUniqueOrThrow({ where: { cacheKey: row.cacheKey } });
+    const replaced = await getPrisma().analysis.findUniqueOrThrow({ where: { cacheKey: row.cacheKey } });
     expect(replaced).toMatchObject({ version: CACHE_VERSION, hits: 0 });
     expect(replaced.expiresAt.getTime()).toBeGreaterThan(Date.now());
     expect((await analyse({ articles })).json.data.comparison.cached).toBe(true);
   });
 
   it("keeps at most 1,000 entries, evicting the oldest", async () => {
-    const db = getDb();
+    const db = getPrisma();
     await db.analysis.deleteMany();
     const start = Date.now() - 3_600_000;
     await db.analysis.createMany({
@@ -182,9 +182,9 @@ describe("POST /api/v1/analysis/compare-articles: no answer for other texts (iss
     const articles = freshCard();
     const first = await analyse({ articles });
     // A row that says more than the articles do (written for other texts, or before a stricter check).
-    const row = await getDb().analysis.findFirstOrThrow({ orderBy: { createdAt: "desc" } });
+    const row = await getPrisma().analysis.findFirstOrThrow({ orderBy: { createdAt: "desc" } });
     const stored = row.result as { commonPoints: { text: string; citations: number[] }[]; summary: string };
-    await getDb().analysis.update({
+    await getPrisma().analysis.update({
       where: { id: row.id },
       data: {
         result: {

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { credentialStamp } from "@/lib/auth/credentials";
 import { authSecret } from "@/lib/auth/secrets";
 import { signAccessToken, TOKEN_AUDIENCE, TOKEN_ISSUER } from "@/lib/auth/tokens";
-import { getDb } from "@/lib/db";
+import { getPrisma } from "@/lib/db";
 import { ROUTES, type RouteKey } from "@/lib/http/routes";
 import { call } from "@/tests/helpers/api";
 import { ROUTE_SAMPLES, routeFileOf, routeFiles, routeHandler, seedRouteSamples } from "@/tests/helpers/route-samples";
@@ -29,7 +29,7 @@ beforeAll(async () => {
   const claims = JSON.parse(Buffer.from(payload, "base64url").toString());
   tokens.tampered = [header, Buffer.from(JSON.stringify({ ...claims, role: "operator" })).toString("base64url"), signature].join(".");
   // Issue 14: a correctly signed operator token that never expires …
-  const operator = await getDb().user.findUniqueOrThrow({ where: { username: "operator" } });
+  const operator = await getPrisma().user.findUniqueOrThrow({ where: { username: "operator" } });
   tokens["no-expiry"] = await new SignJWT({ role: "operator", cred: credentialStamp(operator.passwordHash) })
     .setProtectedHeader({ alg: "HS256" }).setSubject("operator").setIssuer(TOKEN_ISSUER).setAudience(TOKEN_AUDIENCE).setIssuedAt()
     .sign(authSecret());

@@ -16,7 +16,7 @@ import { GET as metricsRoute } from "@/app/api/v1/metrics/route";
 import { hashPassword } from "@/lib/auth/password";
 import { PUBLIC_READER } from "@/lib/auth/public-reader";
 import { verifyAccessToken } from "@/lib/auth/tokens";
-import { getDb } from "@/lib/db";
+import { getPrisma } from "@/lib/db";
 import { call } from "@/tests/helpers/api";
 import { TEST_OPERATOR } from "@/tests/setup/test-env";
 
@@ -128,7 +128,7 @@ describe("POST /api/v1/auth/login", () => {
     expect((await metrics(before)).status).toBe(200);
     const changed = { username: "operator", password: "a-new-operator-password" };
     // What the seed does at start when OPERATOR_PASSWORD changed.
-    await getDb().user.update({ where: { username: "operator" }, data: { passwordHash: await hashPassword(changed.password) } });
+    await getPrisma().user.update({ where: { username: "operator" }, data: { passwordHash: await hashPassword(changed.password) } });
     try {
       const old = await metrics(before);
       expect(old.status).toBe(401);
@@ -137,7 +137,7 @@ describe("POST /api/v1/auth/login", () => {
       const after = ((await login(changed, "10.0.9.3")).json as LoginOk).data.token;
       expect((await metrics(after)).status).toBe(200);
     } finally {
-      await getDb().user.update({ where: { username: "operator" }, data: { passwordHash: await hashPassword(TEST_OPERATOR.password) } });
+      await getPrisma().user.update({ where: { username: "operator" }, data: { passwordHash: await hashPassword(TEST_OPERATOR.password) } });
     }
   });
 

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET, POST } from "@/app/api/v1/search/route";
-import { getDb } from "@/lib/db";
+import { getPrisma } from "@/lib/db";
 import { call } from "@/tests/helpers/api";
 
 const HOUR = 3_600_000;
@@ -9,7 +9,7 @@ const now = Date.now();
 const hash = (s: string) => crypto.createHash("sha256").update(s).digest("hex");
 
 async function article(id: string, sourceId: string, title: string, summary: string, hoursAgo: number, countries: string[]) {
-  await getDb().article.create({
+  await getPrisma().article.create({
     data: {
       id, canonicalUrl: `https://example.test/${id}`, url: `https://example.test/${id}?utm=x`, title, summary, content: `${summary} More.`,
       publishedAt: new Date(now - hoursAgo * HOUR), sourceId, category: "general", countries,
@@ -24,7 +24,7 @@ beforeAll(async () => {
   await article("s-sum", "reuters", "City budget approved", "Funding includes the harbour bridge.", 10, ["us", "gb"]);
   await article("s-old", "npr", "Harbour history", "An old story about the harbour.", 80, ["us"]);
   await article("s-pct", "npr", "Sales up 50% this year", "Retail figures.", 2, ["us"]);
-  await getDb().comparisonCard.create({
+  await getPrisma().comparisonCard.create({
     data: {
       id: "card-harbour", topic: "Harbour Bridge reopens", category: "general", country: "gb", countries: ["gb"],
       mainArticleId: "s-new", articleCount: 2, sourceCount: 2, confidence: 0.9, latestPublishedAt: new Date(now - HOUR),

@@ -4,7 +4,7 @@ import { POST as generateRoute } from "@/app/api/v1/comparison-cards/generate/ro
 import { POST as onDemandRoute } from "@/app/api/v1/comparison-cards/generate/on-demand/route";
 import { GET as schedulerRoute } from "@/app/api/v1/comparison-cards/status/scheduler/route";
 import { signAccessToken } from "@/lib/auth/tokens";
-import { getDatabase, getDb } from "@/lib/db";
+import { getDatabase, getPrisma } from "@/lib/db";
 import { invalidateReadCache } from "@/lib/read-cache";
 import { call } from "@/tests/helpers/api";
 import { startFeedServer, type FeedServer } from "@/tests/helpers/feed-server";
@@ -78,7 +78,7 @@ describe("POST /api/v1/comparison-cards/generate (operator)", () => {
 
 describe("POST /api/v1/comparison-cards/generate/on-demand (reader)", () => {
   // Time passes: every feed is due again, as it would be after the scheduler interval.
-  const feedsGoStale = () => getDb().feed.updateMany({ data: { lastFetchedAt: new Date(Date.now() - 3_600_000) } });
+  const feedsGoStale = () => getPrisma().feed.updateMany({ data: { lastFetchedAt: new Date(Date.now() - 3_600_000) } });
 
   it("answers already_available for a pair that has cards", async () => {
     const res = await call(onDemandRoute, "/api/v1/comparison-cards/generate/on-demand", { body: { country: "ca", category: "health" }, token: reader });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { GET as cardRoute } from "@/app/api/v1/comparison-cards/[id]/route";
-import { getDb } from "@/lib/db";
+import { getPrisma } from "@/lib/db";
 import { rebuildCards } from "@/lib/services/rebuild-cards";
 import { call } from "@/tests/helpers/api";
 import { insertArticles } from "@/tests/helpers/cards";
@@ -16,7 +16,7 @@ const vaccine = [
 ];
 
 const cards = () =>
-  getDb().comparisonCard.findMany({ orderBy: { id: "asc" }, include: { articles: { orderBy: { position: "asc" } } } });
+  getPrisma().comparisonCard.findMany({ orderBy: { id: "asc" }, include: { articles: { orderBy: { position: "asc" } } } });
 
 describe("rebuildCards", () => {
   let tornadoCard = "";
@@ -57,7 +57,7 @@ describe("rebuildCards", () => {
   });
 
   it("retires a card merged into another and answers its id with the successor", async () => {
-    const prisma = getDb();
+    const prisma = getPrisma();
     // Split the tornado story over two cards by hand, as an earlier run might have left it.
     const t = (await cards()).find((c) => c.id === tornadoCard)!;
     const moved = t.articles.slice(2).map((m) => m.articleId);
@@ -82,6 +82,6 @@ describe("rebuildCards", () => {
     const later = new Date(Date.now() + 80 * 3_600_000);
     const summary = await rebuildCards(later);
     expect(summary).toMatchObject({ cards: 0, retired: 2 });
-    expect((await getDb().comparisonCard.findMany({ where: { retiredAt: null } })).length).toBe(0);
+    expect((await getPrisma().comparisonCard.findMany({ where: { retiredAt: null } })).length).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { getDatabase, getDb } from "@/lib/db";
+import { getDatabase, getPrisma } from "@/lib/db";
 import { migrate, migrationStatus, readMigrations } from "@/lib/database/migrate";
 import { seedDatabase } from "@/lib/services/seed-database";
 import { KNOWN_SOURCES, biasRatingOf } from "@/lib/sources/registry";
@@ -25,7 +25,7 @@ describe("migrations", () => {
 
 describe("seed", () => {
   it("loads the 19 known outlets of docs/product.md §3 with their fields", async () => {
-    const sources = await getDb().source.findMany({ orderBy: { name: "asc" } });
+    const sources = await getPrisma().source.findMany({ orderBy: { name: "asc" } });
     expect(sources.map((s) => s.name).sort()).toEqual(
       [
         "ABC Australia", "ABC News", "Al Jazeera", "Associated Press", "BBC News", "CBC News", "CNN", "Deutsche Welle",
@@ -44,7 +44,7 @@ describe("seed", () => {
   });
 
   it("is idempotent and keeps each feed's fetch state", async () => {
-    const prisma = getDb();
+    const prisma = getPrisma();
     const feedCount = Object.values(KNOWN_SOURCES).reduce((n, s) => n + Object.keys(s.feeds).length, 0);
     await prisma.feed.update({ where: { id: "bbc-news:general" }, data: { etag: '"v1"', errorCount: 2 } });
     const before = await prisma.user.findMany({ orderBy: { username: "asc" } });

@@ -1,6 +1,6 @@
 import zlib from "node:zlib";
 import { beforeEach, describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db";
+import { getPrisma } from "@/lib/db";
 import { selectFeeds, type RegisteredFeed } from "@/lib/ingest/feeds";
 import { fetchFeed, FetchRefusedError, USER_AGENT, type FetchOptions } from "@/lib/ingest/fetch";
 import { fixtureFeed } from "@/tests/helpers/feed-fixtures";
@@ -17,7 +17,7 @@ beforeEach(async () => {
 /** Registers a path of the test server as BBC's general feed and returns it as the fetcher sees it. */
 async function registered(pathname: string): Promise<RegisteredFeed> {
   await pointFeed(server, "bbc-news:general", pathname);
-  const [feed] = await selectFeeds(getDb(), { sources: ["bbc-news"], categories: ["general"] });
+  const [feed] = await selectFeeds(getPrisma(), { sources: ["bbc-news"], categories: ["general"] });
   return feed;
 }
 
@@ -38,8 +38,8 @@ describe("fetchFeed", () => {
     const feed = await registered("/fixtures/fox-latest-2019-10-12.xml");
     const first = await fetchFeed(feed, options);
     if (first.status !== "ok") throw new Error(`expected ok, got ${first.status}`);
-    await getDb().feed.update({ where: { id: feed.id }, data: { etag: first.etag, lastModified: first.lastModified } });
-    const [again] = await selectFeeds(getDb(), { sources: ["bbc-news"], categories: ["general"] });
+    await getPrisma().feed.update({ where: { id: feed.id }, data: { etag: first.etag, lastModified: first.lastModified } });
+    const [again] = await selectFeeds(getPrisma(), { sources: ["bbc-news"], categories: ["general"] });
     expect(await fetchFeed(again, options)).toMatchObject({ status: "not_modified", httpStatus: 304, bytes: 0 });
     expect(server.lastHeaders("/fixtures/fox-latest-2019-10-12.xml")).toMatchObject({ "if-none-match": first.etag, "if-modified-since": first.lastModified });
   });
@@ -64,8 +64,8 @@ describe("fetchFeed", () => {
   });
 
   it("retries a network error (connection refused)", async () => {
-    await getDb().feed.update({ where: { id: "bbc-news:general" }, data: { url: `http://127.0.0.1:${await closedPort()}/feed.xml` } });
-    const [feed] = await selectFeeds(getDb(), { sources: ["bbc-news"], categories: ["general"] });
+    await getPrisma().feed.update({ where: { id: "bbc-news:general" }, data: { url: `http://127.0.0.1:${await closedPort()}/feed.xml` } });
+    const [feed] = await selectFeeds(getPrisma(), { sources: ["bbc-news"], categories: ["general"] });
     expect(await fetchFeed(feed, options)).toMatchObject({ status: "error", error: "network error: ECONNREFUSED", attempts: 3 });
   });
 
@@ -139,8 +139,8 @@ describe("fetchFeed", () => {
     const hitsBefore = server.hits("/fixtures/bbc-home-2019-10-12.xml");
     const strict = { ...options, allowLoopback: false };
     expect(await fetchFeed(feed, strict)).toMatchObject({ status: "error", attempts: 1, error: "address refused: 127.0.0.1 is loopback" });
-    await getDb().feed.update({ where: { id: feed.id }, data: { url: feed.url.replace("127.0.0.1", "localhost") } });
-    const [byName] = await selectFeeds(getDb(), { sources: ["bbc-news"], categories: ["general"] });
+    await getPrisma().feed.update({ where: { id: feed.id }, data: { url: feed.url.replace("127.0.0.1", "localhost") } });
+    const [byName] = await selectFeeds(getPrisma(), { sources: ["bbc-news"], categories: ["general"] });
     expect(await fetchFeed(byName, strict)).toMatchObject({ status: "error", attempts: 1, error: expect.stringMatching(/^address refused: localhost resolves to (127\.0\.0\.1|::1) \(loopback\)$/) });
     expect(server.hits("/fixtures/bbc-home-2019-10-12.xml")).toBe(hitsBefore);
     expect(await fetchFeed(byName, options)).toMatchObject({ status: "ok" });

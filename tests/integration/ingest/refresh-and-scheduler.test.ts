@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { getDatabase, getDb } from "@/lib/db";
+import { getDatabase, getPrisma } from "@/lib/db";
 import { startScheduler } from "@/lib/scheduler/start";
 import { loadDemoSnapshot } from "@/lib/services/load-demo-snapshot";
 import { refreshNews } from "@/lib/services/refresh-news";
@@ -23,7 +23,7 @@ describe("offline first start (DEMO_SNAPSHOT=auto)", () => {
     expect(result.ingest.outcomes.every((o) => o.status === "error" && /ECONNREFUSED/.test(o.error ?? ""))).toBe(true);
     expect(result.demo.loaded).not.toBeNull();
 
-    const prisma = getDb();
+    const prisma = getPrisma();
     const demo = await prisma.article.findMany();
     expect(demo.length).toBe(34);
     expect(demo.every((a) => a.isDemo)).toBe(true);
@@ -52,12 +52,12 @@ describe("offline first start (DEMO_SNAPSHOT=auto)", () => {
     const result = await refreshNews({ sources: ["bbc-news"], categories: ["general"], now: NOW, demoSnapshot: "auto", fetch: FAST_FETCH });
     expect(result.ingest.totals.new).toBeGreaterThan(0);
     expect(result.demo.removed).toBe(34);
-    expect(await getDb().article.count({ where: { isDemo: true } })).toBe(0);
+    expect(await getPrisma().article.count({ where: { isDemo: true } })).toBe(0);
 
     // Real articles were stored once: later failures never bring the demo back.
     await resetIngest(null);
     await pointFeed(server, "bbc-news:general", "/hostile/500");
-    await getDb().ingestRun.create({ data: { trigger: "scheduler", status: "succeeded", newCount: 3 } });
+    await getPrisma().ingestRun.create({ data: { trigger: "scheduler", status: "succeeded", newCount: 3 } });
     const offline = await refreshNews({ now: NOW, demoSnapshot: "auto", fetch: OFFLINE_FETCH });
     expect(offline.demo.loaded).toBeNull();
   });
@@ -65,13 +65,13 @@ describe("offline first start (DEMO_SNAPSHOT=auto)", () => {
   it("never loads it with DEMO_SNAPSHOT=off, and keeps it loaded with always", async () => {
     const off = await refreshNews({ now: NOW, demoSnapshot: "off", fetch: OFFLINE_FETCH });
     expect(off.demo.loaded).toBeNull();
-    expect(await getDb().article.count()).toBe(0);
+    expect(await getPrisma().article.count()).toBe(0);
 
     await pointFeed(server, "bbc-news:general", "/fixtures/bbc-home-2019-10-12.xml");
     const always = await refreshNews({ sources: ["bbc-news"], categories: ["general"], now: NOW, demoSnapshot: "always", fetch: FAST_FETCH });
     expect(always.demo).toMatchObject({ removed: 0 });
     expect(always.demo.loaded?.totals.new).toBe(34);
-    expect(await getDb().article.count({ where: { isDemo: false } })).toBe(always.ingest.totals.new);
+    expect(await getPrisma().article.count({ where: { isDemo: false } })).toBe(always.ingest.totals.new);
   });
 
   it("reloading replaces the demo articles with freshly rebased ones", async () => {
@@ -79,7 +79,7 @@ describe("offline first start (DEMO_SNAPSHOT=auto)", () => {
     const later = new Date(NOW.getTime() + 5 * 24 * 3_600_000);
     const summary = await loadDemoSnapshot({ now: later });
     expect(summary?.totals.new).toBe(34);
-    const oldest = await getDb().article.findFirstOrThrow({ orderBy: { publishedAt: "asc" } });
+    const oldest = await getPrisma().article.findFirstOrThrow({ orderBy: { publishedAt: "asc" } });
     expect(oldest.publishedAt.getTime()).toBeGreaterThan(later.getTime() - 26 * 3_600_000);
     expect(await loadDemoSnapshot({ now: later, onlyIfMissing: true })).toBeNull();
   });
@@ -91,7 +91,7 @@ describe("scheduler", () => {
   });
 
   it("a tick refreshes only the due feeds, recorded with trigger 'scheduler'", async () => {
-    const prisma = getDb();
+    const prisma = getPrisma();
     await prisma.feed.updateMany({ data: { nextCheckAt: new Date(Date.now() + 3_600_000) } });
     await pointFeed(server, "fox-news:general", "/fixtures/fox-latest-2019-10-12.xml");
     await prisma.feed.update({ where: { id: "fox-news:general" }, data: { nextCheckAt: new Date(Date.now() - 1_000) } });
@@ -124,7 +124,7 @@ describe("scheduler", () => {
       });
     }
     expect(inner).toEqual({ ran: false, reason: "another ingest is running" });
-    expect(await getDb().ingestRun.count()).toBe(0);
+    expect(await getPrisma().ingestRun.count()).toBe(0);
   });
 
   it("does not start when SCHEDULER_ENABLED=false (as in tests)", () => {

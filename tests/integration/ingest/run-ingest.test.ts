@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { beforeEach, describe, expect, it } from "vitest";
-import { getDatabase, getDb } from "@/lib/db";
+import { getDatabase, getPrisma } from "@/lib/db";
 import { NEWS_WINDOW_MS } from "@/lib/news-window";
 import { runIngest, type IngestSummary } from "@/lib/services/run-ingest";
 import { fixtureFeed, FIXTURE_FEEDS_DIR, FIXTURE_NOW, rawItemDates } from "@/tests/helpers/feed-fixtures";
@@ -38,7 +38,7 @@ describe("a run over the feed fixtures (one day, five outlets)", () => {
 
     expect(first.status).toBe("succeeded");
     expect(first.outcomes.map((o) => [o.feedId, o.status, o.httpStatus])).toEqual(Object.keys(FEEDS).sort().map((id) => [id, "ok", 200]));
-    const prisma = getDb();
+    const prisma = getPrisma();
     const stored = await prisma.article.count();
     expect(stored).toBe(first.totals.new);
     for (const o of first.outcomes) expect(o.newCount + o.unchanged + o.tooOld + o.rejected, o.key).toBe(o.items);
@@ -82,7 +82,7 @@ describe("a run over the feed fixtures (one day, five outlets)", () => {
   it("marks articles with the countries they concern and never stores markup", async () => {
     for (const [id, p] of Object.entries(FEEDS)) await pointFeed(server, id, p);
     await runIngest({ sources, categories: ["general"], now: NOW, fetch: FAST_FETCH });
-    const prisma = getDb();
+    const prisma = getPrisma();
     const wsj = await prisma.article.findMany({ where: { sourceId: "wall-street-journal" } });
     expect(wsj.every((a) => a.countries.includes("us"))).toBe(true);
     // Al Jazeera's home (Qatar) is not a supported country; mentions still place its articles.
@@ -150,7 +150,7 @@ describe("a run over hostile feeds", () => {
     expect(summary.status).toBe("partial");
     expect(summary.totals.failed).toBe(9);
 
-    const prisma = getDb();
+    const prisma = getPrisma();
     // Outcomes are on the run, one per feed, and on each feed's fetch state.
     const rows = await prisma.ingestOutcome.findMany({ where: { runId: summary.runId } });
     expect(rows).toHaveLength(Object.keys(FEEDS).length);
@@ -215,7 +215,7 @@ describe("a run over feeds hostile to the server itself (issue 14)", () => {
       status: "error", httpStatus: null, error: "address refused: 169.254.169.254 is a private, link-local or reserved address",
     });
     expect(outcomeOf(summary, "the-guardian:general")).toMatchObject({ status: "ok", newCount: 1 });
-    const stored = await getDb().article.findFirstOrThrow({ where: { sourceId: "the-guardian" } });
+    const stored = await getPrisma().article.findFirstOrThrow({ where: { sourceId: "the-guardian" } });
     expect(stored.summary).toBe("The harbour bridge reopened after repairs.");
   });
 });
@@ -243,7 +243,7 @@ describe("store rules", () => {
     });
     const second = await runIngest({ sources: ["bbc-news"], categories: ["general"], now: NOW, fetch: FAST_FETCH });
     expect(second.totals).toMatchObject({ new: 2, updated: 1, unchanged: 2 });
-    const prisma = getDb();
+    const prisma = getPrisma();
     const articles = await prisma.article.findMany({ where: { sourceId: "bbc-news" }, orderBy: { canonicalUrl: "asc" } });
     expect(articles.map((a) => a.canonicalUrl)).toEqual(["https://m.example/a", "https://m.example/b", "https://m.example/c", "https://m.example/d"]);
     expect(articles[0].summary).toBe("Updated text with more detail.");
@@ -257,12 +257,12 @@ describe("store rules", () => {
       await pointFeed(server, "bbc-news:general", "/mutable-tz.xml");
       server.serve("/mutable-tz.xml", { body: feed(item("tz", "Clock check for the store", "Same text.", "Sat, 12 Oct 2019 05:00:00 GMT")) });
       await runIngest({ sources: ["bbc-news"], categories: ["general"], now: NOW, fetch: FAST_FETCH });
-      const a = await getDb().article.findFirstOrThrow({ where: { canonicalUrl: "https://m.example/tz" } });
+      const a = await getPrisma().article.findFirstOrThrow({ where: { canonicalUrl: "https://m.example/tz" } });
       expect(a.publishedAt.toISOString()).toBe("2019-10-12T05:00:00.000Z");
       expect(a.fetchedAt).toEqual(NOW);
       expect(a.content).toBe("Same text.");
       expect(a.url).toBe("https://m.example/tz");
-      const f = await getDb().feed.findUniqueOrThrow({ where: { id: "bbc-news:general" } });
+      const f = await getPrisma().feed.findUniqueOrThrow({ where: { id: "bbc-news:general" } });
       expect(f.lastFetchedAt).toEqual(NOW);
       expect(Math.abs(a.createdAt.getTime() - Date.now())).toBeLessThan(60_000);
     } finally {
@@ -274,7 +274,7 @@ describe("store rules", () => {
     await pointFeed(server, "bbc-news:general", "/fixtures/oddcase-duplicates.xml");
     const first = await runIngest({ sources: ["bbc-news"], categories: ["general"], now: NOW, fetch: FAST_FETCH });
     expect(outcomeOf(first, "bbc-news:general")).toMatchObject({ status: "ok", items: 6, newCount: 3, unchanged: 3, rejected: 0 });
-    const stored = await getDb().article.findMany({ where: { sourceId: "bbc-news" }, orderBy: { canonicalUrl: "asc" } });
+    const stored = await getPrisma().article.findMany({ where: { sourceId: "bbc-news" }, orderBy: { canonicalUrl: "asc" } });
     // The "VIDEO:" twin collapses into the story; two different items titled "Live updates" do not.
     expect(stored.map((a) => a.canonicalUrl)).toEqual(["https://dup.example/live/1", "https://dup.example/live/2", "https://dup.example/news/harbour-reopens"]);
   });
@@ -282,7 +282,7 @@ describe("store rules", () => {
   it("reads a feed with neither an XML declaration nor an HTTP charset as windows-1252 when it is not UTF-8", async () => {
     await pointFeed(server, "bbc-news:general", "/fixtures/oddcase-encoding-undeclared-cp1252.xml");
     await runIngest({ sources: ["bbc-news"], categories: ["general"], now: NOW, fetch: FAST_FETCH });
-    expect(await getDb().article.findFirstOrThrow({ where: { sourceId: "bbc-news" } })).toMatchObject({
+    expect(await getPrisma().article.findFirstOrThrow({ where: { sourceId: "bbc-news" } })).toMatchObject({
       title: "Köln: Straßenbahn fährt wieder über die Brücke",
       summary: "“Endlich”, sagen die Fahrgäste – nach 14 Monaten.",
     });
@@ -291,7 +291,7 @@ describe("store rules", () => {
   it("keeps only the last 72 hours and purges what falls out of the window", async () => {
     await pointFeed(server, "bbc-news:general", "/fixtures/bbc-home-2019-10-12.xml");
     const first = await runIngest({ sources: ["bbc-news"], categories: ["general"], now: NOW, fetch: FAST_FETCH });
-    const prisma = getDb();
+    const prisma = getPrisma();
     const oldest = await prisma.article.findFirstOrThrow({ orderBy: { publishedAt: "asc" } });
     expect(oldest.publishedAt.getTime()).toBeGreaterThanOrEqual(NOW.getTime() - NEWS_WINDOW_MS);
     expect(first.purged).toBe(0);
@@ -309,7 +309,7 @@ describe("run options", () => {
   const NOW = FIXTURE_NOW;
 
   it("fetches only due feeds when asked (the scheduler's selection)", async () => {
-    const prisma = getDb();
+    const prisma = getPrisma();
     await pointFeed(server, "bbc-news:general", "/fixtures/bbc-home-2019-10-12.xml");
     await pointFeed(server, "cnn:general", "/fixtures/cnn-topstories-2019-10-12.xml");
     await prisma.feed.updateMany({ data: { nextCheckAt: new Date(NOW.getTime() + 3_600_000) } });
@@ -331,7 +331,7 @@ describe("run options", () => {
     expect(summary.outcomes[1].error).toBe("the run's time budget ran out before this feed");
     expect(server.hits("/fixtures/cnn-topstories-2019-10-12.xml")).toBe(hitsBefore);
     for (const id of ["bbc-news:general", "cnn:general"]) {
-      expect(await getDb().feed.findUniqueOrThrow({ where: { id } })).toMatchObject({ errorCount: 0, lastFetchedAt: null });
+      expect(await getPrisma().feed.findUniqueOrThrow({ where: { id } })).toMatchObject({ errorCount: 0, lastFetchedAt: null });
     }
   });
 
@@ -371,7 +371,7 @@ describe("run options", () => {
       fs.readdirSync(FIXTURE_FEEDS_DIR).filter((f) => /^(other|oddcase|malformed)-.*\.xml$/.test(f)).sort(),
     );
     expect(summary.outcomes.every((o) => o.status === "ok")).toBe(true);
-    const prisma = getDb();
+    const prisma = getPrisma();
     const reuters = await prisma.article.findMany({ where: { sourceId: "reuters" } });
     expect(reuters).toHaveLength(3);
     expect(reuters.every((a) => a.feedId === null && a.canonicalUrl.startsWith("http://www.reuters.com/article/"))).toBe(true);

@@ -1,5 +1,5 @@
 import { beforeEach, expect, it } from "vitest";
-import { getDatabase, getDb } from "@/lib/db";
+import { getDatabase, getPrisma } from "@/lib/db";
 import { normalizeItem, type NormalizedArticle } from "@/lib/ingest/normalize";
 import { storeFeedResult } from "@/lib/ingest/store";
 import { resetIngest } from "@/tests/helpers/ingest";
@@ -22,7 +22,7 @@ beforeEach(async () => {
 });
 
 it("commits a feed's articles, fetch state and outcome together, or none of them", async () => {
-  const prisma = getDb();
+  const prisma = getPrisma();
   const { sql } = getDatabase();
   const run = await prisma.ingestRun.create({ data: { trigger: "cli", status: "running" } });
   const input = {
@@ -46,7 +46,7 @@ it("commits a feed's articles, fetch state and outcome together, or none of them
 });
 
 it("leaves another outlet's article at the same URL untouched", async () => {
-  const prisma = getDb();
+  const prisma = getPrisma();
   const { sql } = getDatabase();
   const run = await prisma.ingestRun.create({ data: { trigger: "cli", status: "running" } });
   const [a] = articles(1);
