@@ -98,6 +98,7 @@ export class PairScorer {
     let content = 0;
     let iKeyMet = 0;
     let jKeyMet = 0;
+    let top = 0;
     const { featureGroup } = this.batch;
     // Features are ascending and the unshared ones come last: they cannot meet i's, so stop there.
     for (let k = offsets[j], end = offsets[j + 1]; k < end && features[k] < shared; k++) {
@@ -106,18 +107,22 @@ export class PairScorer {
       if (w === 0) continue;
       const part = w * weights[k];
       dot += part;
+      const iRole = this.denseRole[f];
+      const jRole = roles[k];
+      if (!((iRole | jRole) & ROLE_NAME)) {
+        content += part;
+        if (part > top) top = part;
+        continue;
+      }
+      // A name's words and its phrase count as one thing: their shares add up by group.
       const group = featureGroup[f];
       if (this.groupShare[group] === 0) this.touched.push(group);
       this.groupShare[group] += part;
-      const iRole = this.denseRole[f];
-      const jRole = roles[k];
-      if (!((iRole | jRole) & ROLE_NAME)) content += part;
-      else if (this.isSpecific(f)) {
+      if (this.isSpecific(f)) {
         if (iRole & ROLE_KEY_NAME) iKeyMet++;
         if (jRole & ROLE_KEY_NAME) jKeyMet++;
       }
     }
-    let top = 0;
     for (const group of this.touched) {
       if (this.groupShare[group] > top) top = this.groupShare[group];
       this.groupShare[group] = 0;
