@@ -2,7 +2,8 @@
  * Turns a batch of articles into sparse, L2-normalised TF-IDF vectors in which names and numbers
  * weigh more: they are what tells one event from another ("magnitude 6.1 in Chile" vs "7.3 in Peru").
  */
-import { isYear, stem, tokenizeText, type TokenizedText } from "@/lib/cluster/tokenize";
+import { stemWord } from "@/lib/text/terms";
+import { isYear, tokenizeText, type TokenizedText } from "@/lib/cluster/tokenize";
 import type { ClusterArticle } from "@/lib/cluster/types";
 import { grow } from "@/lib/cluster/typed-arrays";
 
@@ -276,7 +277,7 @@ function addTextFeatures(
     builder.add(id, fieldWeight, name ? weights.nameBoost : 1, role);
     if (name && previousName >= 0 && text.positions[previousName] === text.positions[k] - 1) {
       // Joined, so "Mt. Gox" meets "MtGox" and "Flappy Bird" meets "#FlappyBird".
-      const phrase = table.intern(stem(text.words[previousName] + text.words[k]));
+      const phrase = table.intern(stemWord(text.words[previousName] + text.words[k]));
       builder.add(phrase, fieldWeight, weights.phraseBoost, role);
       builder.group(phrase, text.keys[previousName], id);
     }

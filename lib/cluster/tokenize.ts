@@ -1,14 +1,16 @@
 /**
- * Headline and summary tokenizer for story clustering: lowercase terms with light stemming,
- * normalised numbers, and the capitalisation evidence the feature builder needs to spot names.
+ * Headline and summary tokenizer for story clustering: lowercase terms stemmed as the analysis
+ * stems them (lib/text/terms.ts, Porter2), normalised numbers, and the capitalisation evidence
+ * the feature builder needs to spot names.
  */
 
 import { PLACE_OF_DEMONYM } from "@/lib/text/demonyms";
+import { stemWord } from "@/lib/text/terms";
 
 export type TokenKind = "word" | "number";
 
 export interface Token {
-  /** The normalised term: a light stem for words, a canonical form for numbers ("1000", "5.5%", "1.8b"). */
+  /** The normalised term: the Porter2 stem for words, a canonical form for numbers ("1000", "5.5%", "1.8b"). */
   term: string;
   /** The word as written, lowercased and unstemmed: phrases join these ("mt" + "gox" → "mtgox"). */
   word: string;
@@ -108,24 +110,6 @@ export function tokenizeText(text: string): TokenizedText {
   return { tokens: attachMagnitudes(tokens), titleCase: isTitleCase(tokens) };
 }
 
-/** Light stemming: folds plurals, -ing and -ed, a final -e and -y, so "files", "filed" and "filing" meet. */
-export function stem(word: string): string {
-  let w = word;
-  if (w.length <= 3) return w;
-  let strippedVerb = false;
-  if (w.endsWith("ies") && w.length > 4) w = w.slice(0, -3) + "i";
-  else if (w.endsWith("ied") && w.length > 4) w = w.slice(0, -3) + "i";
-  else if (w.endsWith("sses")) w = w.slice(0, -2);
-  else if (w.endsWith("ing") && w.length > 5) [w, strippedVerb] = [w.slice(0, -3), true];
-  else if (w.endsWith("ed") && w.length > 4) [w, strippedVerb] = [w.slice(0, -2), true];
-  else if (w.endsWith("s") && !/(ss|us|is|ws)$/.test(w)) w = w.slice(0, -1);
-  // "stopped" → "stopp" → "stop"; "falling" keeps its "ll".
-  if (strippedVerb && /([^aeiouls])\1$/.test(w)) w = w.slice(0, -1);
-  if (w.length > 3 && w.endsWith("e")) w = w.slice(0, -1);
-  if (w.length > 3 && w.endsWith("y")) w = w.slice(0, -1) + "i";
-  return w;
-}
-
 /** Numbers in a canonical form ("1,000" → "1000", "$1.8bn" → "1.8b"), or null when the text is no number. */
 export function normalizeNumber(raw: string): string | null {
   const match = NUMBER.exec(raw.toLowerCase());
@@ -189,8 +173,8 @@ function toToken(part: string, position: number, sentenceStart: boolean): Token 
   const count = NUMBER_WORDS.get(lower);
   if (count) return { term: count, word: count, kind: "number", capitalized: false, strongName: false, position, sentenceStart };
   const place = PLACE_OF_DEMONYM.get(lower);
-  if (place) return { term: stem(place), word: place, kind: "word", capitalized, strongName: acronym || innerCapital, position, sentenceStart };
-  return { term: stem(lower), word: lower, kind: "word", capitalized, strongName: acronym || innerCapital, position, sentenceStart };
+  if (place) return { term: stemWord(place), word: place, kind: "word", capitalized, strongName: acronym || innerCapital, position, sentenceStart };
+  return { term: stemWord(lower), word: lower, kind: "word", capitalized, strongName: acronym || innerCapital, position, sentenceStart };
 }
 
 function attachMagnitudes(tokens: Token[]): Token[] {

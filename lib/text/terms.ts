@@ -4,9 +4,8 @@
  * rules), demonyms folded onto their place ("British" → "britain"), and a looser "family" of a
  * name for deciding that no other text mentions it ("Paralympian" and "Paralympic", "Haitian"
  * and "Haiti"). Dates are recognised here too, so that "Jan. 6" or "the 1990s" is never read as a
- * count. The analysis uses these today; the clustering keeps its own tuned tokenizer
- * (lib/cluster/tokenize.ts) and may move to these terms when its figures allow.
- * docs/decisions/033-analysis-language-tools.md.
+ * count. The analysis and the clustering (lib/cluster/tokenize.ts) stem with the same function.
+ * docs/decisions/033-analysis-language-tools.md, docs/decisions/103-one-text-toolkit.md.
  */
 import porter2 from "wink-porter2-stemmer";
 import { PLACE_OF_DEMONYM } from "./demonyms";
@@ -14,7 +13,8 @@ import { PLACE_OF_DEMONYM } from "./demonyms";
 /** Porter2's suffix rules are superlinear on very long strings; no real word is this long. */
 const MAX_STEMMED = 40;
 
-const MAX_REMEMBERED = 50_000;
+// Large enough for the vocabulary of a 50,000-article clustering run (a clear re-stems every word).
+const MAX_REMEMBERED = 200_000;
 
 /**
  * A word function that remembers its answers: texts repeat their words, and Porter2 runs a dozen
