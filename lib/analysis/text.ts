@@ -6,19 +6,14 @@
  * abbreviations the splitter knows come from the shared word toolkit (lib/text/terms.ts).
  */
 import { ABBREVIATIONS, stemWord, termOf } from "@/lib/text/terms";
+import { COUNT_WORDS, FUNCTION_WORDS } from "@/lib/text/words";
 
 /** Capitalised words that start sentences or frame an analysis, never names on their own. */
-export const COMMON_WORDS = new Set(
-  (
-    "a about above according across after again against all almost along also although always among an and " +
-    "another any are around as at be because been before being below between both but by can could did do " +
-    "does down during each either even ever every few for from further had has have having he her here hers " +
-    "him his how however i if in into is it its just last least less many may me meanwhile might more most " +
-    "much must my neither never next no nor not now of off often on once one only or other others our out " +
-    "over own per perhaps same several she should since so some still such than that the their them then " +
-    "there these they this those though through thus to too two under until up upon us very was we were what " +
-    "when where whether which while who whom whose why will with within without would yet you your " +
-    // words the analyzer and typical model answers open sentences with
+export const COMMON_WORDS: ReadonlySet<string> = new Set([
+  ...FUNCTION_WORDS,
+  ..."last per yet".split(" "),
+  // words the analyzer and typical model answers open sentences with
+  ...(
     "overall coverage reports report outlets outlet sources source articles article tone bias sentiment " +
     "analysis scores score loaded wording figures figure every both only several mostly largely mainly " +
     "strongest mixed neutral positive negative left right center centre unrated rated ratings rating none " +
@@ -26,7 +21,7 @@ export const COMMON_WORDS = new Set(
     "agree agrees disagree differ differs shared emphasis names mentions mention quotes quote cited " +
     "corroboration claims claim together details detail alone a uniformly words word mixed outlet ratings from scores"
   ).split(" "),
-);
+]);
 
 /** Weekdays and months: dates, not names, for the purpose of "what do the reports share". */
 export const CALENDAR_WORDS = new Set(
@@ -65,14 +60,7 @@ const ACRONYM = /^(?:\p{Lu}\.?){2,}$|^\p{Lu}[\p{Lu}\p{N}]+$/u;
 const SPACE = /\s+/g;
 
 /** Spelled-out numbers an article may use where another uses digits. */
-const NUMBER_WORDS: Record<string, string> = {
-  one: "1", two: "2", three: "3", four: "4", five: "5", six: "6", seven: "7", eight: "8", nine: "9",
-  ten: "10", eleven: "11", twelve: "12", thirteen: "13", fourteen: "14", fifteen: "15", sixteen: "16",
-  seventeen: "17", eighteen: "18", nineteen: "19", twenty: "20", dozen: "12", hundred: "100",
-  thousand: "1000", million: "1000000",
-};
-
-const SPELLED = new Map(Object.entries(NUMBER_WORDS));
+const SPELLED = new Map([...COUNT_WORDS, ["dozen", "12"], ["hundred", "100"], ["thousand", "1000"], ["million", "1000000"]]);
 
 export interface Token {
   /** The word as written, with a trailing abbreviation dot and possessive removed. */

@@ -6,6 +6,7 @@
 
 import { PLACE_OF_DEMONYM } from "@/lib/text/demonyms";
 import { stemWord } from "@/lib/text/terms";
+import { COUNT_WORDS, FUNCTION_WORDS, isTitleCaseShare } from "@/lib/text/words";
 
 export type TokenKind = "word" | "number";
 
@@ -31,19 +32,12 @@ export interface TokenizedText {
   titleCase: boolean;
 }
 
-// Function words and headline boilerplate ("UPDATE 2-", "FACTBOX-") that say nothing about the event.
-const STOPWORDS = new Set(
-  (
-    "a about above after again against all also am an and any are as at be because been before being below between both but by " +
-    "can could did do does doing down during each few for from further had has have having he her here hers herself him himself " +
-    "his how i if in into is it its itself just me more most my myself no nor not now of off on once only or other our ours " +
-    "ourselves out over own same she should so some such than that the their theirs them themselves then there these they this " +
-    "those through to too under until up very was we were what when where which while who whom why will with would you your " +
-    "yours yourself yourselves may might must shall us via vs amid says said say new update updated focus factbox exclusive " +
-    "breaking refile corrected wrapup analysis instant view rpt lets let get gets got its it's im ive youre dont doesnt isnt " +
-    "wont cant one two"
-  ).split(" "),
-);
+// Headline boilerplate ("UPDATE 2-", "FACTBOX-") and reporting verbs that say nothing about the
+// event, on top of the function words both clustering and analysis drop.
+const STOPWORDS = new Set([
+  ...FUNCTION_WORDS,
+  ..."says said say new update updated focus factbox exclusive breaking refile corrected wrapup analysis instant view rpt let get gets got".split(" "),
+]);
 
 const DATE_WORDS = new Set(
   (
@@ -65,14 +59,6 @@ const DOTTED_ACRONYM = /^(?:\p{L}\.){2,}$/u;
 const CLOSES_SENTENCE = /[.!?:;]$/;
 const DASHES = /^[-–—|•]+$/;
 const EDGE_PUNCTUATION = /^[^\p{L}\p{N}$£€¥₹]+|[^\p{L}\p{N}%]+$/gu;
-
-// Counts written as words are the same figures as digits ("three games" is "3 games"); "one" and
-// "two" stay stopwords, they are pronouns and idioms more often than counts.
-const NUMBER_WORDS = new Map(
-  "three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty"
-    .split(" ")
-    .map((word, k) => [word, String(k + 3)]),
-);
 
 /** Splits a text into clustering tokens; stopwords are dropped but keep their positions. */
 export function tokenizeText(text: string): TokenizedText {
@@ -170,7 +156,9 @@ function toToken(part: string, position: number, sentenceStart: boolean): Token 
   // "US" in capitals is the country, not the pronoun.
   if (lower === "us" && acronym) return { term: "usa", word: lower, kind: "word", capitalized, strongName: true, position, sentenceStart };
   if (STOPWORDS.has(lower)) return null;
-  const count = NUMBER_WORDS.get(lower);
+  // Counts written as words are the same figures as digits ("three games" is "3 games"); "one"
+  // and "two" are function words, pronouns and idioms more often than counts.
+  const count = COUNT_WORDS.get(lower);
   if (count) return { term: count, word: count, kind: "number", capitalized: false, strongName: false, position, sentenceStart };
   const place = PLACE_OF_DEMONYM.get(lower);
   if (place) return { term: stemWord(place), word: place, kind: "word", capitalized, strongName: acronym || innerCapital, position, sentenceStart };
@@ -197,6 +185,5 @@ function attachMagnitudes(tokens: Token[]): Token[] {
 function isTitleCase(tokens: Token[]): boolean {
   const content = tokens.filter((t) => t.kind === "word" && !t.sentenceStart && t.term.length >= 3);
   if (content.length < 2) return tokens.some((t) => t.capitalized && !t.sentenceStart);
-  const capitalized = content.filter((t) => t.capitalized).length;
-  return capitalized / content.length >= 0.7;
+  return isTitleCaseShare(content.filter((t) => t.capitalized).length, content.length);
 }

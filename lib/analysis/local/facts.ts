@@ -12,6 +12,7 @@ import {
   tokenize, type NumberMention, type Sentence, type Token,
 } from "../text";
 import { isDateNumber } from "@/lib/text/terms";
+import { isTitleCaseShare } from "@/lib/text/words";
 import { ANALYSIS_BUDGET, cutText, type WorkBudget } from "../work-budget";
 import { outletOf, type Outlet } from "./outlets";
 
@@ -105,7 +106,7 @@ function segments(article: AnalysisArticle, maxChars: number): Segment[] {
 
 function isTitleCase(tokens: Token[]): boolean {
   const words = tokens.filter((t) => t.text.length >= 4 && /^\p{L}/u.test(t.text));
-  return words.length >= 2 && words.filter((t) => t.capitalised).length / words.length >= 0.6;
+  return isTitleCaseShare(words.filter((t) => t.capitalised).length, words.length);
 }
 
 function unitsAfter(tokens: Token[], from: number): string[] {
