@@ -66,7 +66,7 @@ export const ROLE_KEY_NAME = 2;
 const ROLE_HEADLINE_NUMBER = 4;
 
 const NUMBER = 1;
-const CAPITALIZED = 2;
+const CAPITALISED = 2;
 const STRONG_NAME = 4;
 const SENTENCE_START = 8;
 
@@ -118,7 +118,7 @@ function internText(text: TokenizedText, table: KeyTable): InternedText {
   tokens.forEach((token, k) => {
     const number = token.kind === "number";
     keys[k] = table.intern(number ? "#" + token.term : token.term);
-    flags[k] = (number ? NUMBER : 0) | (token.capitalized ? CAPITALIZED : 0) | (token.strongName ? STRONG_NAME : 0) | (token.sentenceStart ? SENTENCE_START : 0);
+    flags[k] = (number ? NUMBER : 0) | (token.capitalised ? CAPITALISED : 0) | (token.strongName ? STRONG_NAME : 0) | (token.sentenceStart ? SENTENCE_START : 0);
     positions[k] = token.position;
     words[k] = token.word;
   });
@@ -216,21 +216,21 @@ export function hasConflictingNumbers(a: ArticleVector, b: ArticleVector, number
 
 /** Per word key, how often the batch writes it capitalised mid-sentence in prose, and how often in lowercase. */
 interface NameLexicon {
-  capitalizedInProse: Int32Array;
+  capitalisedInProse: Int32Array;
   lowercase: Int32Array;
 }
 
 // A word capitalised mid-sentence in ordinary prose is a name; Title Case headlines give no such
 // evidence, so there the batch's prose decides ("Gox" is capitalised wherever it appears, "Files" is not).
 function buildNameLexicon(texts: (readonly InternedText[])[], keyCount: number): NameLexicon {
-  const lexicon = { capitalizedInProse: new Int32Array(keyCount), lowercase: new Int32Array(keyCount) };
+  const lexicon = { capitalisedInProse: new Int32Array(keyCount), lowercase: new Int32Array(keyCount) };
   for (const pair of texts) {
     for (const text of pair) {
       for (let k = 0; k < text.keys.length; k++) {
         const flags = text.flags[k];
         if (flags & NUMBER) continue;
-        if (!(flags & CAPITALIZED)) lexicon.lowercase[text.keys[k]] += 1;
-        else if (!text.titleCase && !(flags & SENTENCE_START)) lexicon.capitalizedInProse[text.keys[k]] += 1;
+        if (!(flags & CAPITALISED)) lexicon.lowercase[text.keys[k]] += 1;
+        else if (!text.titleCase && !(flags & SENTENCE_START)) lexicon.capitalisedInProse[text.keys[k]] += 1;
       }
     }
   }
@@ -239,11 +239,11 @@ function buildNameLexicon(texts: (readonly InternedText[])[], keyCount: number):
 
 function isName(text: InternedText, k: number, lexicon: NameLexicon): boolean {
   const flags = text.flags[k];
-  if (flags & NUMBER || !(flags & CAPITALIZED)) return false;
+  if (flags & NUMBER || !(flags & CAPITALISED)) return false;
   if (flags & STRONG_NAME) return true;
   if (!text.titleCase && !(flags & SENTENCE_START)) return true;
-  const capitalized = lexicon.capitalizedInProse[text.keys[k]];
-  return capitalized > 0 && capitalized >= 2 * lexicon.lowercase[text.keys[k]];
+  const capitalised = lexicon.capitalisedInProse[text.keys[k]];
+  return capitalised > 0 && capitalised >= 2 * lexicon.lowercase[text.keys[k]];
 }
 
 function addTextFeatures(

@@ -10,14 +10,19 @@ import { COUNT_WORDS, FUNCTION_WORDS, isTitleCaseShare } from "@/lib/text/words"
 
 export type TokenKind = "word" | "number";
 
-export interface Token {
+/**
+ * A term of a text as clustering weighs it. The analysis's `Token` (lib/analysis/text.ts) is the
+ * other view of the same words: it keeps every word with its character offsets, for quoting and
+ * checking; a TermToken drops function words and dates and normalises numbers, for similarity.
+ */
+export interface TermToken {
   /** The normalised term: the Porter2 stem for words, a canonical form for numbers ("1000", "5.5%", "1.8b"). */
   term: string;
   /** The word as written, lowercased and unstemmed: phrases join these ("mt" + "gox" → "mtgox"). */
   word: string;
   kind: TokenKind;
   /** Capitalised in the original text. */
-  capitalized: boolean;
+  capitalised: boolean;
   /** A name on its own evidence: an acronym (ECB) or an inner capital (iPhone, SoftBank). */
   strongName: boolean;
   /** First word of a sentence, where a capital says nothing about names. */
@@ -27,7 +32,7 @@ export interface Token {
 }
 
 export interface TokenizedText {
-  tokens: Token[];
+  tokens: TermToken[];
   /** Most content words are capitalised ("Apple Unveils New iPhone"): capitals there are no evidence of names. */
   titleCase: boolean;
 }
@@ -63,7 +68,7 @@ const EDGE_PUNCTUATION = /^[^\p{L}\p{N}$£€¥₹]+|[^\p{L}\p{N}%]+$/gu;
 /** Splits a text into clustering tokens; stopwords are dropped but keep their positions. */
 export function tokenizeText(text: string): TokenizedText {
   const chunks = text.replace(/[’‘`´]/g, "'").replace(/[“”]/g, '"').split(/\s+/).filter(Boolean);
-  const tokens: Token[] = [];
+  const tokens: TermToken[] = [];
   let position = 0;
   let sentenceStart = true;
   let datePosition = -2;
@@ -137,35 +142,35 @@ function splitCompound(core: string): string[] {
   return parts;
 }
 
-function toToken(part: string, position: number, sentenceStart: boolean): Token | null {
+function toToken(part: string, position: number, sentenceStart: boolean): TermToken | null {
   const cleaned = PLAIN_WORD.test(part) ? part : part.replace(EDGE_PUNCTUATION, "").replace(/'s$/i, "").replace(CURRENCY_PREFIX, "");
   if (!cleaned) return null;
   if (/\d/.test(cleaned)) {
     const term = normalizeNumber(cleaned) ?? cleaned.toLowerCase().replace(/[^\p{L}\p{N}.%]/gu, "");
     // Codes such as "MH370", "S5" or "4G" behave like numbers: a different one is a different thing.
-    return term ? { term, word: term, kind: "number", capitalized: false, strongName: false, position, sentenceStart } : null;
+    return term ? { term, word: term, kind: "number", capitalised: false, strongName: false, position, sentenceStart } : null;
   }
   const letters = PLAIN_WORD.test(cleaned) ? cleaned : cleaned.replace(/[^\p{L}]/gu, "");
   if (letters.length < 2) return null;
   const lower = letters.toLowerCase();
-  const capitalized = letters[0] !== lower[0];
+  const capitalised = letters[0] !== lower[0];
   let upperCount = 0;
   for (let i = 0; i < letters.length; i++) if (letters[i] !== lower[i]) upperCount += 1;
   const acronym = upperCount === letters.length && letters.length <= 5;
   const innerCapital = upperCount > 0 && upperCount < letters.length && letters.slice(1) !== lower.slice(1);
   // "US" in capitals is the country, not the pronoun.
-  if (lower === "us" && acronym) return { term: "usa", word: lower, kind: "word", capitalized, strongName: true, position, sentenceStart };
+  if (lower === "us" && acronym) return { term: "usa", word: lower, kind: "word", capitalised, strongName: true, position, sentenceStart };
   if (STOPWORDS.has(lower)) return null;
   // Counts written as words are the same figures as digits ("three games" is "3 games"); "one"
   // and "two" are function words, pronouns and idioms more often than counts.
   const count = COUNT_WORDS.get(lower);
-  if (count) return { term: count, word: count, kind: "number", capitalized: false, strongName: false, position, sentenceStart };
+  if (count) return { term: count, word: count, kind: "number", capitalised: false, strongName: false, position, sentenceStart };
   const place = PLACE_OF_DEMONYM.get(lower);
-  if (place) return { term: stemWord(place), word: place, kind: "word", capitalized, strongName: acronym || innerCapital, position, sentenceStart };
-  return { term: stemWord(lower), word: lower, kind: "word", capitalized, strongName: acronym || innerCapital, position, sentenceStart };
+  if (place) return { term: stemWord(place), word: place, kind: "word", capitalised, strongName: acronym || innerCapital, position, sentenceStart };
+  return { term: stemWord(lower), word: lower, kind: "word", capitalised, strongName: acronym || innerCapital, position, sentenceStart };
 }
 
-function attachMagnitudes(tokens: Token[]): Token[] {
+function attachMagnitudes(tokens: TermToken[]): TermToken[] {
   let kept = 0;
   for (const token of tokens) {
     const previous = kept > 0 ? tokens[kept - 1] : undefined;
@@ -182,8 +187,8 @@ function attachMagnitudes(tokens: Token[]): Token[] {
   return tokens;
 }
 
-function isTitleCase(tokens: Token[]): boolean {
+function isTitleCase(tokens: TermToken[]): boolean {
   const content = tokens.filter((t) => t.kind === "word" && !t.sentenceStart && t.term.length >= 3);
-  if (content.length < 2) return tokens.some((t) => t.capitalized && !t.sentenceStart);
-  return isTitleCaseShare(content.filter((t) => t.capitalized).length, content.length);
+  if (content.length < 2) return tokens.some((t) => t.capitalised && !t.sentenceStart);
+  return isTitleCaseShare(content.filter((t) => t.capitalised).length, content.length);
 }

@@ -29,7 +29,7 @@ describe("tokenizeText", () => {
     const { tokens, titleCase } = tokenizeText("Shares of Apple rose after the ECB cut rates and iPhone sales grew");
     expect(titleCase).toBe(false);
     const apple = tokens.find((t) => t.term === "appl")!;
-    expect(apple).toMatchObject({ capitalized: true, sentenceStart: false, strongName: false });
+    expect(apple).toMatchObject({ capitalised: true, sentenceStart: false, strongName: false });
     expect(tokens.find((t) => t.term === "ecb")!.strongName).toBe(true);
     expect(tokens.find((t) => t.term === "iphon")!.strongName).toBe(true);
     expect(tokens[0]).toMatchObject({ term: "share", sentenceStart: true });
