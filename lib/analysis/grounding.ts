@@ -12,7 +12,7 @@
 import type { AnalysisArticle, CitedPoint } from "@/lib/schemas/analysis";
 import type { ProviderAnalysis } from "./provider";
 import {
-  addTokenTerms, capitalisedRuns, contentTerms, findNumbers, findQuotes, HONORIFICS, matchForm, numberValues, REPORTS_SHARE, REPORTS_TERMS, splitSentences,
+  addTokenTerms, capitalisedRuns, contentTerms, findNumbers, findQuotes, matchForm, namesInRun, numberValues, REPORTS_SHARE, REPORTS_TERMS, splitSentences,
   spelledNumber, stem, STOP_WORDS, termsHeld, tokenize, type Token,
 } from "./text";
 import { outletOf } from "./local/outlets";
@@ -85,16 +85,9 @@ function namesIn(text: string, tokens: Token[]): string[] {
     const before = text.slice(Math.max(0, first.start - 8), first.start).trimEnd();
     const opensSentence = !before || /[.!?:;"“‘(]$/.test(before);
     if (run.length === 1 && opensSentence && !first.acronym && (spelledNumber(first.key) || ORDINARY_ENDING.test(first.key))) continue;
-    let current: string[] = [];
-    for (const t of run) {
-      if (HONORIFICS.has(t.key)) {
-        if (current.length) out.push(current.join(" "));
-        current = [];
-      } else current.push(t.text);
-    }
-    if (current.length) out.push(current.join(" "));
+    for (const name of namesInRun(run)) out.push(name.map((t) => t.text).join(" "));
   }
-  return out.filter((n) => n !== "of");
+  return out;
 }
 
 /** What a text claims that can be checked against articles. */

@@ -355,6 +355,31 @@ export function capitalisedRuns(text: string, tokens: Token[] = tokenize(text)):
   return runs.map((r) => (r.at(-1)?.key === "of" ? r.slice(0, -1) : r)).filter((r) => r.length > 0);
 }
 
+/**
+ * The names a run of capitalised words holds: it is cut at titles ("New York City Mayor Rudy
+ * Giuliani" is two names) and wherever `breaks` says, and a name neither starts nor ends with
+ * "of". The one rule for where a name ends, for the analyzer's facts and statements and for the
+ * grounding check.
+ */
+export function namesInRun(run: Token[], breaks: (t: Token) => boolean = () => false): Token[][] {
+  const names: Token[][] = [];
+  let current: Token[] = [];
+  const flush = () => {
+    let from = 0;
+    let to = current.length;
+    while (from < to && current[from].key === "of") from++;
+    while (to > from && current[to - 1].key === "of") to--;
+    if (to > from) names.push(current.slice(from, to));
+    current = [];
+  };
+  for (const t of run) {
+    if (HONORIFICS.has(t.key) || breaks(t)) flush();
+    else current.push(t);
+  }
+  flush();
+  return names;
+}
+
 const WORD_NUMBERS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"];
 
 /** A count in words, so that analysis texts carry no digits the articles do not contain. */

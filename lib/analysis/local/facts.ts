@@ -8,7 +8,7 @@
 
 import type { AnalysisArticle } from "@/lib/schemas/analysis";
 import {
-  CALENDAR_WORDS, capitalisedRuns, findNumbers, findQuotes, HONORIFICS, matchForm, spelledNumber, splitSentences, stem, STOP_WORDS,
+  CALENDAR_WORDS, capitalisedRuns, findNumbers, findQuotes, matchForm, namesInRun, spelledNumber, splitSentences, stem, STOP_WORDS,
   tokenize, type NumberMention, type Sentence, type Token,
 } from "../text";
 import { isDateNumber } from "@/lib/text/terms";
@@ -237,27 +237,18 @@ async function extractNames(articles: PreparedArticle[], budget: WorkBudget): Pr
       for (const run of capitalisedRuns(s.text, s.tokens)) {
         // Written as a name in running text elsewhere: trust it in a headline too.
         const trusted = certainRuns.has(run.map((t) => t.key).join(" "));
-        let current: Token[] = [];
-        const flush = () => {
-          while (current.length && current[0].key === "of") current.shift();
-          while (current.length && current.at(-1)?.key === "of") current.pop();
-          const single = current.length === 1 ? current[0] : null;
-          const tooLong = current.length > ANALYSIS_BUDGET.nameWords;
-          if (current.length && !tooLong && !(single && (lowercase.has(single.key) && !single.acronym))) {
-            const key = current.map((t) => t.key).join(" ");
-            if (!names.has(key)) names.set(key, current.map((t) => t.text).join(" "));
-          }
-          current = [];
-        };
-        run.forEach((t, k) => {
+        const breaks = (t: Token) => {
           const i = position.get(t) ?? 0;
-          const opensName = !s.titleCase && i === 0 && k + 1 < run.length && !lowercase.has(t.key);
-          const ok = trusted || t.key === "of" || t.acronym || confirmed.has(t.key) || opensName || !uncertain(s, t, i);
-          // Titles inside a run separate two names: "New York City Mayor Rudy Giuliani".
-          if (!ok || HONORIFICS.has(t.key)) flush();
-          else current.push(t);
-        });
-        flush();
+          const opensName = !s.titleCase && i === 0 && t !== run.at(-1) && !lowercase.has(t.key);
+          return !(trusted || t.key === "of" || t.acronym || confirmed.has(t.key) || opensName || !uncertain(s, t, i));
+        };
+        for (const name of namesInRun(run, breaks)) {
+          const single = name.length === 1 ? name[0] : null;
+          const tooLong = name.length > ANALYSIS_BUDGET.nameWords;
+          if (tooLong || (single && lowercase.has(single.key) && !single.acronym)) continue;
+          const key = name.map((t) => t.key).join(" ");
+          if (!names.has(key)) names.set(key, name.map((t) => t.text).join(" "));
+        }
       }
     }
     await budget.checkpoint();

@@ -8,7 +8,7 @@
  * writes (not dates, not sentence-opening or emphatic capitals, not the outlets' own names),
  * its figures (counts, never dates) and its quotations.
  */
-import { capitalisedRuns, CALENDAR_WORDS, clip, findNumbers, findQuotes, HONORIFICS, addTokenTerms, isContentToken, spelledNumber, STOP_WORDS, tokenTerms, type Token } from "../text";
+import { capitalisedRuns, CALENDAR_WORDS, clip, findNumbers, findQuotes, addTokenTerms, namesInRun, isContentToken, spelledNumber, STOP_WORDS, tokenTerms, type Token } from "../text";
 import { PLACE_OF_DEMONYM } from "@/lib/text/demonyms";
 import { isDateNumber, nameFamily, nameSpelling, termOf } from "@/lib/text/terms";
 import type { PreparedArticle, PreparedSentence } from "./facts";
@@ -121,12 +121,11 @@ function namesOf(
 ): NameMention[] {
   const out = new Map<string, NameMention>();
   for (const run of capitalisedRuns(sentence.text, sentence.tokens)) {
-    let current: Token[] = [];
-    const flush = () => {
-      while (current.length && current.at(-1)!.key === "of") current.pop();
+    const breaks = (t: Token) => t.start < from || t.start >= to || CALENDAR_WORDS.has(t.key) || emphatic(t, lowercase);
+    for (const current of namesInRun(run, breaks)) {
       const key = current.map((t) => t.key).join(" ");
       const self = current.every((t) => outlets.has(t.key)) || outlets.has(key);
-      if (current.length && cardNames.has(key) && !self && !out.has(key)) {
+      if (cardNames.has(key) && !self && !out.has(key)) {
         const words = current.filter((t) => t.key !== "of");
         const adjective = words.length === 1 && !words[0].acronym && (PLACE_OF_DEMONYM.has(words[0].key) || /(?:an|ic|ese|ish)$/.test(words[0].key));
         // "US-Mexico" is also "US" and "Mexico".
@@ -137,14 +136,7 @@ function namesOf(
         ]);
         out.set(key, { text: current.map((t) => t.text).join(" "), adjective, families });
       }
-      current = [];
-    };
-    for (const t of run) {
-      const skip = t.start < from || t.start >= to || HONORIFICS.has(t.key) || CALENDAR_WORDS.has(t.key) || emphatic(t, lowercase);
-      if (skip) flush();
-      else current.push(t);
     }
-    flush();
   }
   return [...out.values()];
 }

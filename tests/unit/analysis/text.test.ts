@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { capitalisedRuns, findNumbers, findQuotes, splitSentences, stem, tokenize, withoutQuotes } from "@/lib/analysis/text";
+import { capitalisedRuns, findNumbers, namesInRun, findQuotes, splitSentences, stem, tokenize, withoutQuotes } from "@/lib/analysis/text";
 
 describe("analysis text primitives", () => {
   it("splits sentences but keeps abbreviations whole", () => {
@@ -37,6 +37,14 @@ describe("analysis text primitives", () => {
       "New York",
       "NASA",
     ]);
+  });
+
+  it("cuts a run of capitals into names at titles, and never starts or ends a name with 'of'", () => {
+    const names = (text: string, breaks?: (key: string) => boolean) =>
+      capitalisedRuns(text).flatMap((run) => namesInRun(run, breaks && ((t) => breaks(t.key))).map((n) => n.map((t) => t.text).join(" ")));
+    expect(names("New York City Mayor Rudy Giuliani spoke.")).toEqual(["New York City", "Rudy Giuliani"]);
+    expect(names("He met Secretary of State Mike Pompeo.")).toEqual(["State Mike Pompeo"]);
+    expect(names("The Bank of England said so.", (key) => key === "england")).toEqual(["Bank"]);
   });
 
   it("finds quotations of three words or more and blanks them out", () => {
