@@ -5,7 +5,15 @@ const config = [
   ...nextVitals,
   ...nextTs,
   {
-    ignores: [".next/**", "generated/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**", "next-env.d.ts"],
+    ignores: [
+      ".next/**",
+      "generated/**",
+      "node_modules/**",
+      "data/**",
+      "test-results/**",
+      "playwright-report/**",
+      "next-env.d.ts",
+    ],
   },
   {
     // Browser code never imports server modules (they hold secrets and database access).
@@ -15,7 +23,21 @@ const config = [
         "error",
         {
           patterns: [
-            { group: ["@/lib/db", "@/lib/database/*", "@/lib/env", "@/lib/auth/secrets", "@/lib/auth/tokens", "@/lib/services/*", "@/lib/http/*", "@/lib/ingest/*", "@/lib/analysis/*", "@/generated/*"], message: "Server-only module: the browser must not import it." },
+            {
+              group: [
+                "@/lib/db",
+                "@/lib/database/*",
+                "@/lib/env",
+                "@/lib/auth/secrets",
+                "@/lib/auth/tokens",
+                "@/lib/services/*",
+                "@/lib/http/*",
+                "@/lib/ingest/*",
+                "@/lib/analysis/*",
+                "@/generated/*",
+              ],
+              message: "Server-only module: the browser must not import it.",
+            },
           ],
         },
       ],
@@ -24,7 +46,11 @@ const config = [
         "error",
         {
           patterns: [
-            { group: ["@/lib/schemas/*", "!@/lib/schemas/analysis-limits", "zod"], allowTypeImports: true, message: "Import only types from zod schemas in browser code." },
+            {
+              group: ["@/lib/schemas/*", "!@/lib/schemas/analysis-limits", "zod"],
+              allowTypeImports: true,
+              message: "Import only types from zod schemas in browser code.",
+            },
           ],
         },
       ],

@@ -14,7 +14,9 @@ export async function register() {
     const { logger } = await import("./lib/log");
     installShutdownHandlers();
     // Before the scheduler's first tick, so an interrupted run never looks like a live one.
-    await recoverInterruptedRuns().catch((error) => logger.error({ err: error }, "recovering interrupted runs failed"));
+    await recoverInterruptedRuns().catch((error) =>
+      logger.error({ err: error }, "recovering interrupted runs failed"),
+    );
     startScheduler();
   }
 }

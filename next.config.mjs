@@ -36,7 +36,13 @@ export default function config(phase) {
     reactStrictMode: true,
     poweredByHeader: false,
     // Native or WASM database drivers stay outside the bundle (docs/decisions/009-toolchain-pins.md).
-    serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@prisma/adapter-pg", "pg", "pino"],
+    serverExternalPackages: [
+      "@electric-sql/pglite",
+      "pglite-prisma-adapter",
+      "@prisma/adapter-pg",
+      "pg",
+      "pino",
+    ],
     async headers() {
       return [{ source: "/:path*", headers: securityHeaders(phase === PHASE_DEVELOPMENT_SERVER) }];
     },

@@ -10,13 +10,19 @@ import { defineConfig, devices } from "@playwright/test";
 // E2E_PORT lets two checkouts on one machine run their browser suites side by side.
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 
-const executablePath = process.env.CHROMIUM_PATH || (fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+const executablePath =
+  process.env.CHROMIUM_PATH || (fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
 
 const chromium = {
   executablePath,
   args: [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
   ],
 };
 

@@ -28,7 +28,12 @@ export default defineConfig({
       {
         // Real third-party data (feeds, UCI headlines, labelled days) from NEWS_DATA_DIR: npm run test:data.
         extends: true,
-        test: { ...shared, name: "data", include: ["tests/data/**/*.test.ts"], globalSetup: ["tests/setup/data-global.ts"] },
+        test: {
+          ...shared,
+          name: "data",
+          include: ["tests/data/**/*.test.ts"],
+          globalSetup: ["tests/setup/data-global.ts"],
+        },
       },
       {
         extends: true,

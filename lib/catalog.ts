@@ -78,7 +78,10 @@ export const LANDING_PAGE = {
 export const LOW_CARD_CONFIDENCE = 0.6;
 
 /** Default filter: country us, category general (docs/product.md §4, §9). */
-export const DEFAULT_SELECTION = { countries: ["us"] as CountryId[], categories: ["general"] as CategoryId[] };
+export const DEFAULT_SELECTION = {
+  countries: ["us"] as CountryId[],
+  categories: ["general"] as CategoryId[],
+};
 
 /** The comparison options shape of docs/product.md §3, computed from what the product supports. */
 export function comparisonOptions() {

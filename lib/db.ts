@@ -20,7 +20,10 @@ export function databaseTarget(): DatabaseTarget {
 const holder = globalThis as unknown as { __newsAnalysisDb?: Database };
 
 function purpose(): string {
-  const script = process.argv.slice(1, 3).map((a) => path.basename(a)).join(" ");
+  const script = process.argv
+    .slice(1, 3)
+    .map((a) => path.basename(a))
+    .join(" ");
   return `${script || "node"} (pid ${process.pid})`;
 }
 

@@ -52,7 +52,13 @@ const schema = z
 
     AUTH_SECRET: optionalString(32),
     AUTH_TOKEN_TTL_MINUTES: int(720, 5, 60 * 24 * 30),
-    OPERATOR_USERNAME: z.string().trim().min(3).max(64).regex(/^[a-zA-Z0-9_.-]+$/).default("operator"),
+    OPERATOR_USERNAME: z
+      .string()
+      .trim()
+      .min(3)
+      .max(64)
+      .regex(/^[a-zA-Z0-9_.-]+$/)
+      .default("operator"),
     OPERATOR_PASSWORD: optionalString(12),
     CRON_SECRET: optionalString(16),
 
@@ -105,7 +111,8 @@ const schema = z
     // Secrets are required of a production deployment, but not while `next build` runs.
     if (v.APP_ENV !== "production" || v.NEXT_PHASE === "phase-production-build") return;
     for (const key of ["AUTH_SECRET", "OPERATOR_PASSWORD", "CRON_SECRET"] as const) {
-      if (!v[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when APP_ENV=production" });
+      if (!v[key])
+        ctx.addIssue({ code: "custom", path: [key], message: "is required when APP_ENV=production" });
     }
   });
 

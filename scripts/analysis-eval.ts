@@ -17,7 +17,8 @@ function printAnswer(s: StoryScore): void {
   const list = (title: string, items: { text: string; citations?: number[] }[] | undefined) => {
     if (!items?.length) return;
     console.log(`    ${title}:`);
-    for (const p of items) console.log(`      - ${p.text}${p.citations ? `  [${p.citations.join(",")}]` : ""}`);
+    for (const p of items)
+      console.log(`      - ${p.text}${p.citations ? `  [${p.citations.join(",")}]` : ""}`);
   };
   s.articles.forEach((a, i) => console.log(`    #${i} ${a.source}: ${a.title}`));
   console.log(`    summary: ${r.summary}`);
@@ -34,12 +35,19 @@ runScript(async () => {
   const show = args.includes("--show");
   const only = args.find((a) => a.startsWith("--story="))?.slice("--story=".length);
   const stories = only ? EVAL_STORIES.filter((s) => s.slug === only) : EVAL_STORIES;
-  if (!stories.length) throw new Error(`No story ${only}; the stories are: ${EVAL_STORIES.map((s) => s.slug).join(", ")}.`);
+  if (!stories.length)
+    throw new Error(`No story ${only}; the stories are: ${EVAL_STORIES.map((s) => s.slug).join(", ")}.`);
   const scores = await scoreStories(
-    (day) => readFileSync(dataFolderPath(`the labelled feed day ${day}`, "clustering", `feeds-dev-${day}.jsonl`), "utf8"),
+    (day) =>
+      readFileSync(
+        dataFolderPath(`the labelled feed day ${day}`, "clustering", `feeds-dev-${day}.jsonl`),
+        "utf8",
+      ),
     stories,
   );
-  console.log(`${"story".padEnd(46)} ${"outlets".padStart(7)} ${"facts".padStart(6)} ${"angles".padStart(7)} ${"rejected".padStart(8)} ${"false only".padStart(10)} ${"artefacts".padStart(9)} ${"ms".padStart(6)}`);
+  console.log(
+    `${"story".padEnd(46)} ${"outlets".padStart(7)} ${"facts".padStart(6)} ${"angles".padStart(7)} ${"rejected".padStart(8)} ${"false only".padStart(10)} ${"artefacts".padStart(9)} ${"ms".padStart(6)}`,
+  );
   for (const s of scores) {
     console.log(
       `${s.slug.padEnd(46)} ${String(s.outlets).padStart(7)} ${`${s.facts.stated}/${s.facts.expected}`.padStart(6)} ${`${s.angles.stated}/${s.angles.expected}`.padStart(7)} ` +

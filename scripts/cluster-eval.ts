@@ -14,7 +14,8 @@ import { parseUciCsv } from "@/lib/cluster/uci-dataset";
 import { dataFolderPath } from "./data-folder";
 import { runScript } from "./script-runner";
 
-const USAGE = "Usage: npm run cluster:eval -- [FILE.csv|FILE.jsonl] [--show] [--write-clusters=OUT.jsonl] [--edgeThreshold=0.3 ...]";
+const USAGE =
+  "Usage: npm run cluster:eval -- [FILE.csv|FILE.jsonl] [--show] [--write-clusters=OUT.jsonl] [--edgeThreshold=0.3 ...]";
 
 runScript(async () => {
   const { file, show, writeClusters, options } = parseArguments(process.argv.slice(2));
@@ -28,17 +29,27 @@ runScript(async () => {
   const outletOf = new Map(articles.map((a) => [a.id, a.sourceId]));
   const score = scoreClustering(labelsFromClusters(members), truth);
   const cards = scoreCards(members, truth, outletOf);
-  const format = (m: PrecisionRecall) => `precision ${m.precision.toFixed(3)}  recall ${m.recall.toFixed(3)}  F1 ${m.f1.toFixed(3)}`;
-  const percent = (part: number, whole: number, empty: number) => `${(100 * (whole ? part / whole : empty)).toFixed(1)} %`;
+  const format = (m: PrecisionRecall) =>
+    `precision ${m.precision.toFixed(3)}  recall ${m.recall.toFixed(3)}  F1 ${m.f1.toFixed(3)}`;
+  const percent = (part: number, whole: number, empty: number) =>
+    `${(100 * (whole ? part / whole : empty)).toFixed(1)} %`;
   console.log(`${file}: ${articles.length} articles`);
   console.log(`B-cubed   ${format(score.bcubed)}`);
   console.log(`pairwise  ${format(score.pairwise)}`);
   const multi = clusters.filter((c) => c.articleIds.length > 1).length;
-  console.log(`clusters  ${score.predictedClusters} predicted (${multi} with 2+ articles) vs ${score.trueClusters} true`);
+  console.log(
+    `clusters  ${score.predictedClusters} predicted (${multi} with 2+ articles) vs ${score.trueClusters} true`,
+  );
   console.log(`cards     ${cards.cards} (clusters with 2+ outlets)`);
-  console.log(`  pure               ${percent(cards.pureCards, cards.cards, 1)} (${cards.pureCards} of ${cards.cards} hold one story)`);
-  console.log(`  misplaced articles ${percent(cards.misplacedArticles, cards.cardedArticles, 0)} (${cards.misplacedArticles} of ${cards.cardedArticles} carded articles are not of their card's main story)`);
-  console.log(`  stories carded     ${percent(cards.cardedStories, cards.multiOutletStories, 1)} (${cards.cardedStories} of ${cards.multiOutletStories} multi-outlet stories have a card with 2+ of their outlets)`);
+  console.log(
+    `  pure               ${percent(cards.pureCards, cards.cards, 1)} (${cards.pureCards} of ${cards.cards} hold one story)`,
+  );
+  console.log(
+    `  misplaced articles ${percent(cards.misplacedArticles, cards.cardedArticles, 0)} (${cards.misplacedArticles} of ${cards.cardedArticles} carded articles are not of their card's main story)`,
+  );
+  console.log(
+    `  stories carded     ${percent(cards.cardedStories, cards.multiOutletStories, 1)} (${cards.cardedStories} of ${cards.multiOutletStories} multi-outlet stories have a card with 2+ of their outlets)`,
+  );
   console.log(`time      ${elapsed.toFixed(0)} ms`);
   if (show) printErrors(members, cards.impureCardIndices, cards.missedStories, byId, truth);
   if (writeClusters) {
@@ -49,7 +60,9 @@ runScript(async () => {
 });
 
 function parseArguments(args: string[]) {
-  const file = args.find((a) => !a.startsWith("--")) ?? dataFolderPath("the UCI development headlines", "clustering", "uci-dev.csv");
+  const file =
+    args.find((a) => !a.startsWith("--")) ??
+    dataFolderPath("the UCI development headlines", "clustering", "uci-dev.csv");
   let show = false;
   let writeClusters: string | undefined;
   const options: Partial<ClusterOptions> = {};
@@ -57,7 +70,8 @@ function parseArguments(args: string[]) {
     const [name, value] = flag.slice(2).split("=", 2);
     if (name === "show" && value === undefined) show = true;
     else if (name === "write-clusters" && value) writeClusters = value;
-    else if (name in DEFAULT_CLUSTER_OPTIONS && value !== undefined && Number.isFinite(Number(value))) options[name as keyof ClusterOptions] = Number(value);
+    else if (name in DEFAULT_CLUSTER_OPTIONS && value !== undefined && Number.isFinite(Number(value)))
+      options[name as keyof ClusterOptions] = Number(value);
     else throw new Error(`Unknown option ${flag}. ${USAGE}`);
   }
   return { file, show, writeClusters, options };
@@ -77,7 +91,9 @@ function printErrors(
   };
   for (const index of impure) {
     console.log(`\nIMPURE card #${index} (${members[index].length} articles)`);
-    const ordered = [...members[index]].sort((a, b) => (truth.get(a)! < truth.get(b)! ? -1 : truth.get(a)! > truth.get(b)! ? 1 : 0));
+    const ordered = [...members[index]].sort((a, b) =>
+      truth.get(a)! < truth.get(b)! ? -1 : truth.get(a)! > truth.get(b)! ? 1 : 0,
+    );
     for (const id of ordered) console.log(`  ${line(id)}`);
   }
   const clusterOf = new Map(members.flatMap((ids, index) => ids.map((id) => [id, index] as const)));

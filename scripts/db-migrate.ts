@@ -8,8 +8,9 @@ runScript(async () => {
   const db = getDatabase();
   const applied = await migrate(db);
   console.log(
-    applied.length ? `Applied ${applied.length} migration(s) to ${describeTarget(db.target)}: ${applied.join(", ")}`
-    : `${describeTarget(db.target)} is up to date.`,
+    applied.length
+      ? `Applied ${applied.length} migration(s) to ${describeTarget(db.target)}: ${applied.join(", ")}`
+      : `${describeTarget(db.target)} is up to date.`,
   );
   await closeDatabase();
 });

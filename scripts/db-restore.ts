@@ -9,5 +9,7 @@ runScript(async () => {
   if (!file) throw new Error("Usage: npm run db:restore -- FILE [--force]");
   const target = databaseTarget();
   const movedAside = await restoreDatabase(target, file, { force: process.argv.includes("--force") });
-  console.log(`Restored ${file} into ${describeTarget(target)}.${movedAside ? ` The previous folder is at ${movedAside}.` : ""}`);
+  console.log(
+    `Restored ${file} into ${describeTarget(target)}.${movedAside ? ` The previous folder is at ${movedAside}.` : ""}`,
+  );
 });

@@ -14,7 +14,9 @@ runScript(async () => {
       `${seeded.sources} sources, ${seeded.feeds} feeds, accounts ${seeded.users.join(" and ")}.`,
   );
   if (!env.OPERATOR_PASSWORD && env.APP_ENV === "local") {
-    console.log(`Operator password (generated for this machine): ${path.join(env.DATA_DIR, "operator-password.txt")}`);
+    console.log(
+      `Operator password (generated for this machine): ${path.join(env.DATA_DIR, "operator-password.txt")}`,
+    );
   }
   await closeDatabase();
 });

@@ -35,7 +35,9 @@ await prepareDatabase(db);
 await seedE2eFixtures(db.prisma);
 await closeDatabase();
 
-const next = spawn(path.join("node_modules", ".bin", "next"), ["start", "-H", "127.0.0.1", "-p", port], { stdio: "inherit" });
+const next = spawn(path.join("node_modules", ".bin", "next"), ["start", "-H", "127.0.0.1", "-p", port], {
+  stdio: "inherit",
+});
 const stop = () => next.kill("SIGTERM");
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);

@@ -66,12 +66,25 @@ export function createProgressPrinter(stream: NodeJS.WriteStream = process.stdou
       if (event.type === "planned") {
         for (const job of event.jobs) {
           jobSource.set(job.key, job.sourceId);
-          const p = sources.get(job.sourceId) ?? { name: job.sourceName, jobs: 0, done: 0, newCount: 0, updated: 0, unchanged: 0, failed: 0, bytes: 0, ms: 0 };
+          const p = sources.get(job.sourceId) ?? {
+            name: job.sourceName,
+            jobs: 0,
+            done: 0,
+            newCount: 0,
+            updated: 0,
+            unchanged: 0,
+            failed: 0,
+            bytes: 0,
+            ms: 0,
+          };
           p.jobs++;
           sources.set(job.sourceId, p);
           width = Math.max(width, job.sourceName.length);
         }
-        if (!tty) stream.write(`Ingesting ${event.jobs.length} feeds of ${sources.size} sources (run ${event.runId})\n`);
+        if (!tty)
+          stream.write(
+            `Ingesting ${event.jobs.length} feeds of ${sources.size} sources (run ${event.runId})\n`,
+          );
         draw(true);
       } else if (event.type === "file-skipped") {
         if (!tty) stream.write(`skipped ${event.file}: ${event.reason}\n`);
@@ -104,7 +117,9 @@ export function createProgressPrinter(stream: NodeJS.WriteStream = process.stdou
 
 function table(rows: string[][]): string {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-  return rows.map((r) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ")).join("\n");
+  return rows
+    .map((r) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  "))
+    .join("\n");
 }
 
 /** The summary table: one row per source, then totals, then what failed or was skipped. */
@@ -132,8 +147,17 @@ export function formatSummary(summary: IngestSummary): string {
   const out = [table(rows)];
   const failed = summary.outcomes.filter((o) => o.status === "error" || o.status === "skipped");
   if (failed.length) out.push("", "Failed or skipped:", ...failed.map((o) => `  ${o.key}: ${o.error}`));
-  if (summary.unavailable.length) out.push("", "Unavailable (no public feed):", ...summary.unavailable.map((u) => `  ${u.name}: ${u.reason}`));
-  if (summary.skippedFiles.length) out.push("", "Files skipped:", ...summary.skippedFiles.map((f) => `  ${f.file}: ${f.reason}`));
-  out.push("", `Run ${summary.runId}: ${summary.status}; ${summary.purged} articles older than 72 hours purged.`);
+  if (summary.unavailable.length)
+    out.push(
+      "",
+      "Unavailable (no public feed):",
+      ...summary.unavailable.map((u) => `  ${u.name}: ${u.reason}`),
+    );
+  if (summary.skippedFiles.length)
+    out.push("", "Files skipped:", ...summary.skippedFiles.map((f) => `  ${f.file}: ${f.reason}`));
+  out.push(
+    "",
+    `Run ${summary.runId}: ${summary.status}; ${summary.purged} articles older than 72 hours purged.`,
+  );
   return out.join("\n");
 }

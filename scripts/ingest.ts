@@ -29,7 +29,11 @@ const HELP = `Usage: npm run ingest -- [options]
   --json           print one JSON summary instead of progress and a table
   --help           this text`;
 
-const list = (values: string[] | undefined) => values?.flatMap((v) => v.split(",")).map((v) => v.trim()).filter(Boolean);
+const list = (values: string[] | undefined) =>
+  values
+    ?.flatMap((v) => v.split(","))
+    .map((v) => v.trim())
+    .filter(Boolean);
 
 function fail(message: string): never {
   console.error(`Error: ${message}`);
@@ -61,7 +65,9 @@ runScript(async () => {
     await migrate(db);
   } catch (error) {
     if (error instanceof DatabaseLockedError) {
-      fail(`the embedded database is held by a running server, so the command line cannot open it.\n${error.message}`);
+      fail(
+        `the embedded database is held by a running server, so the command line cannot open it.\n${error.message}`,
+      );
     }
     throw error;
   }
@@ -82,7 +88,9 @@ runScript(async () => {
     const attempt = await db.tryWithLock("ingest", refresh);
     if (attempt.acquired) result = attempt.value;
     else {
-      console.error("Another ingest is running (the scheduler or another command); waiting for it to finish…");
+      console.error(
+        "Another ingest is running (the scheduler or another command); waiting for it to finish…",
+      );
       result = await db.withLock("ingest", refresh);
     }
   } catch (error) {
@@ -95,8 +103,12 @@ runScript(async () => {
     console.log(JSON.stringify(result, null, 2));
   } else {
     console.log(`\n${formatSummary(result.ingest)}`);
-    if (result.demo.loaded) console.log(`No feed could be fetched: loaded the bundled demo snapshot (${result.demo.loaded.totals.new} invented articles, marked as demo).`);
-    if (result.demo.removed) console.log(`Real articles arrived: removed ${result.demo.removed} demo articles.`);
+    if (result.demo.loaded)
+      console.log(
+        `No feed could be fetched: loaded the bundled demo snapshot (${result.demo.loaded.totals.new} invented articles, marked as demo).`,
+      );
+    if (result.demo.removed)
+      console.log(`Real articles arrived: removed ${result.demo.removed} demo articles.`);
   }
   // Every feed failing is worth a non-zero exit for cron wrappers; a partial run is not.
   if (result.ingest.status === "failed") process.exitCode = 2;

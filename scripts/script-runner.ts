@@ -3,7 +3,11 @@ export function runScript(main: () => Promise<void>): void {
   main().then(
     () => process.exit(process.exitCode ?? 0),
     (error: unknown) => {
-      const known = error instanceof Error && /DatabaseLockedError|DataFolderMissingError|Invalid configuration/.test(`${error.name} ${error.message}`);
+      const known =
+        error instanceof Error &&
+        /DatabaseLockedError|DataFolderMissingError|Invalid configuration/.test(
+          `${error.name} ${error.message}`,
+        );
       console.error(known ? `Error: ${(error as Error).message}` : error);
       process.exit(1);
     },

@@ -36,8 +36,12 @@ if (typeof window !== "undefined") {
 }
 
 // Opened on demand only: kept out of the first-load JavaScript (budget: 150 KB gzipped).
-const CacheStatsModal = lazy(() => import("@/components/cache/cache-stats-modal").then((m) => ({ default: m.CacheStatsModal })));
-const SettingsPanel = lazy(() => import("@/components/header/settings-panel").then((m) => ({ default: m.SettingsPanel })));
+const CacheStatsModal = lazy(() =>
+  import("@/components/cache/cache-stats-modal").then((m) => ({ default: m.CacheStatsModal })),
+);
+const SettingsPanel = lazy(() =>
+  import("@/components/header/settings-panel").then((m) => ({ default: m.SettingsPanel })),
+);
 
 /** The single screen of docs/product.md §2: header, hero with stats and filters, status line, cards. */
 export function NewsApp() {
@@ -66,7 +70,12 @@ export function NewsApp() {
 
   const searching = topic !== null;
   const view = searching
-    ? { cards: search.card ? [search.card] : [], isLoading: search.isLoading, error: search.message, retry: search.retry }
+    ? {
+        cards: search.card ? [search.card] : [],
+        isLoading: search.isLoading,
+        error: search.message,
+        retry: search.retry,
+      }
     : { cards: feed.cards, isLoading: feed.isLoading, error: feed.notice, retry: refresh };
   const articleCount = searching ? countArticles(view.cards) : feed.articleCount;
 
@@ -92,12 +101,19 @@ export function NewsApp() {
           provider={provider}
           options={options}
           selection={selection}
-          onToggleCountry={(id) => changeSelection({ ...selection, countries: toggle(selection.countries, id) })}
-          onToggleCategory={(id) => changeSelection({ ...selection, categories: toggle(selection.categories, id) })}
+          onToggleCountry={(id) =>
+            changeSelection({ ...selection, countries: toggle(selection.countries, id) })
+          }
+          onToggleCategory={(id) =>
+            changeSelection({ ...selection, categories: toggle(selection.categories, id) })
+          }
           onClear={() => changeSelection({ countries: [], categories: [] })}
           onDefaults={() => changeSelection(defaultSelection())}
         />
-        <StatusLine connected={session.ready && session.authenticated && optionsLoaded} selection={selection} />
+        <StatusLine
+          connected={session.ready && session.authenticated && optionsLoaded}
+          selection={selection}
+        />
         <FeedView
           selection={selection}
           search={searching ? { topic: topic!, onClear: () => setTopic(null) } : null}

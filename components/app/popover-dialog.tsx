@@ -32,7 +32,13 @@ export function PopoverDialog({ id, title, closeLabel, onClose, children }: Prop
         <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
           {title}
         </h2>
-        <button ref={closeRef} type="button" onClick={onClose} aria-label={closeLabel} className="rounded-lg p-1 text-xl leading-none text-slate-700 hover:bg-slate-100">
+        <button
+          ref={closeRef}
+          type="button"
+          onClick={onClose}
+          aria-label={closeLabel}
+          className="rounded-lg p-1 text-xl leading-none text-slate-700 hover:bg-slate-100"
+        >
           ×
         </button>
       </div>

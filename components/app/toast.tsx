@@ -12,9 +12,16 @@ export function Toast({ message, onDone }: { message: string | null; onDone: () 
     return () => clearTimeout(timer);
   }, [message, onDone]);
   return (
-    <div role="status" aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4">
+    <div
+      role="status"
+      aria-live="polite"
+      className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4"
+    >
       {message && (
-        <p className="rounded-lg bg-slate-900 px-4 py-2 text-sm font-medium text-white shadow-lg" data-testid="toast">
+        <p
+          className="rounded-lg bg-slate-900 px-4 py-2 text-sm font-medium text-white shadow-lg"
+          data-testid="toast"
+        >
           {message}
         </p>
       )}

@@ -22,20 +22,28 @@ export function CacheStatsModal({ onClose }: { onClose: () => void }) {
     ["Last access", stats.lastAccess ? new Date(stats.lastAccess).toLocaleString() : "Never"],
   ];
   return (
-    <PopoverDialog id="cache-stats" title="AI Analysis Cache Statistics" closeLabel="Close cache statistics" onClose={onClose}>
+    <PopoverDialog
+      id="cache-stats"
+      title="AI Analysis Cache Statistics"
+      closeLabel="Close cache statistics"
+      onClose={onClose}
+    >
       <dl className="mt-3 grid grid-cols-2 gap-y-1.5 text-sm" data-testid="cache-stats">
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="text-slate-700">{label}</dt>
-            <dd className="text-right font-semibold text-slate-900" data-testid={`cache-${label.toLowerCase().replace(/ /g, "-")}`}>
+            <dd
+              className="text-right font-semibold text-slate-900"
+              data-testid={`cache-${label.toLowerCase().replace(/ /g, "-")}`}
+            >
               {value}
             </dd>
           </div>
         ))}
       </dl>
       <p className="mt-3 text-xs text-slate-700">
-        The cache stores AI analysis results locally in this browser for 24 hours. The hit rate shows how often cached
-        results replace new API calls.
+        The cache stores AI analysis results locally in this browser for 24 hours. The hit rate shows how
+        often cached results replace new API calls.
       </p>
     </PopoverDialog>
   );

@@ -21,7 +21,14 @@ export function AccuracyGauge({ analysis }: { analysis: Figure }) {
           {figure.label}
         </span>
       </p>
-      <div role="meter" aria-label={figure.heading} aria-valuemin={0} aria-valuemax={100} aria-valuenow={value} className="mt-2 h-2 overflow-hidden rounded-full bg-slate-200">
+      <div
+        role="meter"
+        aria-label={figure.heading}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={value}
+        className="mt-2 h-2 overflow-hidden rounded-full bg-slate-200"
+      >
         <div className={`h-full ${TONE_BAR[figure.tone]}`} style={{ width: `${value}%` }} />
       </div>
       {figure.note && <p className="mt-2 text-xs text-slate-700">{figure.note}</p>}

@@ -7,18 +7,42 @@ import type { ProviderInfo } from "@/lib/schemas/analysis";
 
 const FEATURES = [
   { icon: "⚖️", title: "Bias Analysis", text: "How each outlet frames the story, from left to right." },
-  { icon: "✅", title: "Factual Analysis", text: "Which facts the sources agree on and how well they are corroborated." },
-  { icon: "🔍", title: "Source Verification", text: "Every point is traced back to the articles that support it." },
+  {
+    icon: "✅",
+    title: "Factual Analysis",
+    text: "Which facts the sources agree on and how well they are corroborated.",
+  },
+  {
+    icon: "🔍",
+    title: "Source Verification",
+    text: "Every point is traced back to the articles that support it.",
+  },
 ];
 
 /** Not analysed: intro, three feature tiles, 'Start AI Analysis' and the provider footer. */
-export function AnalysisIntro({ analysis, provider, onStart }: { analysis: AiAnalysis; provider: ProviderInfo | null; onStart: () => void }) {
+export function AnalysisIntro({
+  analysis,
+  provider,
+  onStart,
+}: {
+  analysis: AiAnalysis;
+  provider: ProviderInfo | null;
+  onStart: () => void;
+}) {
   const failed = analysis.currentStep === FAILURE.currentStep;
   return (
     <div data-testid="analysis-intro">
-      <p className="text-slate-800">{analysis.summary === FAILURE.summary ? "Compare how these sources cover the story with an AI analysis." : analysis.summary}</p>
+      <p className="text-slate-800">
+        {analysis.summary === FAILURE.summary
+          ? "Compare how these sources cover the story with an AI analysis."
+          : analysis.summary}
+      </p>
       {failed && (
-        <div role="alert" className="mt-3 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900" data-testid="analysis-failed">
+        <div
+          role="alert"
+          className="mt-3 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900"
+          data-testid="analysis-failed"
+        >
           <p className="font-semibold">{FAILURE.currentStep}</p>
           <p>{FAILURE.summary}</p>
           <p>{FAILURE.biasAnalysis}</p>
@@ -34,7 +58,11 @@ export function AnalysisIntro({ analysis, provider, onStart }: { analysis: AiAna
           </li>
         ))}
       </ul>
-      <button type="button" onClick={onStart} className="mt-4 rounded-lg bg-blue-800 px-5 py-2.5 font-semibold text-white hover:bg-blue-900">
+      <button
+        type="button"
+        onClick={onStart}
+        className="mt-4 rounded-lg bg-blue-800 px-5 py-2.5 font-semibold text-white hover:bg-blue-900"
+      >
         Start AI Analysis
       </button>
       <p className="mt-3 text-xs text-slate-700" data-testid="provider-footer">

@@ -11,7 +11,13 @@ const STEP_TILES = [
 ];
 
 /** Loading: progress bar with percent, current step, three step tiles lit at 25 / 60 / 90 (docs/product.md §9). */
-export function AnalysisProgress({ analysis, provider }: { analysis: AiAnalysis; provider: ProviderInfo | null }) {
+export function AnalysisProgress({
+  analysis,
+  provider,
+}: {
+  analysis: AiAnalysis;
+  provider: ProviderInfo | null;
+}) {
   const progress = analysis.progress ?? 0;
   const lines = progressLines(provider);
   return (
@@ -24,8 +30,18 @@ export function AnalysisProgress({ analysis, provider }: { analysis: AiAnalysis;
           {progress}%
         </span>
       </div>
-      <div role="progressbar" aria-label="Analysis progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress} className="mt-2 h-2.5 overflow-hidden rounded-full bg-slate-200">
-        <div className="h-full rounded-full bg-blue-700 transition-all duration-500" style={{ width: `${progress}%` }} />
+      <div
+        role="progressbar"
+        aria-label="Analysis progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={progress}
+        className="mt-2 h-2.5 overflow-hidden rounded-full bg-slate-200"
+      >
+        <div
+          className="h-full rounded-full bg-blue-700 transition-all duration-500"
+          style={{ width: `${progress}%` }}
+        />
       </div>
       <ol className="mt-4 grid gap-2 sm:grid-cols-3">
         {STEP_TILES.map((s) => {

@@ -22,7 +22,9 @@ export function AnalysisResult({ analysis, articles, onShowArticle }: Props) {
         <h3 className="font-semibold text-slate-900">Summary</h3>
         <p className="mt-1 text-slate-800">{analysis.summary}</p>
         {analysis.fallbackReason && (
-          <p className="mt-2 rounded border border-amber-300 bg-amber-50 px-2 py-1 text-xs text-amber-900">{analysis.fallbackReason}</p>
+          <p className="mt-2 rounded border border-amber-300 bg-amber-50 px-2 py-1 text-xs text-amber-900">
+            {analysis.fallbackReason}
+          </p>
         )}
       </section>
       <div className="grid gap-4 sm:grid-cols-2">
@@ -32,14 +34,38 @@ export function AnalysisResult({ analysis, articles, onShowArticle }: Props) {
           <p className="mt-1 text-slate-800">{analysis.emotionalTone}</p>
         </div>
       </div>
-      <CitedPoints title="Common Points" points={analysis.commonPoints} articles={articles} onShowArticle={onShowArticle} empty="The sources share no common point." />
+      <CitedPoints
+        title="Common Points"
+        points={analysis.commonPoints}
+        articles={articles}
+        onShowArticle={onShowArticle}
+        empty="The sources share no common point."
+      />
       {analysis.angles && analysis.angles.length > 0 && (
-        <CitedPoints title="What Each Outlet Leads With" points={analysis.angles} articles={articles} onShowArticle={onShowArticle} empty="" />
+        <CitedPoints
+          title="What Each Outlet Leads With"
+          points={analysis.angles}
+          articles={articles}
+          onShowArticle={onShowArticle}
+          empty=""
+        />
       )}
       {analysis.figures && analysis.figures.length > 0 && (
-        <CitedPoints title="Figures Side by Side" points={analysis.figures} articles={articles} onShowArticle={onShowArticle} empty="" />
+        <CitedPoints
+          title="Figures Side by Side"
+          points={analysis.figures}
+          articles={articles}
+          onShowArticle={onShowArticle}
+          empty=""
+        />
       )}
-      <CitedPoints title="Key Differences" points={analysis.differences} articles={articles} onShowArticle={onShowArticle} empty="No notable differences between the sources." />
+      <CitedPoints
+        title="Key Differences"
+        points={analysis.differences}
+        articles={articles}
+        onShowArticle={onShowArticle}
+        empty="No notable differences between the sources."
+      />
       <section className="rounded-lg border border-slate-200 p-4">
         <h3 className="font-semibold text-slate-900">Editorial Perspective Analysis</h3>
         <p className="mt-1 text-sm text-slate-800">{analysis.biasAnalysis}</p>
@@ -51,7 +77,10 @@ export function AnalysisResult({ analysis, articles, onShowArticle }: Props) {
           ))}
         </ul>
       </section>
-      <section className="rounded-lg border border-dashed border-slate-300 bg-slate-50 p-4" data-testid="community-teaser">
+      <section
+        className="rounded-lg border border-dashed border-slate-300 bg-slate-50 p-4"
+        data-testid="community-teaser"
+      >
         <h3 className="font-semibold text-slate-900">Community Analysis</h3>
         <p className="mt-1 text-sm text-slate-700">
           Coming soon: compare this analysis with how readers rate the story&apos;s credibility and tone.
@@ -60,7 +89,12 @@ export function AnalysisResult({ analysis, articles, onShowArticle }: Props) {
       {analysis.provider && (
         <p className="text-xs text-slate-700">
           Analysed by {analysis.provider.label}
-          {analysis.generatedAt && <> · <time dateTime={analysis.generatedAt}>{new Date(analysis.generatedAt).toLocaleString()}</time></>}
+          {analysis.generatedAt && (
+            <>
+              {" "}
+              · <time dateTime={analysis.generatedAt}>{new Date(analysis.generatedAt).toLocaleString()}</time>
+            </>
+          )}
         </p>
       )}
     </div>

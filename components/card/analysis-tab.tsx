@@ -27,14 +27,16 @@ export function AnalysisTab({ analysis, articles, onStart, onShowArticle }: Prop
   const provider = useProvider();
   if (!canAnalyse({ articles })) return <AnalysisUnavailable />;
   if (analysis.isLoading) return <AnalysisProgress analysis={analysis} provider={provider} />;
-  if (analysis.isAnalyzed) return <AnalysisResult analysis={analysis} articles={articles} onShowArticle={onShowArticle} />;
+  if (analysis.isAnalyzed)
+    return <AnalysisResult analysis={analysis} articles={articles} onShowArticle={onShowArticle} />;
   return <AnalysisIntro analysis={analysis} provider={provider} onStart={onStart} />;
 }
 
 function AnalysisUnavailable() {
   return (
     <p className="text-slate-800" data-testid="analysis-unavailable">
-      An analysis compares two or more articles, and this card holds only one, so there is nothing to compare it with.
+      An analysis compares two or more articles, and this card holds only one, so there is nothing to compare
+      it with.
     </p>
   );
 }

@@ -31,19 +31,29 @@ export function ArticlePanel({ article: a, highlighted }: { article: Article; hi
       data-testid="article-panel"
     >
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
-        <span aria-hidden="true" className="inline-block h-3 w-3 rounded-full" style={{ backgroundColor: info?.color ?? "#64748b" }} />
+        <span
+          aria-hidden="true"
+          className="inline-block h-3 w-3 rounded-full"
+          style={{ backgroundColor: info?.color ?? "#64748b" }}
+        />
         <span className="font-semibold text-slate-900">{a.source}</span>
         {info && (
           <>
             <span className="text-slate-700">{info.region}</span>
-            <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-800" title={`Rating: ${info.biasRatingSource}`}>
+            <span
+              className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-800"
+              title={`Rating: ${info.biasRatingSource}`}
+            >
               Rated {info.biasRating}
             </span>
           </>
         )}
       </div>
       <div className="mt-2 flex flex-wrap items-center gap-2 text-xs">
-        <span className="rounded-full bg-indigo-50 px-2 py-0.5 font-medium text-indigo-900" data-testid="bias-label">
+        <span
+          className="rounded-full bg-indigo-50 px-2 py-0.5 font-medium text-indigo-900"
+          data-testid="bias-label"
+        >
           {biasLabel(a.biasScore)}
         </span>
         <span className="text-slate-800">
@@ -54,7 +64,9 @@ export function ArticlePanel({ article: a, highlighted }: { article: Article; hi
       <h3 className="mt-2 font-semibold leading-snug text-slate-900">{a.title}</h3>
       <p className="mt-1 text-sm text-slate-700">{a.summary}</p>
       <details className="group mt-3 text-sm">
-        <summary className="cursor-pointer font-medium text-blue-800 hover:underline">{full ? "Read Full Content" : "Content Info"}</summary>
+        <summary className="cursor-pointer font-medium text-blue-800 hover:underline">
+          {full ? "Read Full Content" : "Content Info"}
+        </summary>
         {full ? (
           <p className="mt-2 whitespace-pre-line text-slate-800" data-testid="full-content">
             {a.content}
@@ -62,7 +74,12 @@ export function ArticlePanel({ article: a, highlighted }: { article: Article; hi
         ) : (
           <p className="mt-2 text-slate-700" data-testid="content-info">
             The RSS feed holds all available content for this article.{" "}
-            <a href={href} target="_blank" rel="noopener noreferrer" className="font-medium text-blue-800 underline">
+            <a
+              href={href}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="font-medium text-blue-800 underline"
+            >
               Read the full article on {a.source}
             </a>
           </p>
@@ -74,7 +91,8 @@ export function ArticlePanel({ article: a, highlighted }: { article: Article; hi
         rel="noopener noreferrer"
         className="mt-3 inline-block text-sm font-medium text-blue-800 underline hover:text-blue-950"
       >
-        Original Source<span className="sr-only"> (opens in a new tab)</span> <span aria-hidden="true">↗</span>
+        Original Source<span className="sr-only"> (opens in a new tab)</span>{" "}
+        <span aria-hidden="true">↗</span>
       </a>
     </section>
   );

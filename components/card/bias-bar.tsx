@@ -20,8 +20,16 @@ export function BiasBar({ bias }: { bias: Bias }) {
   const summary = SIDES.map((s) => `${s.label} ${bias[s.key]}`).join(", ");
   return (
     <div className="mt-3" data-testid="bias-bar">
-      <div role="img" aria-label={`Outlet bias ratings: ${summary}`} className="flex h-2 w-full max-w-md overflow-hidden rounded-full bg-slate-100">
-        {SIDES.map((s) => (bias[s.key] ? <span key={s.key} className={s.color} style={{ width: `${(bias[s.key] / total) * 100}%` }} /> : null))}
+      <div
+        role="img"
+        aria-label={`Outlet bias ratings: ${summary}`}
+        className="flex h-2 w-full max-w-md overflow-hidden rounded-full bg-slate-100"
+      >
+        {SIDES.map((s) =>
+          bias[s.key] ? (
+            <span key={s.key} className={s.color} style={{ width: `${(bias[s.key] / total) * 100}%` }} />
+          ) : null,
+        )}
       </div>
       <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-700">
         {SIDES.map((s) => (
@@ -31,7 +39,10 @@ export function BiasBar({ bias }: { bias: Bias }) {
           </span>
         ))}
         {bias.blindspot && (
-          <span className="rounded border border-amber-400 bg-amber-50 px-1.5 font-semibold text-amber-900" data-testid="blindspot">
+          <span
+            className="rounded border border-amber-400 bg-amber-50 px-1.5 font-semibold text-amber-900"
+            data-testid="blindspot"
+          >
             Blindspot: no {bias.blindspot === "left" ? "center-left" : "center-right"} outlet
           </span>
         )}

@@ -14,14 +14,25 @@ let seq = 0;
  * Footer (docs/product.md §2): the views count and the like and comment toggles (local only; shown when the
  * card carries real counts), Share, and 'Multiple perspectives analyzed'.
  */
-export function CardFooter({ card, summary, onToast }: { card: NewsComparison; summary: string; onToast: (m: string) => void }) {
+export function CardFooter({
+  card,
+  summary,
+  onToast,
+}: {
+  card: NewsComparison;
+  summary: string;
+  onToast: (m: string) => void;
+}) {
   const [like, setLike] = useState({ likes: card.likes, isLiked: card.isLiked });
   const [comments, setComments] = useState<CardComment[]>([]);
   const [open, setOpen] = useState(false);
   const counts = card.realLikes !== undefined || card.realComments !== undefined;
 
   const share = async () => {
-    const outcome = await shareComparison({ ...card, aiAnalysis: { ...card.aiAnalysis, summary } }, { navigator, url: shareUrl(card, window.location) });
+    const outcome = await shareComparison(
+      { ...card, aiAnalysis: { ...card.aiAnalysis, summary } },
+      { navigator, url: shareUrl(card, window.location) },
+    );
     if (outcome === "copied") onToast(LINK_COPIED);
   };
 
@@ -55,7 +66,11 @@ export function CardFooter({ card, summary, onToast }: { card: NewsComparison; s
             </button>
           </>
         )}
-        <button type="button" onClick={() => void share()} className="rounded-lg border border-slate-400 px-3 py-1 font-medium text-slate-800 hover:bg-slate-100">
+        <button
+          type="button"
+          onClick={() => void share()}
+          className="rounded-lg border border-slate-400 px-3 py-1 font-medium text-slate-800 hover:bg-slate-100"
+        >
           Share
         </button>
         <span className="ml-auto text-xs text-slate-700">Multiple perspectives analyzed</span>
@@ -74,7 +89,10 @@ export function CardFooter({ card, summary, onToast }: { card: NewsComparison; s
             submitLabel="Comment"
             placeholder="Add a comment..."
             onSubmit={(content) =>
-              setComments((list) => [...list, { id: `c${seq++}`, author: "Anonymous User", content, timestamp: Date.now() }])
+              setComments((list) => [
+                ...list,
+                { id: `c${seq++}`, author: "Anonymous User", content, timestamp: Date.now() },
+              ])
             }
           />
         </div>

@@ -9,9 +9,23 @@ export const TABS: { id: CardTab; label: string }[] = [
 ];
 
 /** The card's three tabs; the analysis tab pulses while the card is not analysed and not loading. */
-export function CardTabs({ base, active, onChange, pulse }: { base: string; active: CardTab; onChange: (t: CardTab) => void; pulse: boolean }) {
+export function CardTabs({
+  base,
+  active,
+  onChange,
+  pulse,
+}: {
+  base: string;
+  active: CardTab;
+  onChange: (t: CardTab) => void;
+  pulse: boolean;
+}) {
   return (
-    <div role="tablist" aria-label="Card views" className="flex overflow-x-auto border-y border-slate-200 bg-slate-50 px-2">
+    <div
+      role="tablist"
+      aria-label="Card views"
+      className="flex overflow-x-auto border-y border-slate-200 bg-slate-50 px-2"
+    >
       {TABS.map((t) => (
         <button
           key={t.id}
@@ -25,7 +39,11 @@ export function CardTabs({ base, active, onChange, pulse }: { base: string; acti
         >
           {t.label}
           {t.id === "analysis" && pulse && (
-            <span aria-hidden="true" data-testid="analysis-pulse" className="inline-block h-2 w-2 animate-pulse rounded-full bg-blue-600" />
+            <span
+              aria-hidden="true"
+              data-testid="analysis-pulse"
+              className="inline-block h-2 w-2 animate-pulse rounded-full bg-blue-600"
+            />
           )}
         </button>
       ))}

@@ -10,11 +10,22 @@ import type { AiAnalysis } from "@/lib/client/types";
 export function CommunityTab({ analysis }: { analysis: AiAnalysis }) {
   return (
     <div className="relative" data-testid="community-tab">
-      <div className="mb-3 rounded-lg border border-blue-200 bg-blue-50 p-3 text-sm text-blue-950" data-testid="coming-soon">
+      <div
+        className="mb-3 rounded-lg border border-blue-200 bg-blue-50 p-3 text-sm text-blue-950"
+        data-testid="coming-soon"
+      >
         <p className="font-semibold">Community features are coming soon</p>
-        <p>Reactions, credibility and informativeness ratings, discussion and community analytics are a preview with local demo data; nothing is sent anywhere.</p>
+        <p>
+          Reactions, credibility and informativeness ratings, discussion and community analytics are a preview
+          with local demo data; nothing is sent anywhere.
+        </p>
       </div>
-      <div inert aria-hidden="true" className="pointer-events-none select-none opacity-50" data-testid="community-preview">
+      <div
+        inert
+        aria-hidden="true"
+        className="pointer-events-none select-none opacity-50"
+        data-testid="community-preview"
+      >
         <CommunityPreview aiSentiment={dominant(analysis)} />
       </div>
     </div>

@@ -60,7 +60,8 @@ export function ComparisonCardView({ card, onToast, standalone = false }: Props)
       { ...card, aiAnalysis: analysis },
       {
         cache: getAnalysisCache(),
-        request: (body) => authorizedRequest<CompareArticlesResponse>("/analysis/compare-articles", { method: "POST", body }),
+        request: (body) =>
+          authorizedRequest<CompareArticlesResponse>("/analysis/compare-articles", { method: "POST", body }),
         onProgress: (a) => mounted.current && setRun(a),
         pause: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
       },
@@ -84,13 +85,32 @@ export function ComparisonCardView({ card, onToast, standalone = false }: Props)
       data-testid="comparison-card"
     >
       <CardHeader card={card} analysis={analysis} titleId={`${base}-title`} standalone={standalone} />
-      <CardTabs base={base} active={tab} onChange={setTab} pulse={canAnalyse(card) && !analysis.isAnalyzed && !analysis.isLoading} />
-      <div id={`${base}-panel-${tab}`} role="tabpanel" aria-labelledby={`${base}-tab-${tab}`} className="p-4 sm:p-5">
+      <CardTabs
+        base={base}
+        active={tab}
+        onChange={setTab}
+        pulse={canAnalyse(card) && !analysis.isAnalyzed && !analysis.isLoading}
+      />
+      <div
+        id={`${base}-panel-${tab}`}
+        role="tabpanel"
+        aria-labelledby={`${base}-tab-${tab}`}
+        className="p-4 sm:p-5"
+      >
         {/* Under a page's h1 the panel's own headings (h3) need an h2 above them, as a card's h2 is on the feed. */}
         {standalone && <h2 className="sr-only">{TABS.find((t) => t.id === tab)!.label}</h2>}
-        {tab === "sources" && <SourceComparison articles={articles} focusId={focusId} onFocused={() => setFocusId(null)} />}
+        {tab === "sources" && (
+          <SourceComparison articles={articles} focusId={focusId} onFocused={() => setFocusId(null)} />
+        )}
         <Suspense fallback={<p className="text-sm text-slate-700">Loading…</p>}>
-          {tab === "analysis" && <AnalysisTab analysis={analysis} articles={articles} onStart={() => void start()} onShowArticle={showArticle} />}
+          {tab === "analysis" && (
+            <AnalysisTab
+              analysis={analysis}
+              articles={articles}
+              onStart={() => void start()}
+              onShowArticle={showArticle}
+            />
+          )}
           {tab === "community" && <CommunityTab analysis={analysis} />}
         </Suspense>
       </div>

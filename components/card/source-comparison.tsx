@@ -7,7 +7,15 @@ import type { Article } from "@/lib/client/types";
 import { ArticlePanel } from "./article-panel";
 
 /** One panel per article; a cited article is scrolled to and highlighted. */
-export function SourceComparison({ articles, focusId, onFocused }: { articles: Article[]; focusId: string | null; onFocused: () => void }) {
+export function SourceComparison({
+  articles,
+  focusId,
+  onFocused,
+}: {
+  articles: Article[];
+  focusId: string | null;
+  onFocused: () => void;
+}) {
   useEffect(() => {
     if (!focusId) return;
     const el = document.getElementById(`article-${focusId}`);

@@ -27,8 +27,18 @@ export function CommentForm({ label, submitLabel, placeholder, onSubmit, small }
         setText("");
       }}
     >
-      <input aria-label={label} value={text} onChange={(e) => setText(e.target.value)} placeholder={placeholder} className={`flex-1 rounded-lg border border-slate-400 px-2 py-1 ${size}`} />
-      <button type="submit" disabled={!canSubmitText(text)} className={`rounded-lg bg-blue-800 px-3 py-1 font-medium text-white disabled:opacity-50 ${size}`}>
+      <input
+        aria-label={label}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        placeholder={placeholder}
+        className={`flex-1 rounded-lg border border-slate-400 px-2 py-1 ${size}`}
+      />
+      <button
+        type="submit"
+        disabled={!canSubmitText(text)}
+        className={`rounded-lg bg-blue-800 px-3 py-1 font-medium text-white disabled:opacity-50 ${size}`}
+      >
         {submitLabel}
       </button>
     </form>

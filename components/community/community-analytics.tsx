@@ -7,7 +7,10 @@ import { formatStars } from "@/lib/client/community";
 export function CommunityAnalyticsBlock({ analytics: a }: { analytics: CommunityAnalytics }) {
   const rows: [string, string][] = [
     ["Total reactions", String(a.totalReactions)],
-    ["Credibility consensus", `${a.credibilityConsensus.averageScore}% (${a.credibilityConsensus.accurate} accurate, ${a.credibilityConsensus.needsFactCheck} need fact-check)`],
+    [
+      "Credibility consensus",
+      `${a.credibilityConsensus.averageScore}% (${a.credibilityConsensus.accurate} accurate, ${a.credibilityConsensus.needsFactCheck} need fact-check)`,
+    ],
     ["Informativeness", formatStars(a.informativenessScore.average)],
     ["Reader sentiment", a.sentimentAnalysis.dominantSentiment],
     ["AI vs readers agreement", `${a.aiVsHumanComparison.agreement}%`],

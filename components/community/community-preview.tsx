@@ -7,8 +7,20 @@
 
 import { useReducer } from "react";
 import {
-  addComment, addReply, computeAnalytics, CURRENT_USER, flagComment, rateCredibility, rateInformativeness, toggleCommentLike,
-  toggleReaction, type CommunityState, type CredibilityValue, type InformativenessValue, type ReactionType, type SortOrder,
+  addComment,
+  addReply,
+  computeAnalytics,
+  CURRENT_USER,
+  flagComment,
+  rateCredibility,
+  rateInformativeness,
+  toggleCommentLike,
+  toggleReaction,
+  type CommunityState,
+  type CredibilityValue,
+  type InformativenessValue,
+  type ReactionType,
+  type SortOrder,
 } from "@/lib/client/community";
 import { demoCommunity } from "@/lib/client/community-demo";
 import type { Sentiment } from "@/lib/client/types";
@@ -40,15 +52,43 @@ function reduce(state: State, action: CommunityAction): State {
   const touched = { ...state, touched: true };
   switch (action.type) {
     case "react":
-      return { ...touched, reactions: toggleReaction(state.reactions, CURRENT_USER, action.reaction, now, nextId()) };
+      return {
+        ...touched,
+        reactions: toggleReaction(state.reactions, CURRENT_USER, action.reaction, now, nextId()),
+      };
     case "credibility":
-      return { ...touched, credibility: rateCredibility(state.credibility, CURRENT_USER, action.rating, action.explanation, now, nextId()) };
+      return {
+        ...touched,
+        credibility: rateCredibility(
+          state.credibility,
+          CURRENT_USER,
+          action.rating,
+          action.explanation,
+          now,
+          nextId(),
+        ),
+      };
     case "informativeness":
-      return { ...touched, informativeness: rateInformativeness(state.informativeness, CURRENT_USER, action.rating, now, nextId()) };
+      return {
+        ...touched,
+        informativeness: rateInformativeness(
+          state.informativeness,
+          CURRENT_USER,
+          action.rating,
+          now,
+          nextId(),
+        ),
+      };
     case "comment":
-      return { ...touched, comments: addComment(state.comments, CURRENT_USER.name, action.text, now, nextId()) };
+      return {
+        ...touched,
+        comments: addComment(state.comments, CURRENT_USER.name, action.text, now, nextId()),
+      };
     case "reply":
-      return { ...touched, comments: addReply(state.comments, action.parentId, CURRENT_USER.name, action.text, now, nextId()) };
+      return {
+        ...touched,
+        comments: addReply(state.comments, action.parentId, CURRENT_USER.name, action.text, now, nextId()),
+      };
     case "like":
       return { ...touched, comments: toggleCommentLike(state.comments, action.id) };
     case "flag":
@@ -60,7 +100,11 @@ function reduce(state: State, action: CommunityAction): State {
 
 /** The community preview driven by the local demo logic of lib/client/community.ts. */
 export function CommunityPreview({ aiSentiment }: { aiSentiment: Sentiment }) {
-  const [state, dispatch] = useReducer(reduce, undefined, () => ({ ...demoCommunity(), sort: "newest" as SortOrder, touched: false }));
+  const [state, dispatch] = useReducer(reduce, undefined, () => ({
+    ...demoCommunity(),
+    sort: "newest" as SortOrder,
+    touched: false,
+  }));
   const analytics = computeAnalytics(state, aiSentiment, { initial: !state.touched });
   return (
     <div className="space-y-4">

@@ -10,7 +10,15 @@ import { CommentForm } from "./comment-form";
 import type { CommunityAction } from "./community-preview";
 
 /** The threaded discussion: sorting, comment and reply forms, a scrolling list, moderated comments in red. */
-export function Discussion({ comments, sort, dispatch }: { comments: Comment[]; sort: SortOrder; dispatch: Dispatch<CommunityAction> }) {
+export function Discussion({
+  comments,
+  sort,
+  dispatch,
+}: {
+  comments: Comment[];
+  sort: SortOrder;
+  dispatch: Dispatch<CommunityAction>;
+}) {
   const [replyTo, setReplyTo] = useState<string | null>(null);
   const now = useNow(60_000) ?? 0;
   return (
@@ -19,7 +27,11 @@ export function Discussion({ comments, sort, dispatch }: { comments: Comment[]; 
         <h3 className="text-sm font-semibold text-slate-900">Discussion ({comments.length})</h3>
         <label className="text-xs text-slate-700">
           Sort{" "}
-          <select value={sort} onChange={(e) => dispatch({ type: "sort", order: e.target.value as SortOrder })} className="rounded border border-slate-300 px-1 py-0.5">
+          <select
+            value={sort}
+            onChange={(e) => dispatch({ type: "sort", order: e.target.value as SortOrder })}
+            className="rounded border border-slate-300 px-1 py-0.5"
+          >
             {SORT_ORDERS.map((o) => (
               <option key={o.id} value={o.id}>
                 {o.label}
@@ -28,17 +40,29 @@ export function Discussion({ comments, sort, dispatch }: { comments: Comment[]; 
           </select>
         </label>
       </div>
-      <CommentForm label="Add a comment" submitLabel="Post" placeholder="Share your perspective..." onSubmit={(text) => dispatch({ type: "comment", text })} />
+      <CommentForm
+        label="Add a comment"
+        submitLabel="Post"
+        placeholder="Share your perspective..."
+        onSubmit={(text) => dispatch({ type: "comment", text })}
+      />
       <ul className="mt-3 max-h-72 space-y-2 overflow-y-auto pr-1">
         {sortComments(comments, sort).map((c) => (
-          <li key={c.id} className={`rounded border p-2 text-sm ${c.isModerated ? "border-red-300 bg-red-50 text-red-800" : "border-slate-200"}`}>
+          <li
+            key={c.id}
+            className={`rounded border p-2 text-sm ${c.isModerated ? "border-red-300 bg-red-50 text-red-800" : "border-slate-200"}`}
+          >
             <p className="text-xs text-slate-700">
               <strong>{c.author}</strong> · {formatCommentTime(c.timestamp, now)}
               {c.isModerated && " · moderated"}
             </p>
             <p>{c.content}</p>
             <div className="mt-1 flex gap-3 text-xs">
-              <button type="button" aria-pressed={c.isLiked} onClick={() => dispatch({ type: "like", id: c.id })}>
+              <button
+                type="button"
+                aria-pressed={c.isLiked}
+                onClick={() => dispatch({ type: "like", id: c.id })}
+              >
                 👍 {c.likes}
               </button>
               <button type="button" onClick={() => setReplyTo(replyTo === c.id ? null : c.id)}>

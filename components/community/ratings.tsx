@@ -4,8 +4,18 @@
 
 import { useState, type Dispatch } from "react";
 import {
-  canSubmitCredibility, credibilityScore, CREDIBILITY_VALUES, EXPLANATION_PLACEHOLDER, formatStars, informativenessAverage,
-  INFORMATIVENESS_STARS, INFORMATIVENESS_VALUES, requiresExplanation, scoreTone, type CredibilityRating, type CredibilityValue,
+  canSubmitCredibility,
+  credibilityScore,
+  CREDIBILITY_VALUES,
+  EXPLANATION_PLACEHOLDER,
+  formatStars,
+  informativenessAverage,
+  INFORMATIVENESS_STARS,
+  INFORMATIVENESS_VALUES,
+  requiresExplanation,
+  scoreTone,
+  type CredibilityRating,
+  type CredibilityValue,
   type InformativenessRating,
 } from "@/lib/client/community";
 import { TONE_TEXT } from "@/lib/client/bands";
@@ -40,12 +50,19 @@ export function Ratings({ credibility, informativeness, dispatch }: Props) {
     <section className="grid gap-3 sm:grid-cols-2">
       <div className="rounded-lg border border-slate-200 p-3">
         <h3 className="text-sm font-semibold text-slate-900">Credibility</h3>
-        <p className={`text-sm font-semibold ${score === null ? "text-slate-700" : TONE_TEXT[scoreTone(score)]}`}>
+        <p
+          className={`text-sm font-semibold ${score === null ? "text-slate-700" : TONE_TEXT[scoreTone(score)]}`}
+        >
           Community score: {score === null ? "—" : `${score}%`}
         </p>
         <div className="mt-2 flex flex-wrap gap-1.5">
           {CREDIBILITY_VALUES.map((v) => (
-            <button key={v} type="button" onClick={() => choose(v)} className="rounded border border-slate-300 px-2 py-0.5 text-xs">
+            <button
+              key={v}
+              type="button"
+              onClick={() => choose(v)}
+              className="rounded border border-slate-300 px-2 py-0.5 text-xs"
+            >
               {v}
             </button>
           ))}
@@ -60,10 +77,19 @@ export function Ratings({ credibility, informativeness, dispatch }: Props) {
               className="w-full rounded border border-slate-300 p-2 text-sm"
             />
             <div className="mt-1 flex gap-2">
-              <button type="button" disabled={!canSubmitCredibility(pending, explanation)} onClick={submit} className="rounded bg-blue-800 px-2 py-1 text-xs text-white disabled:opacity-50">
+              <button
+                type="button"
+                disabled={!canSubmitCredibility(pending, explanation)}
+                onClick={submit}
+                className="rounded bg-blue-800 px-2 py-1 text-xs text-white disabled:opacity-50"
+              >
                 Submit Rating
               </button>
-              <button type="button" onClick={() => setPending(null)} className="rounded border border-slate-300 px-2 py-1 text-xs">
+              <button
+                type="button"
+                onClick={() => setPending(null)}
+                className="rounded border border-slate-300 px-2 py-1 text-xs"
+              >
                 Cancel
               </button>
             </div>
@@ -73,11 +99,20 @@ export function Ratings({ credibility, informativeness, dispatch }: Props) {
       <div className="rounded-lg border border-slate-200 p-3">
         <h3 className="text-sm font-semibold text-slate-900">Informativeness</h3>
         <p className="text-sm text-slate-800">
-          <span aria-hidden="true">{"★".repeat(Math.round(average))}{"☆".repeat(4 - Math.round(average))}</span> {formatStars(average)}
+          <span aria-hidden="true">
+            {"★".repeat(Math.round(average))}
+            {"☆".repeat(4 - Math.round(average))}
+          </span>{" "}
+          {formatStars(average)}
         </p>
         <div className="mt-2 flex flex-wrap gap-1.5">
           {INFORMATIVENESS_VALUES.map((v) => (
-            <button key={v} type="button" onClick={() => dispatch({ type: "informativeness", rating: v })} className="rounded border border-slate-300 px-2 py-0.5 text-xs">
+            <button
+              key={v}
+              type="button"
+              onClick={() => dispatch({ type: "informativeness", rating: v })}
+              className="rounded border border-slate-300 px-2 py-0.5 text-xs"
+            >
               {v} ({INFORMATIVENESS_STARS[v]}★)
             </button>
           ))}

@@ -4,10 +4,23 @@ import type { Dispatch } from "react";
 import { CURRENT_USER, DEMO_SHARE_COUNT, REACTION_TYPES, type Reaction } from "@/lib/client/community";
 import type { CommunityAction } from "./community-preview";
 
-const EMOJI = { like: "👍", dislike: "👎", surprised: "😮", angry: "😠", sad: "😢", thoughtful: "🤔" } as const;
+const EMOJI = {
+  like: "👍",
+  dislike: "👎",
+  surprised: "😮",
+  angry: "😠",
+  sad: "😢",
+  thoughtful: "🤔",
+} as const;
 
 /** Six reactions, one per reader; the demo share count. */
-export function Reactions({ reactions, dispatch }: { reactions: Reaction[]; dispatch: Dispatch<CommunityAction> }) {
+export function Reactions({
+  reactions,
+  dispatch,
+}: {
+  reactions: Reaction[];
+  dispatch: Dispatch<CommunityAction>;
+}) {
   const mine = reactions.find((r) => r.userId === CURRENT_USER.id)?.type;
   return (
     <section className="rounded-lg border border-slate-200 p-3">
@@ -21,7 +34,8 @@ export function Reactions({ reactions, dispatch }: { reactions: Reaction[]; disp
             onClick={() => dispatch({ type: "react", reaction: type })}
             className={`rounded-full border px-2.5 py-1 text-sm ${mine === type ? "border-blue-600 bg-blue-50" : "border-slate-300"}`}
           >
-            <span aria-hidden="true">{EMOJI[type]}</span> {type} {reactions.filter((r) => r.type === type).length}
+            <span aria-hidden="true">{EMOJI[type]}</span> {type}{" "}
+            {reactions.filter((r) => r.type === type).length}
           </button>
         ))}
         <span className="ml-auto text-sm text-slate-700">Shared {DEMO_SHARE_COUNT} times</span>

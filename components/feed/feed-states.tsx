@@ -5,7 +5,10 @@ const button = "mt-4 rounded-lg bg-blue-800 px-4 py-2 text-sm font-medium text-w
 export function LoadingState() {
   return (
     <div role="status" className="flex flex-col items-center py-20 text-center" data-testid="loading-state">
-      <span aria-hidden="true" className="h-10 w-10 animate-spin rounded-full border-4 border-blue-200 border-t-blue-700" />
+      <span
+        aria-hidden="true"
+        className="h-10 w-10 animate-spin rounded-full border-4 border-blue-200 border-t-blue-700"
+      />
       <p className="mt-4 text-lg font-semibold text-slate-900">Analyzing News Sources</p>
       <p className="mt-1 text-slate-700">Comparing perspectives and generating insights...</p>
     </div>
@@ -50,7 +53,11 @@ export function EmptyState({ onRefresh, hint }: { onRefresh: () => void; hint?: 
 
 export function WarningBanner({ message }: { message: string }) {
   return (
-    <div role="alert" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900" data-testid="warning-banner">
+    <div
+      role="alert"
+      className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+      data-testid="warning-banner"
+    >
       <strong>Warning:</strong> {message}
     </div>
   );
@@ -59,7 +66,10 @@ export function WarningBanner({ message }: { message: string }) {
 /** The notice over demo cards: the built-in comparison, or the server's bundled snapshot. */
 export function DemoNotice({ fallback }: { fallback: boolean }) {
   return (
-    <p className="mb-4 rounded-lg border border-violet-300 bg-violet-50 px-4 py-3 text-sm text-violet-900" data-testid="demo-notice">
+    <p
+      className="mb-4 rounded-lg border border-violet-300 bg-violet-50 px-4 py-3 text-sm text-violet-900"
+      data-testid="demo-notice"
+    >
       <strong>Demo data:</strong>{" "}
       {fallback
         ? "this is a built-in example comparison, shown because no live comparisons could be loaded. It is not current news."

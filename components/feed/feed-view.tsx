@@ -8,14 +8,22 @@
 import { lazy, startTransition, Suspense, useDeferredValue, useEffect, useMemo, useState } from "react";
 import { hasMorePages, MESSAGES, PAGE_SIZE } from "@/lib/client/feed";
 import type { NewsComparison, Selection } from "@/lib/client/types";
-import { DemoNotice, EmptyState, ErrorState, LoadingState, NoCountryState, WarningBanner } from "./feed-states";
+import {
+  DemoNotice,
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  NoCountryState,
+  WarningBanner,
+} from "./feed-states";
 import { LoadMore } from "./load-more";
 
 /** Cards arrive after the feed loads, so their code loads then too (it is prefetched at start). */
 export const loadCardView = () => import("@/components/card/comparison-card");
 const ComparisonCardView = lazy(() => loadCardView().then((m) => ({ default: m.ComparisonCardView })));
 
-const NO_CATEGORY_HINT = "No category is selected: Refresh News shows General News for the selected countries.";
+const NO_CATEGORY_HINT =
+  "No category is selected: Refresh News shows General News for the selected countries.";
 
 /** Cards mount two at a time, so no single commit blocks the main thread for long. */
 const BATCH = 2;
@@ -37,7 +45,12 @@ const firstPage = (key: string): Paging => ({ key, page: 1, loadingMore: false, 
  * The feed's pages: the first 12 cards, 12 more for each Load More, which fetches the selection
  * again (on failure the list stays and says so). A new list key starts again at page 1.
  */
-function usePages(cards: NewsComparison[], listKey: string, onePage: boolean, fetchMore: () => Promise<void>) {
+function usePages(
+  cards: NewsComparison[],
+  listKey: string,
+  onePage: boolean,
+  fetchMore: () => Promise<void>,
+) {
   const [paging, setPaging] = useState<Paging>(() => firstPage(listKey));
   const current = paging.key === listKey ? paging : firstPage(listKey);
   const update = (change: Partial<Paging> | ((p: Paging) => Partial<Paging>)) =>
@@ -102,7 +115,12 @@ export function FeedView(props: Props) {
   else if (p.cards.length === 0 && p.isLoading) body = <LoadingState />;
   else if (p.cards.length === 0 && p.error) body = <ErrorState message={p.error} onRetry={p.onRetry} />;
   else if (p.cards.length === 0)
-    body = <EmptyState onRefresh={p.onRefresh} hint={p.selection.categories.length === 0 ? NO_CATEGORY_HINT : undefined} />;
+    body = (
+      <EmptyState
+        onRefresh={p.onRefresh}
+        hint={p.selection.categories.length === 0 ? NO_CATEGORY_HINT : undefined}
+      />
+    );
   else
     // One boundary around the whole list: nothing below the cards shows before them (no layout shift).
     body = (
@@ -127,9 +145,16 @@ export function FeedView(props: Props) {
   return (
     <section aria-label="News comparisons feed" className="mt-4">
       {p.search && (
-        <p className="mb-4 flex flex-wrap items-center gap-2 text-sm text-slate-700" data-testid="search-status">
+        <p
+          className="mb-4 flex flex-wrap items-center gap-2 text-sm text-slate-700"
+          data-testid="search-status"
+        >
           Search results for <strong>&ldquo;{p.search.topic}&rdquo;</strong>
-          <button type="button" onClick={p.search.onClear} className="rounded-lg border border-slate-400 px-2 py-0.5 text-slate-800 hover:bg-slate-100">
+          <button
+            type="button"
+            onClick={p.search.onClear}
+            className="rounded-lg border border-slate-400 px-2 py-0.5 text-slate-800 hover:bg-slate-100"
+          >
             Back to the feed
           </button>
         </p>

@@ -30,7 +30,10 @@ export function SearchBox({ onSearch }: { onSearch: (topic: string | null) => vo
         placeholder="Search topics..."
         className="w-full rounded-lg border border-slate-400 px-3 py-1.5 text-sm"
       />
-      <button type="submit" className="rounded-lg bg-blue-800 px-3 py-1.5 text-sm font-medium text-white hover:bg-blue-900">
+      <button
+        type="submit"
+        className="rounded-lg bg-blue-800 px-3 py-1.5 text-sm font-medium text-white hover:bg-blue-900"
+      >
         Search
       </button>
     </form>

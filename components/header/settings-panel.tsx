@@ -42,15 +42,28 @@ export function SettingsPanel({ authenticated, onClose }: { authenticated: boole
       </section>
       <section className="mt-3 text-sm">
         <h3 className="font-semibold text-slate-900">Session</h3>
-        <p className="text-slate-700">{authenticated ? "Signed in as the public reader." : "Not signed in: analysis and on-demand generation are unavailable."}</p>
-        <button type="button" disabled={busy} onClick={() => void signInAgain()} className="mt-1 rounded-lg border border-slate-400 px-3 py-1 font-medium text-slate-800 hover:bg-slate-100 disabled:opacity-60">
+        <p className="text-slate-700">
+          {authenticated
+            ? "Signed in as the public reader."
+            : "Not signed in: analysis and on-demand generation are unavailable."}
+        </p>
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => void signInAgain()}
+          className="mt-1 rounded-lg border border-slate-400 px-3 py-1 font-medium text-slate-800 hover:bg-slate-100 disabled:opacity-60"
+        >
           {busy ? "Signing in..." : "Sign in again"}
         </button>
       </section>
       <section className="mt-3 text-sm">
         <h3 className="font-semibold text-slate-900">Local analysis cache</h3>
         <p className="text-slate-700">{cached} cached analyses in this browser.</p>
-        <button type="button" onClick={clearCache} className="mt-1 rounded-lg border border-slate-400 px-3 py-1 font-medium text-slate-800 hover:bg-slate-100">
+        <button
+          type="button"
+          onClick={clearCache}
+          className="mt-1 rounded-lg border border-slate-400 px-3 py-1 font-medium text-slate-800 hover:bg-slate-100"
+        >
           Clear analysis cache
         </button>
       </section>

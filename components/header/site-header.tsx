@@ -23,7 +23,9 @@ export function SiteHeader({ onSearch, cacheOpen, settingsOpen, onToggleCache, o
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 gap-y-2 px-4 py-2 sm:gap-x-3 sm:flex-nowrap sm:py-3">
         <div className="min-w-0 flex-1 sm:flex-none">
           {/* On phones the title wraps rather than be cut, leaving room for the badge beside it. */}
-          <p className="text-base font-bold leading-tight text-slate-900 sm:truncate sm:text-lg">Global Multi-Source News Analysis</p>
+          <p className="text-base font-bold leading-tight text-slate-900 sm:truncate sm:text-lg">
+            Global Multi-Source News Analysis
+          </p>
           <p className="text-xs text-slate-600">Cross-Source News Analysis</p>
         </div>
         <div className="order-last w-full sm:order-none sm:ml-auto sm:w-auto sm:max-w-sm sm:flex-1">
@@ -32,10 +34,20 @@ export function SiteHeader({ onSearch, cacheOpen, settingsOpen, onToggleCache, o
         <span className="shrink-0 whitespace-nowrap rounded-full bg-green-100 px-2 py-1 text-xs font-medium text-green-800 sm:px-2.5">
           Live Analysis
         </span>
-        <HeaderButton label="AI analysis cache statistics" controls="cache-stats" open={cacheOpen} onClick={onToggleCache}>
+        <HeaderButton
+          label="AI analysis cache statistics"
+          controls="cache-stats"
+          open={cacheOpen}
+          onClick={onToggleCache}
+        >
           <ChartIcon />
         </HeaderButton>
-        <HeaderButton label="Settings" controls="settings-panel" open={settingsOpen} onClick={onToggleSettings}>
+        <HeaderButton
+          label="Settings"
+          controls="settings-panel"
+          open={settingsOpen}
+          onClick={onToggleSettings}
+        >
           <GearIcon />
         </HeaderButton>
       </div>
@@ -43,7 +55,13 @@ export function SiteHeader({ onSearch, cacheOpen, settingsOpen, onToggleCache, o
   );
 }
 
-function HeaderButton(p: { label: string; controls: string; open: boolean; onClick: () => void; children: React.ReactNode }) {
+function HeaderButton(p: {
+  label: string;
+  controls: string;
+  open: boolean;
+  onClick: () => void;
+  children: React.ReactNode;
+}) {
   return (
     <button
       type="button"

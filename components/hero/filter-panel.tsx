@@ -26,7 +26,14 @@ type Tab = "countries" | "categories";
  * open, tabs for countries (by region) and categories. Below the sm breakpoint it is a
  * full-screen drawer over a backdrop.
  */
-export function FilterPanel({ options, selection, onToggleCountry, onToggleCategory, onClear, onDefaults }: FilterPanelProps) {
+export function FilterPanel({
+  options,
+  selection,
+  onToggleCountry,
+  onToggleCategory,
+  onClear,
+  onDefaults,
+}: FilterPanelProps) {
   const [open, setOpen] = useState(false);
   const [tab, setTab] = useState<Tab>("countries");
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -60,7 +67,12 @@ export function FilterPanel({ options, selection, onToggleCountry, onToggleCateg
       </button>
       {open && (
         <>
-          <div className="fixed inset-0 z-40 bg-slate-900/50 sm:hidden" onClick={close} data-testid="filter-backdrop" aria-hidden="true" />
+          <div
+            className="fixed inset-0 z-40 bg-slate-900/50 sm:hidden"
+            onClick={close}
+            data-testid="filter-backdrop"
+            aria-hidden="true"
+          />
           <div
             id="filter-panel"
             ref={panelRef}
@@ -71,7 +83,12 @@ export function FilterPanel({ options, selection, onToggleCountry, onToggleCateg
           >
             <div className="mb-3 flex items-center justify-between sm:hidden">
               <h2 className="text-lg font-semibold">News Sources</h2>
-              <button type="button" onClick={close} aria-label="Close filters" className="rounded-lg p-2 text-xl leading-none hover:bg-slate-100">
+              <button
+                type="button"
+                onClick={close}
+                aria-label="Close filters"
+                className="rounded-lg p-2 text-xl leading-none hover:bg-slate-100"
+              >
                 ×
               </button>
             </div>
@@ -91,22 +108,43 @@ export function FilterPanel({ options, selection, onToggleCountry, onToggleCateg
                 </button>
               ))}
             </div>
-            <div id={`filter-tabpanel-${tab}`} role="tabpanel" aria-labelledby={`filter-tab-${tab}`} className="flex-1 py-3">
+            <div
+              id={`filter-tabpanel-${tab}`}
+              role="tabpanel"
+              aria-labelledby={`filter-tab-${tab}`}
+              className="flex-1 py-3"
+            >
               {tab === "countries" ? (
                 <>
                   <SelectedChips selected={selection.countries} onRemove={onToggleCountry} />
-                  <CountryGroups available={options.available.countries} selected={selection.countries} onToggle={onToggleCountry} />
+                  <CountryGroups
+                    available={options.available.countries}
+                    selected={selection.countries}
+                    onToggle={onToggleCountry}
+                  />
                 </>
               ) : (
-                <CategoryGrid available={options.available.categories} selected={selection.categories} onToggle={onToggleCategory} />
+                <CategoryGrid
+                  available={options.available.categories}
+                  selected={selection.categories}
+                  onToggle={onToggleCategory}
+                />
               )}
             </div>
             <div className="flex gap-2 border-t border-slate-200 pt-3">
-              <button type="button" onClick={onClear} className="flex-1 rounded-lg border border-slate-400 px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 sm:flex-none">
+              <button
+                type="button"
+                onClick={onClear}
+                className="flex-1 rounded-lg border border-slate-400 px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 sm:flex-none"
+              >
                 <span className="sm:hidden">Clear All</span>
                 <span className="hidden sm:inline">Clear</span>
               </button>
-              <button type="button" onClick={onDefaults} className="flex-1 rounded-lg bg-blue-800 px-3 py-2 text-sm font-medium text-white hover:bg-blue-900 sm:flex-none">
+              <button
+                type="button"
+                onClick={onDefaults}
+                className="flex-1 rounded-lg bg-blue-800 px-3 py-2 text-sm font-medium text-white hover:bg-blue-900 sm:flex-none"
+              >
                 <span className="sm:hidden">US + General</span>
                 <span className="hidden sm:inline">Defaults</span>
               </button>

@@ -17,14 +17,19 @@ export function Hero({ articleCount, updatedAt, refreshing, onRefresh, provider,
         Global Multi-Source News Analysis
       </h1>
       <p className="mt-2 max-w-3xl text-slate-700">
-        Cached content from the last 72 hours with AI-powered perspective comparison. See how outlets across the world
-        cover the same story.
+        Cached content from the last 72 hours with AI-powered perspective comparison. See how outlets across
+        the world cover the same story.
       </p>
       {/* Who analyses is known once the server says; its lines are reserved so nothing below moves. */}
       <p className="mt-1 min-h-10 max-w-3xl text-sm text-slate-700 sm:min-h-5" data-testid="hero-analyzer">
         {heroAnalyzerSentence(provider)}
       </p>
-      <StatsBar articleCount={articleCount} updatedAt={updatedAt} refreshing={refreshing} onRefresh={onRefresh} />
+      <StatsBar
+        articleCount={articleCount}
+        updatedAt={updatedAt}
+        refreshing={refreshing}
+        onRefresh={onRefresh}
+      />
       <FilterPanel {...filters} />
     </section>
   );

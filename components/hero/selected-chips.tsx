@@ -3,7 +3,13 @@
 import { COUNTRIES } from "@/lib/catalog";
 
 /** The selected countries as removable chips. */
-export function SelectedChips({ selected, onRemove }: { selected: string[]; onRemove: (id: string) => void }) {
+export function SelectedChips({
+  selected,
+  onRemove,
+}: {
+  selected: string[];
+  onRemove: (id: string) => void;
+}) {
   if (selected.length === 0) return null;
   return (
     <ul aria-label="Selected countries" className="mb-3 flex flex-wrap gap-2">
@@ -18,7 +24,10 @@ export function SelectedChips({ selected, onRemove }: { selected: string[]; onRe
               aria-label={`Remove ${name}`}
               className="flex items-center gap-1 rounded-full bg-blue-100 py-1 pl-2.5 pr-2 text-sm text-blue-900 hover:bg-blue-200"
             >
-              <span aria-hidden="true">{country?.icon}</span> {name} <span aria-hidden="true" className="ml-0.5 font-bold">×</span>
+              <span aria-hidden="true">{country?.icon}</span> {name}{" "}
+              <span aria-hidden="true" className="ml-0.5 font-bold">
+                ×
+              </span>
             </button>
           </li>
         );

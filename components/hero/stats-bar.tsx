@@ -21,8 +21,12 @@ export function StatsBar({ articleCount, updatedAt, refreshing, onRefresh }: Sta
     <div className="mt-4 flex items-start gap-3 text-sm text-slate-700" data-testid="stats-bar">
       <div className="flex flex-1 flex-wrap items-center gap-x-4 gap-y-2">
         <span className="min-w-[6.5rem] tabular-nums">Articles: {articleCount}</span>
-        <span className="min-w-[9.5rem]">Updated: {now === null ? "Never" : formatUpdated(updatedAt, Math.max(now, updatedAt ?? 0))}</span>
-        <span className="rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-medium text-green-800">Live Analysis</span>
+        <span className="min-w-[9.5rem]">
+          Updated: {now === null ? "Never" : formatUpdated(updatedAt, Math.max(now, updatedAt ?? 0))}
+        </span>
+        <span className="rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-medium text-green-800">
+          Live Analysis
+        </span>
       </div>
       <button
         type="button"

@@ -3,7 +3,17 @@
 import type { ReactNode } from "react";
 
 /** A country or category toggle of the filter panel. */
-export function ToggleChip({ on, onClick, children, wide }: { on: boolean; onClick: () => void; children: ReactNode; wide?: boolean }) {
+export function ToggleChip({
+  on,
+  onClick,
+  children,
+  wide,
+}: {
+  on: boolean;
+  onClick: () => void;
+  children: ReactNode;
+  wide?: boolean;
+}) {
   return (
     <button
       type="button"

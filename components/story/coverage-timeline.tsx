@@ -14,7 +14,11 @@ export function CoverageTimeline({ card }: { card: CardDetail }) {
   const byId = new Map(card.articles.map((a) => [a.id, a]));
   const first = Date.parse(card.coverage.firstPublishedAt);
   return (
-    <section aria-labelledby="coverage-title" className="mt-6 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5" data-testid="coverage-timeline">
+    <section
+      aria-labelledby="coverage-title"
+      className="mt-6 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+      data-testid="coverage-timeline"
+    >
       <h2 id="coverage-title" className="text-lg font-bold text-slate-900">
         Coverage over time
       </h2>
@@ -24,17 +28,28 @@ export function CoverageTimeline({ card }: { card: CardDetail }) {
           const href = safeUrl(article.url);
           return (
             <li key={entry.articleId} className="relative" data-testid="timeline-entry">
-              <span aria-hidden="true" className="absolute -left-[1.4rem] top-1.5 h-3 w-3 rounded-full border-2 border-white" style={{ backgroundColor: article.source.color }} />
+              <span
+                aria-hidden="true"
+                className="absolute -left-[1.4rem] top-1.5 h-3 w-3 rounded-full border-2 border-white"
+                style={{ backgroundColor: article.source.color }}
+              />
               <p className="flex flex-wrap items-center gap-x-2 text-sm">
                 <span className="font-semibold text-slate-900">{article.source.name}</span>
                 <LocalTime iso={entry.publishedAt} className="text-slate-700" />
                 <span className="text-slate-700">
-                  {i === 0 ? "first report" : `${formatDuration(Date.parse(entry.publishedAt) - first)} after the first report`}
+                  {i === 0
+                    ? "first report"
+                    : `${formatDuration(Date.parse(entry.publishedAt) - first)} after the first report`}
                 </span>
               </p>
               <p className="mt-0.5 text-slate-900">
                 {href ? (
-                  <a href={href} target="_blank" rel="noopener noreferrer" className="underline decoration-slate-400 hover:text-blue-900">
+                  <a
+                    href={href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="underline decoration-slate-400 hover:text-blue-900"
+                  >
                     {article.title}
                     <span className="sr-only"> (opens in a new tab)</span>
                   </a>

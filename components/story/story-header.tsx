@@ -11,12 +11,18 @@ export function StoryHeader() {
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2 sm:py-3">
         <div className="min-w-0 flex-1">
-          <Link href="/" className="text-base font-bold leading-tight text-slate-900 hover:underline sm:text-lg">
+          <Link
+            href="/"
+            className="text-base font-bold leading-tight text-slate-900 hover:underline sm:text-lg"
+          >
             Global Multi-Source News Analysis
           </Link>
           <p className="text-xs text-slate-600">Cross-Source News Analysis</p>
         </div>
-        <Link href="/" className="shrink-0 rounded-lg border border-slate-400 px-3 py-1 text-sm font-medium text-slate-800 hover:bg-slate-100">
+        <Link
+          href="/"
+          className="shrink-0 rounded-lg border border-slate-400 px-3 py-1 text-sm font-medium text-slate-800 hover:bg-slate-100"
+        >
           <span aria-hidden="true">← </span>Back to the feed
         </Link>
       </div>

@@ -14,7 +14,12 @@ import type { Prisma } from "@/generated/prisma/client";
 import { getDatabase, getPrisma } from "@/lib/db";
 import { onShutdown, trackTask } from "@/lib/lifecycle/shutdown";
 import { logger } from "@/lib/log";
-import { comparison, type Comparison, type CompareArticlesBody, type ProviderInfo } from "@/lib/schemas/analysis";
+import {
+  comparison,
+  type Comparison,
+  type CompareArticlesBody,
+  type ProviderInfo,
+} from "@/lib/schemas/analysis";
 
 /** Bump when the analysis output changes, so older answers stop being served (docs/product.md §9 started at 1.0.0; 1.1.0: issue 16's analyzer). */
 export const CACHE_VERSION = "1.1.0";
@@ -41,7 +46,12 @@ export function analysisCacheKey(
 ): string {
   const canonical = JSON.stringify({
     analysisType: body.analysisType,
-    articles: body.articles.map((a) => ({ title: a.title, source: a.source, summary: a.summary, content: a.content })),
+    articles: body.articles.map((a) => ({
+      title: a.title,
+      source: a.source,
+      summary: a.summary,
+      content: a.content,
+    })),
   });
   const hash = crypto.createHash("sha256").update(canonical).digest("hex");
   return `${CACHE_KEY_TYPE}:${version}:${provider.kind}:${provider.model}:${hash}`;
@@ -60,7 +70,11 @@ interface Pending {
 }
 const FLUSH_EVERY_MS = 2_000;
 const holder = globalThis as unknown as { __newsAnalysisPending?: Pending };
-const pending = (holder.__newsAnalysisPending ??= { counters: { hits: 0, misses: 0, errors: 0 }, keys: new Map(), timer: null });
+const pending = (holder.__newsAnalysisPending ??= {
+  counters: { hits: 0, misses: 0, errors: 0 },
+  keys: new Map(),
+  timer: null,
+});
 
 function count(counter: CounterName, key?: string, at?: Date): void {
   pending.counters[counter]++;
@@ -127,7 +141,11 @@ WHERE "cacheKey" = $1 AND version = $3 AND "expiresAt" > ($2::timestamptz AT TIM
  */
 export async function readCachedAnalysis(key: string, now = new Date()): Promise<Comparison | null> {
   try {
-    const rows = await getDatabase().sql.query<{ result: unknown }>(READ_SQL, [key, now.toISOString(), CACHE_VERSION]);
+    const rows = await getDatabase().sql.query<{ result: unknown }>(READ_SQL, [
+      key,
+      now.toISOString(),
+      CACHE_VERSION,
+    ]);
     const parsed = rows.length ? comparison.safeParse(rows[0].result) : null;
     if (parsed?.success) {
       count("hits", key, now);
@@ -142,11 +160,18 @@ export async function readCachedAnalysis(key: string, now = new Date()): Promise
 }
 
 /** Stores an answer, drops expired and old-version rows, and evicts the oldest beyond the limit. */
-export async function writeCachedAnalysis(key: string, answer: Comparison, cardId?: string, now = new Date()): Promise<void> {
+export async function writeCachedAnalysis(
+  key: string,
+  answer: Comparison,
+  cardId?: string,
+  now = new Date(),
+): Promise<void> {
   try {
     const db = getPrisma();
     // The card may be gone (or never existed): the answer is still worth keeping.
-    const card = cardId ? await db.comparisonCard.findUnique({ where: { id: cardId }, select: { id: true } }) : null;
+    const card = cardId
+      ? await db.comparisonCard.findUnique({ where: { id: cardId }, select: { id: true } })
+      : null;
     const data = {
       cardId: card?.id ?? null,
       provider: answer.provider.kind,
@@ -159,7 +184,9 @@ export async function writeCachedAnalysis(key: string, answer: Comparison, cardI
       lastHitAt: null,
     };
     await db.analysis.upsert({ where: { cacheKey: key }, create: { cacheKey: key, ...data }, update: data });
-    await db.analysis.deleteMany({ where: { OR: [{ expiresAt: { lte: now } }, { version: { not: CACHE_VERSION } }] } });
+    await db.analysis.deleteMany({
+      where: { OR: [{ expiresAt: { lte: now } }, { version: { not: CACHE_VERSION } }] },
+    });
     await db.$executeRaw`DELETE FROM "Analysis" WHERE id IN (
       SELECT id FROM "Analysis" ORDER BY "createdAt" DESC, id DESC OFFSET ${CACHE_MAX_ENTRIES})`;
   } catch (error) {
@@ -183,5 +210,10 @@ export async function analysisCacheStats(): Promise<CacheStats> {
     db.counter.findMany({ where: { name: { in: Object.values(CACHE_COUNTERS) } } }),
   ]);
   const value = (name: string) => Number(counters.find((c) => c.name === name)?.value ?? 0n);
-  return { size, hits: value(CACHE_COUNTERS.hits), misses: value(CACHE_COUNTERS.misses), errors: value(CACHE_COUNTERS.errors) };
+  return {
+    size,
+    hits: value(CACHE_COUNTERS.hits),
+    misses: value(CACHE_COUNTERS.misses),
+    errors: value(CACHE_COUNTERS.errors),
+  };
 }

@@ -12,8 +12,23 @@
 import type { AnalysisArticle, CitedPoint } from "@/lib/schemas/analysis";
 import type { ProviderAnalysis } from "./provider";
 import {
-  addTokenTerms, capitalisedRuns, contentTerms, findNumbers, findQuotes, matchForm, namesInRun, numberValues, REPORTS_SHARE, REPORTS_TERMS, splitSentences,
-  spelledNumber, stem, STOP_WORDS, termsHeld, tokenize, type Token,
+  addTokenTerms,
+  capitalisedRuns,
+  contentTerms,
+  findNumbers,
+  findQuotes,
+  matchForm,
+  namesInRun,
+  numberValues,
+  REPORTS_SHARE,
+  REPORTS_TERMS,
+  splitSentences,
+  spelledNumber,
+  stem,
+  STOP_WORDS,
+  termsHeld,
+  tokenize,
+  type Token,
 } from "./text";
 import { outletOf } from "./local/outlets";
 import { WorkBudget } from "./work-budget";
@@ -84,7 +99,13 @@ function namesIn(text: string, tokens: Token[]): string[] {
     // One capitalised ordinary word opening a sentence is not a name ("Three outlets…", "Concerned but…").
     const before = text.slice(Math.max(0, first.start - 8), first.start).trimEnd();
     const opensSentence = !before || /[.!?:;"“‘(]$/.test(before);
-    if (run.length === 1 && opensSentence && !first.acronym && (spelledNumber(first.key) || ORDINARY_ENDING.test(first.key))) continue;
+    if (
+      run.length === 1 &&
+      opensSentence &&
+      !first.acronym &&
+      (spelledNumber(first.key) || ORDINARY_ENDING.test(first.key))
+    )
+      continue;
     for (const name of namesInRun(run)) out.push(name.map((t) => t.text).join(" "));
   }
   return out;
@@ -99,12 +120,24 @@ export function claimsOf(text: string): Claims {
   return {
     names: namesIn(outside, tokens),
     numbers: findNumbers(outside).map((n) => n.value),
-    quotes: quotes.flatMap((q) => q.split("…").map((p) => p.trim()).filter((p) => p.split(/\s+/).length >= 2)),
+    quotes: quotes.flatMap((q) =>
+      q
+        .split("…")
+        .map((p) => p.trim())
+        .filter((p) => p.split(/\s+/).length >= 2),
+    ),
     quoteTerms: quotes.map((q) => contentTerms(tokenize(q))),
     keyWords: [
       ...new Set(
         tokens
-          .filter((t) => !t.capitalised && t.key.length >= 4 && /^\p{L}+$/u.test(t.key) && !STOP_WORDS.has(t.key) && !spelledNumber(t.key))
+          .filter(
+            (t) =>
+              !t.capitalised &&
+              t.key.length >= 4 &&
+              /^\p{L}+$/u.test(t.key) &&
+              !STOP_WORDS.has(t.key) &&
+              !spelledNumber(t.key),
+          )
           .map((t) => stem(t.key)),
       ),
     ],
@@ -112,7 +145,11 @@ export function claimsOf(text: string): Claims {
 }
 
 function hasName(e: ArticleEvidence, name: string): boolean {
-  return e.words.includes(` ${tokenize(name).map((t) => t.key).join(" ")} `);
+  return e.words.includes(
+    ` ${tokenize(name)
+      .map((t) => t.key)
+      .join(" ")} `,
+  );
 }
 
 /** The claims that none of the given articles contains. */
@@ -120,7 +157,8 @@ export function unsupportedClaims(claims: Claims, evidence: ArticleEvidence[]): 
   const missing: string[] = [];
   for (const n of claims.names) if (!evidence.some((e) => hasName(e, n))) missing.push(n);
   for (const v of claims.numbers) if (!evidence.some((e) => e.numbers.has(v))) missing.push(v);
-  for (const q of claims.quotes) if (!evidence.some((e) => e.match.includes(matchForm(q)))) missing.push(`“${q}”`);
+  for (const q of claims.quotes)
+    if (!evidence.some((e) => e.match.includes(matchForm(q)))) missing.push(`“${q}”`);
   return missing;
 }
 
@@ -128,7 +166,10 @@ export function unsupportedClaims(claims: Claims, evidence: ArticleEvidence[]): 
 function mentionsAny(claims: Claims, e: ArticleEvidence): boolean {
   const surname = (n: string) => tokenize(n).at(-1)?.key ?? "";
   return (
-    claims.names.some((n) => hasName(e, n) || (n.includes(" ") && surname(n).length >= 3 && e.words.includes(` ${surname(n)} `))) ||
+    claims.names.some(
+      (n) =>
+        hasName(e, n) || (n.includes(" ") && surname(n).length >= 3 && e.words.includes(` ${surname(n)} `)),
+    ) ||
     claims.numbers.some((v) => e.numbers.has(v)) ||
     claims.quotes.some((q) => e.match.includes(matchForm(q))) ||
     claims.keyWords.some((w) => e.stems.has(w)) ||
@@ -140,16 +181,24 @@ function mentionsAny(claims: Claims, e: ArticleEvidence): boolean {
   );
 }
 
-function groundPoint(point: CitedPoint, evidence: ArticleEvidence[], common: boolean, report: GroundingReport): CitedPoint | null {
+function groundPoint(
+  point: CitedPoint,
+  evidence: ArticleEvidence[],
+  common: boolean,
+  report: GroundingReport,
+): CitedPoint | null {
   const label = `${common ? "common point" : "difference"} “${point.text.slice(0, 60)}”`;
-  const inRange = [...new Set(point.citations)].filter((i) => Number.isInteger(i) && i >= 0 && i < evidence.length);
+  const inRange = [...new Set(point.citations)].filter(
+    (i) => Number.isInteger(i) && i >= 0 && i < evidence.length,
+  );
   report.droppedCitations += point.citations.length - inRange.length;
   if (inRange.length < point.citations.length) report.notes.push(`${label}: citations to no article removed`);
   const claims = claimsOf(point.text);
   // A cited article must contain something the point says.
   const relevant = inRange.filter((i) => mentionsAny(claims, evidence[i]));
   report.droppedCitations += inRange.length - relevant.length;
-  if (relevant.length < inRange.length) report.notes.push(`${label}: citations to articles that do not support it removed`);
+  if (relevant.length < inRange.length)
+    report.notes.push(`${label}: citations to articles that do not support it removed`);
   const cited = relevant.map((i) => evidence[i]);
   const missing = unsupportedClaims(claims, cited);
   const keyFound = claims.keyWords.filter((w) => cited.some((e) => e.stems.has(w))).length;
@@ -157,7 +206,8 @@ function groundPoint(point: CitedPoint, evidence: ArticleEvidence[], common: boo
   let reason = "";
   if (!relevant.length) reason = "no cited article supports it";
   else if (missing.length) reason = `not in the cited articles: ${missing.slice(0, 3).join(", ")}`;
-  else if (claims.keyWords.length >= 2 && keyFound / claims.keyWords.length < KEY_WORD_SHARE) reason = "most of its key words are not in the cited articles";
+  else if (claims.keyWords.length >= 2 && keyFound / claims.keyWords.length < KEY_WORD_SHARE)
+    reason = "most of its key words are not in the cited articles";
   else if (common && outlets < 2) reason = "fewer than two distinct outlets cited";
   if (reason) {
     report.droppedPoints++;
@@ -167,7 +217,12 @@ function groundPoint(point: CitedPoint, evidence: ArticleEvidence[], common: boo
   return { text: point.text, citations: relevant };
 }
 
-function groundText(text: string, evidence: ArticleEvidence[], field: string, report: GroundingReport): string {
+function groundText(
+  text: string,
+  evidence: ArticleEvidence[],
+  field: string,
+  report: GroundingReport,
+): string {
   const kept = splitSentences(text).filter((s) => {
     const missing = unsupportedClaims(claimsOf(s.text), evidence);
     if (missing.length) {

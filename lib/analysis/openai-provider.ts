@@ -12,7 +12,12 @@ import OpenAI from "openai";
 import { z } from "zod";
 import { ApiError } from "@/lib/http/errors";
 import { logger } from "@/lib/log";
-import { articleAssessment, comparison, type AnalysisArticle, type ProviderInfo } from "@/lib/schemas/analysis";
+import {
+  articleAssessment,
+  comparison,
+  type AnalysisArticle,
+  type ProviderInfo,
+} from "@/lib/schemas/analysis";
 import type { AnalysisProvider, AnalysisType, ProviderAnalysis } from "./provider";
 import { outletOf } from "./local/outlets";
 
@@ -32,8 +37,13 @@ const PROMPT_CONTENT_CHARS = 4_000;
 /** What the model must return: the contract's analysis fields, per-article scores by index. */
 export const modelAnswer = comparison
   .pick({
-    commonPoints: true, differences: true, summary: true, biasAnalysis: true, factualAccuracy: true,
-    emotionalTone: true, frontendSummary: true,
+    commonPoints: true,
+    differences: true,
+    summary: true,
+    biasAnalysis: true,
+    factualAccuracy: true,
+    emotionalTone: true,
+    frontendSummary: true,
   })
   .extend({ articles: z.array(articleAssessment.omit({ source: true })) });
 type ModelAnswer = z.infer<typeof modelAnswer>;
@@ -99,8 +109,11 @@ function parseAnswer(content: string | null | undefined, articles: AnalysisArtic
     throw invalid("not JSON");
   }
   const parsed = modelAnswer.safeParse(json);
-  if (!parsed.success) throw invalid(`schema: ${parsed.error.issues[0]?.path.join(".")} ${parsed.error.issues[0]?.message}`);
-  const byIndex = new Map(parsed.data.articles.filter((a) => a.index < articles.length).map((a) => [a.index, a]));
+  if (!parsed.success)
+    throw invalid(`schema: ${parsed.error.issues[0]?.path.join(".")} ${parsed.error.issues[0]?.message}`);
+  const byIndex = new Map(
+    parsed.data.articles.filter((a) => a.index < articles.length).map((a) => [a.index, a]),
+  );
   if (byIndex.size !== articles.length) throw invalid("per-article scores missing");
   return { ...parsed.data, articles: articles.map((_, i) => byIndex.get(i)!) };
 }
@@ -148,7 +161,12 @@ export class OpenAIProvider implements AnalysisProvider {
       ...answer,
       factualAccuracy: Math.round(answer.factualAccuracy),
       factualAccuracyMethod: "Model's estimate, with citations checked against the articles",
-      articles: answer.articles.map((a, i) => ({ index: i, source: articles[i].source, sentiment: a.sentiment, biasScore: a.biasScore })),
+      articles: answer.articles.map((a, i) => ({
+        index: i,
+        source: articles[i].source,
+        sentiment: a.sentiment,
+        biasScore: a.biasScore,
+      })),
       // The model that answered, as the server reports it; the configured name only if it does not say.
       provider: this.info(completion.model || this.options.model),
     };
@@ -158,7 +176,10 @@ export class OpenAIProvider implements AnalysisProvider {
   private async complete(articles: AnalysisArticle[], type: AnalysisType) {
     const controller = new AbortController();
     const seconds = Math.round(this.options.timeoutMs / 100) / 10;
-    const timeoutError = new ApiError("provider_timeout", `The AI provider did not answer within ${seconds} s.`);
+    const timeoutError = new ApiError(
+      "provider_timeout",
+      `The AI provider did not answer within ${seconds} s.`,
+    );
     let timer: NodeJS.Timeout | undefined;
     // The SDK cannot interrupt its sleep before a retry, so the deadline is raced as well as signalled.
     const deadline = new Promise<never>((_, reject) => {
@@ -175,7 +196,10 @@ export class OpenAIProvider implements AnalysisProvider {
           { role: "system", content: INSTRUCTIONS },
           { role: "user", content: prompt(articles, type) },
         ],
-        response_format: { type: "json_schema", json_schema: { name: "comparison_analysis", strict: true, schema: SCHEMA } },
+        response_format: {
+          type: "json_schema",
+          json_schema: { name: "comparison_analysis", strict: true, schema: SCHEMA },
+        },
       },
       { signal: controller.signal },
     );
@@ -202,7 +226,10 @@ export class OpenAIProvider implements AnalysisProvider {
       return new ApiError("provider_error", "The AI provider refused the configured API key.");
     }
     if (error instanceof OpenAI.NotFoundError) {
-      return new ApiError("provider_error", `The AI provider at ${this.host} does not offer the model ${this.options.model}.`);
+      return new ApiError(
+        "provider_error",
+        `The AI provider at ${this.host} does not offer the model ${this.options.model}.`,
+      );
     }
     if (error instanceof OpenAI.APIConnectionError) {
       return new ApiError("provider_error", `The AI provider at ${this.host} could not be reached.`);

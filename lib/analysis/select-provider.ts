@@ -25,7 +25,9 @@ let providers: AnalysisProviders | undefined;
 function create(): AnalysisProviders {
   const local = new LocalAnalyzer();
   if (!env.OPENAI_API_KEY && !env.OPENAI_BASE_URL) {
-    logger.warn("no AI provider configured (OPENAI_API_KEY / OPENAI_BASE_URL): AI analysis is off; the local analyzer answers");
+    logger.warn(
+      "no AI provider configured (OPENAI_API_KEY / OPENAI_BASE_URL): AI analysis is off; the local analyzer answers",
+    );
     return { primary: local, fallback: null };
   }
   const primary = new OpenAIProvider({

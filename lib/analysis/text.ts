@@ -43,11 +43,15 @@ export const HONORIFICS = new Set(
 /** Words too common to carry meaning in a key phrase or a claim. */
 export const STOP_WORDS = new Set([
   ...COMMON_WORDS,
-  ..."said says say told tell also just like get got make made take took new year years time week day".split(" "),
+  ..."said says say told tell also just like get got make made take took new year years time week day".split(
+    " ",
+  ),
   // the vocabulary of comparing reports, which says nothing about the story itself
   // the analyzer's own framing of quoted sentences ("BBC News leads with “…” and adds: “…”")
   ..."lead leads adds add headline headlines words outlets event puts".split(" "),
-  ..."give gives given different differ differs difference figure figures mention mentions mentioned report reports reported quote quotes quoted cite cites focus focuses emphasis emphasise emphasises emphasize emphasizes highlight highlights describe describes described note notes state states account accounts portray portrays frame frames framing".split(" "),
+  ..."give gives given different differ differs difference figure figures mention mentions mentioned report reports reported quote quotes quoted cite cites focus focuses emphasis emphasise emphasises emphasize emphasizes highlight highlights describe describes described note notes state states account accounts portray portrays frame frames framing".split(
+    " ",
+  ),
 ]);
 
 const WORD = /[\p{L}\p{N}]+(?:['’.\-][\p{L}\p{N}]+)*\.?/gu;
@@ -60,7 +64,13 @@ const ACRONYM = /^(?:\p{Lu}\.?){2,}$|^\p{Lu}[\p{Lu}\p{N}]+$/u;
 const SPACE = /\s+/g;
 
 /** Spelled-out numbers an article may use where another uses digits. */
-const SPELLED = new Map([...COUNT_WORDS, ["dozen", "12"], ["hundred", "100"], ["thousand", "1000"], ["million", "1000000"]]);
+const SPELLED = new Map([
+  ...COUNT_WORDS,
+  ["dozen", "12"],
+  ["hundred", "100"],
+  ["thousand", "1000"],
+  ["million", "1000000"],
+]);
 
 export interface Token {
   /** The word as written, with a trailing abbreviation dot and possessive removed. */
@@ -77,7 +87,12 @@ export interface Token {
 
 /** Lowercase, straight quotes, single spaces: the form texts are compared in. */
 export function matchForm(text: string): string {
-  return text.toLowerCase().replace(/[‘’‛`]/g, "'").replace(/[“”„]/g, '"').replace(SPACE, " ").trim();
+  return text
+    .toLowerCase()
+    .replace(/[‘’‛`]/g, "'")
+    .replace(/[“”„]/g, '"')
+    .replace(SPACE, " ")
+    .trim();
 }
 
 /** The words of a text, with positions. */
@@ -88,7 +103,10 @@ export function tokenize(text: string): Token[] {
     // A final dot is punctuation ("Floyd.") or an abbreviation's ("U.S."): never part of the word.
     if (word.endsWith(".")) word = word.slice(0, -1);
     const end = m.index + word.length;
-    const possessive = word.length > 2 && word[word.length - 1] === "s" && (word[word.length - 2] === "'" || word[word.length - 2] === "’");
+    const possessive =
+      word.length > 2 &&
+      word[word.length - 1] === "s" &&
+      (word[word.length - 2] === "'" || word[word.length - 2] === "’");
     if (possessive) word = word.slice(0, -2);
     if (!word) continue;
     const capitalised = UPPER.test(word);
@@ -111,7 +129,14 @@ export function isContentToken(t: Token): boolean {
  * decides that another article reports a sentence, and how the grounding check verifies it.
  */
 export function contentTerms(tokens: Token[]): string[] {
-  return [...new Set(tokens.filter(isContentToken).flatMap(tokenTerms).filter((t) => !STOP_WORDS.has(t)))];
+  return [
+    ...new Set(
+      tokens
+        .filter(isContentToken)
+        .flatMap(tokenTerms)
+        .filter((t) => !STOP_WORDS.has(t)),
+    ),
+  ];
 }
 
 /** Every term of the tokens, added to a set (a loop, not arrays per token: this runs over whole articles). */
@@ -128,7 +153,9 @@ export function tokenTerms(t: Token): string[] {
   const whole = termOf(t.text, t.acronym);
   if (!t.text.includes("-")) return [whole];
   // Letters only: "Covid-19" also says "covid", not "19" (a number is compared as a figure).
-  const parts = t.text.split("-").filter((p) => p.length >= 2 && /^\p{L}+$/u.test(p) && !STOP_WORDS.has(p.toLowerCase()));
+  const parts = t.text
+    .split("-")
+    .filter((p) => p.length >= 2 && /^\p{L}+$/u.test(p) && !STOP_WORDS.has(p.toLowerCase()));
   const partTerms = parts.map((p) => termOf(p, /^\p{Lu}{2,}$/u.test(p)));
   // "Covid-19" is "covid" and a figure; "Saudi-led" is itself and "saudi".
   return /\d/.test(t.text) ? partTerms : [whole, ...partTerms];
@@ -192,7 +219,12 @@ export function findNumbers(text: string): NumberMention[] {
   for (const m of text.matchAll(NUMBER)) {
     const whole = m[1].replace(/,/g, "");
     const frac = m[2]?.replace(/0+$/, "");
-    out.push({ text: m[0], value: frac ? `${Number(whole)}.${frac}` : String(Number(whole)), start: m.index, end: m.index + m[0].length });
+    out.push({
+      text: m[0],
+      value: frac ? `${Number(whole)}.${frac}` : String(Number(whole)),
+      start: m.index,
+      end: m.index + m[0].length,
+    });
   }
   return out;
 }
@@ -261,7 +293,8 @@ function quoteSpans(text: string): QuoteSpan[] {
   let lows: Int32Array | null = null;
   if (/[\udc00-\udfff]/.test(text)) {
     lows = new Int32Array(n + 1);
-    for (let i = 0; i < n; i++) lows[i + 1] = lows[i] + (text.charCodeAt(i) >= 0xdc00 && text.charCodeAt(i) <= 0xdfff ? 1 : 0);
+    for (let i = 0; i < n; i++)
+      lows[i + 1] = lows[i] + (text.charCodeAt(i) >= 0xdc00 && text.charCodeAt(i) <= 0xdfff ? 1 : 0);
   }
   const length = (from: number, to: number) => to - from - (lows ? lows[to] - lows[from] : 0);
   // One forward-only cursor per kind of closing mark: the next position at or after `from` where it closes.
@@ -277,10 +310,13 @@ function quoteSpans(text: string): QuoteSpan[] {
   const nextStraightDouble = cursor((i) => text[i] === '"');
   const nextCurlySingle = cursor((i) => text[i] === "’");
   // A straight single quote's content may hold a quote followed by a letter ("don't"), never a line break.
-  const nextStraightSingleStop = cursor((i) => text[i] === "\n" || (text[i] === "'" && !letterAt(text, i + 1)));
+  const nextStraightSingleStop = cursor(
+    (i) => text[i] === "\n" || (text[i] === "'" && !letterAt(text, i + 1)),
+  );
 
   const out: QuoteSpan[] = [];
-  const fits = (open: number, close: number) => close < n && length(open + 1, close) >= QUOTE_MIN && length(open + 1, close) <= QUOTE_MAX;
+  const fits = (open: number, close: number) =>
+    close < n && length(open + 1, close) >= QUOTE_MIN && length(open + 1, close) <= QUOTE_MAX;
   for (let i = 0; i < n; i++) {
     const c = text[i];
     let close = -1;
@@ -343,7 +379,12 @@ export function capitalisedRuns(text: string, tokens: Token[] = tokenize(text)):
     const prev = run.at(-1);
     const gap = prev ? text.slice(prev.end, t.start) : "";
     const joined = prev && !prev.possessive && /^ $/.test(gap);
-    const connector = t.key === "of" && joined && tokens[i + 1] && isNameCandidate(tokens[i + 1]) && text.slice(t.end, tokens[i + 1].start) === " ";
+    const connector =
+      t.key === "of" &&
+      joined &&
+      tokens[i + 1] &&
+      isNameCandidate(tokens[i + 1]) &&
+      text.slice(t.end, tokens[i + 1].start) === " ";
     if (isNameCandidate(t) || connector) {
       if (!joined) flush();
       run.push(t);
@@ -380,7 +421,29 @@ export function namesInRun(run: Token[], breaks: (t: Token) => boolean = () => f
   return names;
 }
 
-const WORD_NUMBERS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"];
+const WORD_NUMBERS = [
+  "zero",
+  "one",
+  "two",
+  "three",
+  "four",
+  "five",
+  "six",
+  "seven",
+  "eight",
+  "nine",
+  "ten",
+  "eleven",
+  "twelve",
+  "thirteen",
+  "fourteen",
+  "fifteen",
+  "sixteen",
+  "seventeen",
+  "eighteen",
+  "nineteen",
+  "twenty",
+];
 
 /** A count in words, so that analysis texts carry no digits the articles do not contain. */
 export function countInWords(n: number): string {

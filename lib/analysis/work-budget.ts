@@ -45,7 +45,10 @@ export class WorkBudget {
   async checkpoint(): Promise<void> {
     const now = performance.now();
     if (now - this.started > this.deadlineMs) {
-      throw new ApiError("provider_timeout", `The ${this.what} did not finish within ${Math.round(this.deadlineMs / 1000)} s.`);
+      throw new ApiError(
+        "provider_timeout",
+        `The ${this.what} did not finish within ${Math.round(this.deadlineMs / 1000)} s.`,
+      );
     }
     if (now - this.sliceStarted < this.sliceMs) return;
     await new Promise<void>((resolve) => setImmediate(resolve));

@@ -18,6 +18,9 @@ export function credentialStamp(passwordHash: string): string {
 
 /** An account's current stamp and role, or null when no such account exists. */
 export async function currentCredentials(username: string): Promise<{ stamp: string; role: Role } | null> {
-  const user = await getPrisma().user.findUnique({ where: { username }, select: { passwordHash: true, role: true } });
+  const user = await getPrisma().user.findUnique({
+    where: { username },
+    select: { passwordHash: true, role: true },
+  });
   return user ? { stamp: credentialStamp(user.passwordHash), role: user.role } : null;
 }

@@ -18,7 +18,10 @@ import { env } from "@/lib/env";
 function localSecret(name: string, configured: string | undefined, bytes = 32): string {
   if (configured) return configured;
   if (env.APP_ENV === "production") throw new Error(`${name} must be set when APP_ENV=production`);
-  const file = path.resolve(/* turbopackIgnore: true */ env.DATA_DIR, `${name.toLowerCase().replaceAll("_", "-")}.txt`);
+  const file = path.resolve(
+    /* turbopackIgnore: true */ env.DATA_DIR,
+    `${name.toLowerCase().replaceAll("_", "-")}.txt`,
+  );
   try {
     return fs.readFileSync(file, "utf8").trim();
   } catch {

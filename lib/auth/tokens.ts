@@ -21,7 +21,11 @@ export interface TokenUser {
  * (lib/auth/credentials.ts). The stamp is the account's current one unless given (login has
  * just read the account).
  */
-export async function signAccessToken(user: TokenUser, now = new Date(), stamp?: string): Promise<{ token: string; expiresAt: Date }> {
+export async function signAccessToken(
+  user: TokenUser,
+  now = new Date(),
+  stamp?: string,
+): Promise<{ token: string; expiresAt: Date }> {
   const cred = stamp ?? (await currentCredentials(user.username))?.stamp;
   if (!cred) throw new Error(`No account ${user.username} to sign a token for.`);
   const iat = Math.floor(now.getTime() / 1000);
@@ -38,7 +42,8 @@ export async function signAccessToken(user: TokenUser, now = new Date(), stamp?:
   return { token, expiresAt: new Date(exp * 1000) };
 }
 
-export type VerifyResult = { ok: true; user: TokenUser; stamp: string } | { ok: false; reason: "expired" | "invalid" };
+export type VerifyResult =
+  { ok: true; user: TokenUser; stamp: string } | { ok: false; reason: "expired" | "invalid" };
 
 /**
  * Verifies a token's signature, issuer, audience, expiry (required: a token without `exp` would
@@ -54,7 +59,11 @@ export async function verifyAccessToken(token: string): Promise<VerifyResult> {
       requiredClaims: ["exp", "sub"],
     });
     const role = payload.role;
-    if ((role !== "reader" && role !== "operator") || typeof payload.sub !== "string" || typeof payload.cred !== "string") {
+    if (
+      (role !== "reader" && role !== "operator") ||
+      typeof payload.sub !== "string" ||
+      typeof payload.cred !== "string"
+    ) {
       return { ok: false, reason: "invalid" };
     }
     return { ok: true, user: { username: payload.sub, role }, stamp: payload.cred };

@@ -66,7 +66,8 @@ export function hashString(text: string): string {
 
 /** A JSON text with sorted keys and every `content` string cut to its first 500 characters. */
 function canonical(value: unknown, key?: string): string {
-  if (typeof value === "string") return JSON.stringify(key === "content" ? value.slice(0, KEY_CONTENT_CHARS) : value);
+  if (typeof value === "string")
+    return JSON.stringify(key === "content" ? value.slice(0, KEY_CONTENT_CHARS) : value);
   if (Array.isArray(value)) return `[${value.map((v) => canonical(v)).join(",")}]`;
   if (value && typeof value === "object") {
     const entries = Object.entries(value as Record<string, unknown>)
@@ -110,7 +111,8 @@ export class AnalysisCache {
       const raw = this.storage.getItem(CACHE_STORAGE_KEY);
       if (raw) {
         const parsed: unknown = JSON.parse(raw);
-        if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw new Error("cache is not an object");
+        if (!parsed || typeof parsed !== "object" || Array.isArray(parsed))
+          throw new Error("cache is not an object");
         const now = this.now();
         for (const [key, entry] of Object.entries(parsed as Record<string, unknown>)) {
           if (isValidEntry(entry, now)) this.entries.set(key, entry);

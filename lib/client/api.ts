@@ -49,7 +49,11 @@ export async function checkHealth(fetchImpl: typeof fetch = fetch): Promise<unkn
 }
 
 /** Calls `path` under /api/v1 and answers the envelope's `data`. */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}, fetchImpl: typeof fetch = fetch): Promise<T> {
+export async function apiRequest<T>(
+  path: string,
+  options: RequestOptions = {},
+  fetchImpl: typeof fetch = fetch,
+): Promise<T> {
   const headers: Record<string, string> = { "Content-Type": "application/json" };
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
   try {
@@ -62,7 +66,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}, 
     const body: unknown = await res.json().catch(() => null);
     if (!res.ok) {
       const code = body && typeof body === "object" ? (body as { code?: unknown }).code : undefined;
-      throw new ApiRequestError(errorMessage(res.status, body), res.status, typeof code === "string" ? code : undefined);
+      throw new ApiRequestError(
+        errorMessage(res.status, body),
+        res.status,
+        typeof code === "string" ? code : undefined,
+      );
     }
     return (body as { data: T }).data;
   } catch (error) {

@@ -110,7 +110,10 @@ export function publicRequest<T>(path: string, options: Omit<RequestOptions, "to
 }
 
 /** A call that needs the reader role: if the token was refused (401), log in again once and retry. */
-export async function authorizedRequest<T>(path: string, options: Omit<RequestOptions, "token"> = {}): Promise<T> {
+export async function authorizedRequest<T>(
+  path: string,
+  options: Omit<RequestOptions, "token"> = {},
+): Promise<T> {
   await ensureSession();
   const sent = getToken();
   try {

@@ -38,11 +38,19 @@ const details = (n: number) => (n === 1 ? "detail" : "details");
  * outlets give, the share they give alike), in neutral colours, because a story few outlets
  * repeat in detail is not thereby wrong.
  */
-export function accuracyFigure(a: Pick<AiAnalysis, "factualAccuracy" | "factualAccuracyMethod" | "provider" | "corroboration">): AccuracyFigure {
+export function accuracyFigure(
+  a: Pick<AiAnalysis, "factualAccuracy" | "factualAccuracyMethod" | "provider" | "corroboration">,
+): AccuracyFigure {
   const percent = Math.round(a.factualAccuracy);
   if (a.provider?.kind !== "local") {
     const band = accuracyBand(a.factualAccuracy);
-    return { heading: "Factual Accuracy", label: band.label, badge: `${percent}% Factual`, tone: band.tone, note: a.factualAccuracyMethod };
+    return {
+      heading: "Factual Accuracy",
+      label: band.label,
+      badge: `${percent}% Factual`,
+      tone: band.tone,
+      note: a.factualAccuracyMethod,
+    };
   }
   const figure = {
     heading: "Corroboration",
@@ -51,8 +59,18 @@ export function accuracyFigure(a: Pick<AiAnalysis, "factualAccuracy" | "factualA
   };
   const c = a.corroboration;
   // An answer cached before the counts were sent has only the share.
-  if (!c) return { ...figure, label: `${percent}% of details reported by two or more outlets`, badge: `${percent}% corroborated` };
-  if (c.total === 0) return { ...figure, label: "No names or figures to cross-check between outlets", badge: "Nothing to cross-check" };
+  if (!c)
+    return {
+      ...figure,
+      label: `${percent}% of details reported by two or more outlets`,
+      badge: `${percent}% corroborated`,
+    };
+  if (c.total === 0)
+    return {
+      ...figure,
+      label: "No names or figures to cross-check between outlets",
+      badge: "Nothing to cross-check",
+    };
   return {
     ...figure,
     label: `${c.corroborated} of ${c.total} compared ${details(c.total)} ${c.corroborated === 1 ? "agrees" : "agree"} between outlets`,

@@ -21,7 +21,12 @@ export const CREDIBILITY_WEIGHTS: Record<CredibilityValue, number> = {
 };
 export const EXPLANATION_PLACEHOLDER = "Please explain your concerns about this article's credibility...";
 
-export const INFORMATIVENESS_VALUES = ["very-informative", "informative", "somewhat-informative", "not-informative"] as const;
+export const INFORMATIVENESS_VALUES = [
+  "very-informative",
+  "informative",
+  "somewhat-informative",
+  "not-informative",
+] as const;
 export type InformativenessValue = (typeof INFORMATIVENESS_VALUES)[number];
 export const INFORMATIVENESS_STARS: Record<InformativenessValue, number> = {
   "very-informative": 4,
@@ -98,13 +103,24 @@ export interface Comment {
 export interface CommunityAnalytics {
   totalReactions: number;
   reactionBreakdown: Record<ReactionType, number>;
-  credibilityConsensus: { accurate: number; needsFactCheck: number; misleading: number; unverified: number; averageScore: number };
+  credibilityConsensus: {
+    accurate: number;
+    needsFactCheck: number;
+    misleading: number;
+    unverified: number;
+    averageScore: number;
+  };
   informativenessScore: { average: number; breakdown: Record<InformativenessValue, number> };
   sentimentAnalysis: { positive: number; negative: number; neutral: number; dominantSentiment: Sentiment };
   commentThemes: { theme: string; count: number; sentiment: Sentiment }[];
   publicOpinionTrends: { timeframe: string; sentiment: number; credibility: number; engagement: number }[];
   mostDiscussedAspects: string[];
-  aiVsHumanComparison: { aiSentiment: Sentiment; humanSentiment: Sentiment; agreement: number; divergencePoints: string[] };
+  aiVsHumanComparison: {
+    aiSentiment: Sentiment;
+    humanSentiment: Sentiment;
+    agreement: number;
+    divergencePoints: string[];
+  };
 }
 
 export interface CommunityState {
@@ -117,7 +133,13 @@ export interface CommunityState {
 // ---- Reactions and ratings: one per user -------------------------------------------------
 
 /** One reaction per user: a new type replaces theirs, the same type again removes it. */
-export function toggleReaction(list: Reaction[], user: User, type: ReactionType, now: number, id: string): Reaction[] {
+export function toggleReaction(
+  list: Reaction[],
+  user: User,
+  type: ReactionType,
+  now: number,
+  id: string,
+): Reaction[] {
   const mine = list.find((r) => r.userId === user.id);
   const others = list.filter((r) => r.userId !== user.id);
   if (mine?.type === type) return others;
@@ -157,7 +179,10 @@ export function rateInformativeness(
   now: number,
   id: string,
 ): InformativenessRating[] {
-  return [...list.filter((r) => r.userId !== user.id), { id, userId: user.id, userName: user.name, rating, timestamp: now }];
+  return [
+    ...list.filter((r) => r.userId !== user.id),
+    { id, userId: user.id, userName: user.name, rating, timestamp: now },
+  ];
 }
 
 /** The community credibility score: the rounded average of the weights, or null with no rating. */
@@ -211,35 +236,76 @@ export function canSubmitText(text: string): boolean {
 }
 
 /** Appends a comment with the trimmed text; an empty text changes nothing. */
-export function addComment(list: Comment[], author: string, text: string, now: number, id: string): Comment[] {
+export function addComment(
+  list: Comment[],
+  author: string,
+  text: string,
+  now: number,
+  id: string,
+): Comment[] {
   const content = text.trim();
   if (!content) return list;
   return [
     ...list,
-    { id, author, content, timestamp: now, likes: 0, isLiked: false, replies: [], flags: 0, isModerated: false, sentiment: "neutral", themes: [] },
+    {
+      id,
+      author,
+      content,
+      timestamp: now,
+      likes: 0,
+      isLiked: false,
+      replies: [],
+      flags: 0,
+      isModerated: false,
+      sentiment: "neutral",
+      themes: [],
+    },
   ];
 }
 
 /** Appends a reply (trimmed) under `parentId`; an empty text changes nothing. */
-export function addReply(list: Comment[], parentId: string, author: string, text: string, now: number, id: string): Comment[] {
+export function addReply(
+  list: Comment[],
+  parentId: string,
+  author: string,
+  text: string,
+  now: number,
+  id: string,
+): Comment[] {
   const content = text.trim();
   if (!content) return list;
   return list.map((c) =>
     c.id === parentId
-      ? { ...c, replies: [...c.replies, { id, parentId, author, content, timestamp: now, likes: 0, isLiked: false, flags: 0 }] }
+      ? {
+          ...c,
+          replies: [
+            ...c.replies,
+            { id, parentId, author, content, timestamp: now, likes: 0, isLiked: false, flags: 0 },
+          ],
+        }
       : c,
   );
 }
 
 /** Flips the like on a comment or a reply, changing its count by one. */
 export function toggleCommentLike(list: Comment[], id: string): Comment[] {
-  const flip = <T extends { likes: number; isLiked: boolean }>(x: T): T => ({ ...x, isLiked: !x.isLiked, likes: x.likes + (x.isLiked ? -1 : 1) });
-  return list.map((c) => (c.id === id ? flip(c) : { ...c, replies: c.replies.map((r) => (r.id === id ? flip(r) : r)) }));
+  const flip = <T extends { likes: number; isLiked: boolean }>(x: T): T => ({
+    ...x,
+    isLiked: !x.isLiked,
+    likes: x.likes + (x.isLiked ? -1 : 1),
+  });
+  return list.map((c) =>
+    c.id === id ? flip(c) : { ...c, replies: c.replies.map((r) => (r.id === id ? flip(r) : r)) },
+  );
 }
 
 /** Flags a comment; at MODERATION_FLAGS it is moderated (shown in red). */
 export function flagComment(list: Comment[], id: string): Comment[] {
-  return list.map((c) => (c.id === id ? { ...c, flags: c.flags + 1, isModerated: c.isModerated || c.flags + 1 >= MODERATION_FLAGS } : c));
+  return list.map((c) =>
+    c.id === id
+      ? { ...c, flags: c.flags + 1, isModerated: c.isModerated || c.flags + 1 >= MODERATION_FLAGS }
+      : c,
+  );
 }
 
 /** Newest First, Oldest First, Most Liked, Most Discussed (most replies); ties keep newest first. */
@@ -279,11 +345,24 @@ function themes(comments: Comment[]): CommunityAnalytics["commentThemes"] {
  * Recomputes the analytics from the local state. `initial` gives the demo's first figures
  * (agreement 85 / 72); after any local action the agreement is 95 / 65.
  */
-export function computeAnalytics(state: CommunityState, aiSentiment: Sentiment, { initial = false } = {}): CommunityAnalytics {
-  const breakdown = countBy(REACTION_TYPES, state.reactions.map((r) => r.type));
-  const cred = countBy(CREDIBILITY_VALUES, state.credibility.map((r) => r.rating));
+export function computeAnalytics(
+  state: CommunityState,
+  aiSentiment: Sentiment,
+  { initial = false } = {},
+): CommunityAnalytics {
+  const breakdown = countBy(
+    REACTION_TYPES,
+    state.reactions.map((r) => r.type),
+  );
+  const cred = countBy(
+    CREDIBILITY_VALUES,
+    state.credibility.map((r) => r.rating),
+  );
   const human = dominantSentiment(state.reactions);
-  const commentSentiments = countBy(["positive", "negative", "neutral"] as const, state.comments.map((c) => c.sentiment));
+  const commentSentiments = countBy(
+    ["positive", "negative", "neutral"] as const,
+    state.comments.map((c) => c.sentiment),
+  );
   const positive = POSITIVE_REACTIONS.reduce((n, t) => n + breakdown[t], 0);
   const negative = NEGATIVE_REACTIONS.reduce((n, t) => n + breakdown[t], 0);
   const score = credibilityScore(state.credibility) ?? 0;
@@ -300,7 +379,13 @@ export function computeAnalytics(state: CommunityState, aiSentiment: Sentiment, 
       unverified: cred.unverified,
       averageScore: score,
     },
-    informativenessScore: { average, breakdown: countBy(INFORMATIVENESS_VALUES, state.informativeness.map((r) => r.rating)) },
+    informativenessScore: {
+      average,
+      breakdown: countBy(
+        INFORMATIVENESS_VALUES,
+        state.informativeness.map((r) => r.rating),
+      ),
+    },
     sentimentAnalysis: {
       positive: positive + commentSentiments.positive,
       negative: negative + commentSentiments.negative,
@@ -308,13 +393,16 @@ export function computeAnalytics(state: CommunityState, aiSentiment: Sentiment, 
       dominantSentiment: human,
     },
     commentThemes,
-    publicOpinionTrends: [{ timeframe: "Now", sentiment: positive - negative, credibility: score, engagement }],
+    publicOpinionTrends: [
+      { timeframe: "Now", sentiment: positive - negative, credibility: score, engagement },
+    ],
     mostDiscussedAspects: commentThemes.slice(0, 3).map((t) => t.theme),
     aiVsHumanComparison: {
       aiSentiment,
       humanSentiment: human,
       agreement: initial ? initialAgreement(aiSentiment, human) : agreement(aiSentiment, human),
-      divergencePoints: aiSentiment === human ? [] : [`The AI reads the coverage as ${aiSentiment}; readers react ${human}.`],
+      divergencePoints:
+        aiSentiment === human ? [] : [`The AI reads the coverage as ${aiSentiment}; readers react ${human}.`],
     },
   };
 }

@@ -11,13 +11,29 @@ import type { NewsComparison } from "./types";
 const RATING_SOURCE = "Editorial rating (project's known-sources list, 3-point scale)";
 const HOUR = 3_600_000;
 
-function source(id: string, name: string, region: string, country: string, biasRating: "center-left" | "center" | "center-right", color: string, icon: string) {
+function source(
+  id: string,
+  name: string,
+  region: string,
+  country: string,
+  biasRating: "center-left" | "center" | "center-right",
+  color: string,
+  icon: string,
+) {
   return { id, name, region, country, biasRating, biasRatingSource: RATING_SOURCE, color, icon };
 }
 
 const GUARDIAN = source("the-guardian", "The Guardian", "Europe", "gb", "center-left", "#052962", "🛡️");
 const REUTERS = source("reuters", "Reuters", "Global", "gb", "center", "#FF8000", "🌐");
-const WSJ = source("wall-street-journal", "Wall Street Journal", "North America", "us", "center-right", "#0080C3", "💹");
+const WSJ = source(
+  "wall-street-journal",
+  "Wall Street Journal",
+  "North America",
+  "us",
+  "center-right",
+  "#0080C3",
+  "💹",
+);
 
 const RELATED_CONTENT = [
   "Negotiators from nearly 200 countries worked through the night before agreeing the final text. " +
@@ -47,7 +63,8 @@ export function demoComparisons(now: number = Date.now()): NewsComparison[] {
       {
         id: "demo-reuters",
         title: "Climate summit ends with agreement on emissions and adaptation finance",
-        description: "Countries agreed to cut emissions faster and to expand finance for adaptation, according to the final text.",
+        description:
+          "Countries agreed to cut emissions faster and to expand finance for adaptation, according to the final text.",
         source: REUTERS,
         url: "https://www.reuters.com/sustainability/",
         publishedAt: created,

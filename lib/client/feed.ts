@@ -12,7 +12,8 @@ export const ON_DEMAND_WAIT_MS = 2000;
 
 export const MESSAGES = {
   startup: "Failed to connect to backend. Using demo data.",
-  backendError: (message: string | undefined) => `Backend error: ${message || "Unknown error"} - using demo data`,
+  backendError: (message: string | undefined) =>
+    `Backend error: ${message || "Unknown error"} - using demo data`,
   empty: "No content available for selected filters - using demo data",
   outer: "Failed to load news. Please try again later.",
   loadMore: "Failed to load more news. Please try again.",
@@ -57,7 +58,10 @@ interface PairResult {
   failed: boolean;
 }
 
-async function loadPair(call: FeedCall & { pair: NonNullable<FeedCall["pair"]> }, deps: FeedDeps): Promise<PairResult> {
+async function loadPair(
+  call: FeedCall & { pair: NonNullable<FeedCall["pair"]> },
+  deps: FeedDeps,
+): Promise<PairResult> {
   let first: CardListResponse;
   try {
     first = await deps.get(call.path);
@@ -65,7 +69,8 @@ async function loadPair(call: FeedCall & { pair: NonNullable<FeedCall["pair"]> }
     console.warn(`Fetching ${call.path} failed; treated as empty.`, error);
     return { cards: [], failed: true };
   }
-  if (first.comparisonCards.length > 0 || first.metadata.suggestion !== "on_demand_generation") return { cards: first.comparisonCards, failed: false };
+  if (first.comparisonCards.length > 0 || first.metadata.suggestion !== "on_demand_generation")
+    return { cards: first.comparisonCards, failed: false };
   if (!(await deps.isAuthenticated())) return { cards: [], failed: false };
   try {
     const generated = await deps.onDemand(call.pair);
@@ -136,7 +141,11 @@ export interface FeedSnapshot {
  */
 export async function loadFirstPage(
   selection: Selection,
-  deps: FeedDeps & { demo: () => Promise<NewsComparison[]>; startupFailed: () => Promise<boolean>; now?: () => number },
+  deps: FeedDeps & {
+    demo: () => Promise<NewsComparison[]>;
+    startupFailed: () => Promise<boolean>;
+    now?: () => number;
+  },
 ): Promise<FeedSnapshot> {
   const now = deps.now ?? Date.now;
   const fallback = async (notice: string): Promise<FeedSnapshot> => ({
@@ -156,7 +165,13 @@ export async function loadFirstPage(
       return await fallback(MESSAGES.backendError(error instanceof Error ? error.message : undefined));
     }
     if (set.cards.length === 0) return await fallback(MESSAGES.empty);
-    return { cards: set.cards.map(mapCard), notice: null, fallback: false, serverDemo: set.serverDemo, fetchedAt: now() };
+    return {
+      cards: set.cards.map(mapCard),
+      notice: null,
+      fallback: false,
+      serverDemo: set.serverDemo,
+      fetchedAt: now(),
+    };
   } catch (error) {
     console.warn("Loading the feed failed", error);
     // Rejects when the demo data cannot be loaded either; the page then shows MESSAGES.outer.

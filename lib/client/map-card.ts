@@ -51,7 +51,11 @@ export function mapMainArticle(card: ComparisonCard): Article {
 }
 
 /** A related article: fallbacks 'Related article' and 'Content not available', the card's date, no image. */
-export function mapRelatedArticle(card: ComparisonCard, a: CardArticle & { content?: string }, index: number): Article {
+export function mapRelatedArticle(
+  card: ComparisonCard,
+  a: CardArticle & { content?: string },
+  index: number,
+): Article {
   return {
     id: `related-${card.cardId}-${index}`,
     title: a.title,

@@ -38,6 +38,12 @@ export function analysisFooter(provider: ProviderInfo | null): string {
 /** The two lines under the progress bar: how long it takes, and who is working on it. */
 export function progressLines(provider: ProviderInfo | null): { duration: string; provider: string } {
   return isTextComparison(provider)
-    ? { duration: "A text comparison typically takes a second or two", provider: "Compared by the built-in text comparison on the server (no AI model)" }
-    : { duration: "Analysis typically takes 30-60 seconds", provider: `AI provider: ${providerName(provider)}` };
+    ? {
+        duration: "A text comparison typically takes a second or two",
+        provider: "Compared by the built-in text comparison on the server (no AI model)",
+      }
+    : {
+        duration: "Analysis typically takes 30-60 seconds",
+        provider: `AI provider: ${providerName(provider)}`,
+      };
 }

@@ -33,7 +33,13 @@ export function formatCardDate(iso: string, zone: "local" | "UTC" = "local"): st
   let format = cardDateFormats.get(zone);
   if (!format) {
     const utc = zone === "UTC" ? ({ timeZone: "UTC", timeZoneName: "short" } as const) : {};
-    format = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", hour: "numeric", minute: "2-digit", ...utc });
+    format = new Intl.DateTimeFormat("en-US", {
+      month: "short",
+      day: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      ...utc,
+    });
     cardDateFormats.set(zone, format);
   }
   return format.format(date);

@@ -17,7 +17,12 @@ export function toggle(list: string[], id: string): string[] {
 
 /** The landing view: exactly country us and category general. */
 export function isLandingSelection(s: Selection): boolean {
-  return s.countries.length === 1 && s.countries[0] === "us" && s.categories.length === 1 && s.categories[0] === "general";
+  return (
+    s.countries.length === 1 &&
+    s.countries[0] === "us" &&
+    s.categories.length === 1 &&
+    s.categories[0] === "general"
+  );
 }
 
 /**
@@ -26,5 +31,7 @@ export function isLandingSelection(s: Selection): boolean {
  * the default category, General News, rather than doing nothing.
  */
 export function refreshSelection(s: Selection): Selection | null {
-  return s.countries.length > 0 && s.categories.length === 0 ? { ...s, categories: [...DEFAULT_SELECTION.categories] } : null;
+  return s.countries.length > 0 && s.categories.length === 0
+    ? { ...s, categories: [...DEFAULT_SELECTION.categories] }
+    : null;
 }

@@ -10,7 +10,10 @@ export const LINK_COPIED = "Link copied to clipboard!";
  * The link Share hands on: a stored card's story page, so the person who opens it lands on the
  * story; the built-in demo comparison and a search result have no page, so the page's own address.
  */
-export function shareUrl(card: Pick<NewsComparison, "id" | "category">, location: Pick<Location, "origin" | "href">): string {
+export function shareUrl(
+  card: Pick<NewsComparison, "id" | "category">,
+  location: Pick<Location, "origin" | "href">,
+): string {
   return isStoredCard(card) ? `${location.origin}${storyPath(card.id)}` : location.href;
 }
 
@@ -24,7 +27,11 @@ export type ShareOutcome = "shared" | "copied" | "failed";
 export async function shareComparison(card: NewsComparison, deps: ShareDeps): Promise<ShareOutcome> {
   try {
     if (typeof deps.navigator.share === "function") {
-      await deps.navigator.share({ title: `News Comparison: ${card.topic}`, text: card.aiAnalysis.summary, url: deps.url });
+      await deps.navigator.share({
+        title: `News Comparison: ${card.topic}`,
+        text: card.aiAnalysis.summary,
+        url: deps.url,
+      });
       return "shared";
     }
     await deps.navigator.clipboard.writeText(deps.url);

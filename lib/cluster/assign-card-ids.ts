@@ -67,7 +67,12 @@ export function assignCardIds(previous: PreviousCard[], drafts: CardDraft[]): Id
     if (id !== finalIds[link.draft]) predecessors[link.draft].push(id);
     if (!heirOf.has(link.previous)) heirOf.set(link.previous, link.draft);
   }
-  const assignments = drafts.map((draft, d) => ({ draft, cardId: finalIds[d]!, isNew: cardIds[d] === null, predecessorIds: predecessors[d] }));
+  const assignments = drafts.map((draft, d) => ({
+    draft,
+    cardId: finalIds[d]!,
+    isNew: cardIds[d] === null,
+    predecessorIds: predecessors[d],
+  }));
   const retired = previous
     .flatMap((card, p) => {
       if (continuedBy.has(p)) return [];

@@ -16,7 +16,11 @@ export interface SimilarityEdges {
 }
 
 /** Joins groups of the forest by average linkage until no two reach `threshold`. */
-export function mergeByAverageLinkage(forest: ClusterForest, edges: SimilarityEdges, threshold: number): void {
+export function mergeByAverageLinkage(
+  forest: ClusterForest,
+  edges: SimilarityEdges,
+  threshold: number,
+): void {
   const n = forest.size.length;
   // Per root, the summed similarity to each neighbouring root (a map only for articles with links).
   const links: (Map<number, number> | undefined)[] = new Array(n);
@@ -93,7 +97,12 @@ class MergeHeap {
   }
 
   pop(): { a: number; b: number; stampA: number; stampB: number } {
-    const top = { a: this.first[0], b: this.second[0], stampA: this.firstStamp[0], stampB: this.secondStamp[0] };
+    const top = {
+      a: this.first[0],
+      b: this.second[0],
+      stampA: this.firstStamp[0],
+      stampB: this.secondStamp[0],
+    };
     const last = this.priority.length - 1;
     this.swap(0, last);
     this.priority.pop();

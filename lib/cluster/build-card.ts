@@ -48,7 +48,9 @@ export function buildCardDraft(cluster: StoryCluster, articlesById: Map<string, 
     country: countries[0] ?? "",
     sourceCount: new Set(members.map((a) => a.sourceId)).size,
     confidence: cluster.confidence,
-    latestPublishedAt: new Date(members.reduce((latest, a) => Math.max(latest, a.publishedAt.getTime()), -Infinity)),
+    latestPublishedAt: new Date(
+      members.reduce((latest, a) => Math.max(latest, a.publishedAt.getTime()), -Infinity),
+    ),
   };
 }
 

@@ -28,7 +28,10 @@ export function forEachCandidatePair(
   visit: (a: number, b: number) => void,
 ): number {
   // A feature in most articles proposes noise; small batches keep every feature (a pair is a pair).
-  const maxFrequency = Math.max(options.maxExhaustivePosting, Math.floor(options.maxDocumentFrequencyRatio * vectors.length));
+  const maxFrequency = Math.max(
+    options.maxExhaustivePosting,
+    Math.floor(options.maxDocumentFrequencyRatio * vectors.length),
+  );
   const keys = keyFeatures(vectors, documentFrequency, maxFrequency, options.maxKeyFeatures);
   const postings = buildPostings(keys, documentFrequency.length, times);
   const window = options.postingWindow;
@@ -46,7 +49,8 @@ export function forEachCandidatePair(
       else {
         if (fi === f) return true;
         const size = postings.offsets[fi + 1] - postings.offsets[fi];
-        if (pairsAll(size) || Math.abs(postings.positions[ki] - postings.positions[kj]) <= window) return false;
+        if (pairsAll(size) || Math.abs(postings.positions[ki] - postings.positions[kj]) <= window)
+          return false;
         ki++;
         kj++;
       }
@@ -78,7 +82,12 @@ interface KeyFeatures {
 }
 
 // The heaviest features that can propose a pair (shared by someone, not too common), ties by id.
-function keyFeatures(vectors: ArticleVector[], documentFrequency: Int32Array, maxFrequency: number, limit: number): KeyFeatures {
+function keyFeatures(
+  vectors: ArticleVector[],
+  documentFrequency: Int32Array,
+  maxFrequency: number,
+  limit: number,
+): KeyFeatures {
   const offsets = new Int32Array(vectors.length + 1);
   const features = new Int32Array(vectors.length * limit);
   let length = 0;

@@ -90,8 +90,15 @@ function countWords(text: string, enough: number): number {
 }
 
 /** Clusters the articles; every article lands in exactly one cluster (singletons included), order-independent. */
-export function clusterArticles(articles: ClusterArticle[], options: Partial<ClusterOptions> = {}): StoryCluster[] {
-  const opts = { ...DEFAULT_CLUSTER_OPTIONS, ...(isHeadlinesOnly(articles) ? HEADLINE_CLUSTER_OPTIONS : {}), ...options };
+export function clusterArticles(
+  articles: ClusterArticle[],
+  options: Partial<ClusterOptions> = {},
+): StoryCluster[] {
+  const opts = {
+    ...DEFAULT_CLUSTER_OPTIONS,
+    ...(isHeadlinesOnly(articles) ? HEADLINE_CLUSTER_OPTIONS : {}),
+    ...options,
+  };
   // Time order (then id) is a total order, so the result does not depend on the input order, and
   // articles close in time sit close in memory, which the posting windows exploit.
   const sorted = [...articles].sort((a, b) => timeOf(a) - timeOf(b) || compareIds(a.id, b.id));
@@ -105,8 +112,13 @@ export function clusterArticles(articles: ClusterArticle[], options: Partial<Clu
   const groups = forest.groups();
   const cohesion = groupCohesion(forest, links);
   return groups
-    .map((members) => ({ articleIds: members.map((i) => sorted[i].id).sort(compareIds), confidence: confidenceOf(members.length, cohesion.get(forest.find(members[0])) ?? 0) }))
-    .sort((a, b) => b.articleIds.length - a.articleIds.length || compareIds(a.articleIds[0], b.articleIds[0]));
+    .map((members) => ({
+      articleIds: members.map((i) => sorted[i].id).sort(compareIds),
+      confidence: confidenceOf(members.length, cohesion.get(forest.find(members[0])) ?? 0),
+    }))
+    .sort(
+      (a, b) => b.articleIds.length - a.articleIds.length || compareIds(a.articleIds[0], b.articleIds[0]),
+    );
 }
 
 // An invalid date must not make the sort inconsistent; such an article counts as the oldest.
@@ -221,7 +233,8 @@ function attachLeftovers(forest: ClusterForest, neighbours: NeighbourLists, opts
       }
       let best = -1;
       let bestVote = 0;
-      for (const [other, vote] of votes) if (vote > bestVote || (vote === bestVote && other < best)) [best, bestVote] = [other, vote];
+      for (const [other, vote] of votes)
+        if (vote > bestVote || (vote === bestVote && other < best)) [best, bestVote] = [other, vote];
       if (best < 0 || forest.size[best] <= members.length) continue;
       if (bestVote < opts.attachThreshold || bestVote < opts.attachShare * total) continue;
       // One look-alike is not a story: "Queensland" alone must not pull a crash into a murder case.
@@ -239,7 +252,10 @@ class NeighbourLists {
   private readonly similarities: Float64Array;
   private readonly counts: Int32Array;
 
-  constructor(n: number, private readonly k: number) {
+  constructor(
+    n: number,
+    private readonly k: number,
+  ) {
     this.ids = new Int32Array(n * k);
     this.similarities = new Float64Array(n * k);
     this.counts = new Int32Array(n);
@@ -254,7 +270,11 @@ class NeighbourLists {
     } else this.counts[i] += 1;
     let at = base + count;
     // Insertion keeps the list sorted by similarity, then by id, whatever order pairs arrive in.
-    while (at > base && (this.similarities[at - 1] < similarity || (this.similarities[at - 1] === similarity && this.ids[at - 1] > j))) {
+    while (
+      at > base &&
+      (this.similarities[at - 1] < similarity ||
+        (this.similarities[at - 1] === similarity && this.ids[at - 1] > j))
+    ) {
       this.similarities[at] = this.similarities[at - 1];
       this.ids[at] = this.ids[at - 1];
       at -= 1;

@@ -94,7 +94,11 @@ export class ClusterForest {
     }
     this.touched.length = 0;
     const norms = Math.sqrt(this.normSquared[a] * this.normSquared[b]) || 1;
-    return { similarity: dot / norms, average: dot / (this.size[a] * this.size[b]), residual: (dot - top) / norms };
+    return {
+      similarity: dot / norms,
+      average: dot / (this.size[a] * this.size[b]),
+      residual: (dot - top) / norms,
+    };
   }
 
   /** Joins two roots: the larger group's root stays, and the centroids are added. */
@@ -118,7 +122,12 @@ export class ClusterForest {
   }
 
   private addCentroid(target: number, source: number): void {
-    const [af, aw, bf, bw] = [this.features[target], this.weights[target], this.features[source], this.weights[source]];
+    const [af, aw, bf, bw] = [
+      this.features[target],
+      this.weights[target],
+      this.features[source],
+      this.weights[source],
+    ];
     let i = this.start[target];
     let j = this.start[source];
     const endA = this.end[target];

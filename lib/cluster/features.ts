@@ -31,7 +31,14 @@ export interface BatchVectors {
   /** Per feature id, the id standing for the name it is part of ("saudi", "arabia" → "saudiarabia"), else itself. */
   featureGroup: Int32Array;
   /** The same vectors as flat arrays (article i owns entries offsets[i] to offsets[i + 1]), for hot loops. */
-  flat: { offsets: Int32Array; features: Int32Array; weights: Float64Array; roles: Uint8Array; numberOffsets: Int32Array; numbers: Int32Array };
+  flat: {
+    offsets: Int32Array;
+    features: Int32Array;
+    weights: Float64Array;
+    roles: Uint8Array;
+    numberOffsets: Int32Array;
+    numbers: Int32Array;
+  };
 }
 
 export interface FeatureWeights {
@@ -45,7 +52,12 @@ export interface FeatureWeights {
   summaryWeight: number;
 }
 
-export const DEFAULT_FEATURE_WEIGHTS: FeatureWeights = { nameBoost: 1.6, numberBoost: 1.6, phraseBoost: 1.2, summaryWeight: 0.5 };
+export const DEFAULT_FEATURE_WEIGHTS: FeatureWeights = {
+  nameBoost: 1.6,
+  numberBoost: 1.6,
+  phraseBoost: 1.2,
+  summaryWeight: 0.5,
+};
 
 /** A tokenized text with its terms interned: parallel arrays, no object kept per token. */
 interface InternedText {
@@ -89,9 +101,14 @@ class KeyTable {
 }
 
 /** Vectorises the batch; the IDF comes from the batch itself, so no corpus statistics are stored. */
-export function vectorizeArticles(articles: ClusterArticle[], weights: FeatureWeights = DEFAULT_FEATURE_WEIGHTS): BatchVectors {
+export function vectorizeArticles(
+  articles: ClusterArticle[],
+  weights: FeatureWeights = DEFAULT_FEATURE_WEIGHTS,
+): BatchVectors {
   const table = new KeyTable();
-  const texts = articles.map((a) => [internText(tokenizeText(a.title), table), internText(tokenizeText(a.summary), table)] as const);
+  const texts = articles.map(
+    (a) => [internText(tokenizeText(a.title), table), internText(tokenizeText(a.summary), table)] as const,
+  );
   const lexicon = buildNameLexicon(texts, table.size);
   const boilerplate = outletBoilerplate(articles, texts, table.size);
   const builder = new VectorBuilder(articles.length);
@@ -99,11 +116,22 @@ export function vectorizeArticles(articles: ClusterArticle[], weights: FeatureWe
     const skip = boilerplate.get(articles[i].sourceId);
     addTextFeatures(builder, title, 1, lexicon, table, weights, skip?.[0], true);
     const headlineHasName = title.keys.some((_, k) => isName(title, k, lexicon));
-    addTextFeatures(builder, summary, weights.summaryWeight, lexicon, table, weights, skip?.[1], false, headlineHasName);
+    addTextFeatures(
+      builder,
+      summary,
+      weights.summaryWeight,
+      lexicon,
+      table,
+      weights,
+      skip?.[1],
+      false,
+      headlineHasName,
+    );
     builder.endArticle();
   });
   const isNumber = new Uint8Array(table.size);
-  for (const [key, id] of table.ids) if (key.startsWith("#") && !isYear(key.slice(1))) isNumber[id] = numberKind(key.slice(1));
+  for (const [key, id] of table.ids)
+    if (key.startsWith("#") && !isYear(key.slice(1))) isNumber[id] = numberKind(key.slice(1));
   // A summary of a few words is a headline's echo, not a report of what happened.
   const withSummary = Uint8Array.from(texts, ([, summary]) => (summary.keys.length >= 5 ? 1 : 0));
   return { ...builder.finish(table.size, isNumber), withSummary };
@@ -118,7 +146,11 @@ function internText(text: TokenizedText, table: KeyTable): InternedText {
   tokens.forEach((token, k) => {
     const number = token.kind === "number";
     keys[k] = table.intern(number ? "#" + token.term : token.term);
-    flags[k] = (number ? NUMBER : 0) | (token.capitalised ? CAPITALISED : 0) | (token.strongName ? STRONG_NAME : 0) | (token.sentenceStart ? SENTENCE_START : 0);
+    flags[k] =
+      (number ? NUMBER : 0) |
+      (token.capitalised ? CAPITALISED : 0) |
+      (token.strongName ? STRONG_NAME : 0) |
+      (token.sentenceStart ? SENTENCE_START : 0);
     positions[k] = token.position;
     words[k] = token.word;
   });
@@ -135,7 +167,11 @@ const BOILERPLATE = [
 ] as const;
 
 /** Per outlet, the boilerplate key ids of its titles and of its summaries. */
-function outletBoilerplate(articles: ClusterArticle[], texts: (readonly InternedText[])[], keyCount: number): Map<string, Set<number>[]> {
+function outletBoilerplate(
+  articles: ClusterArticle[],
+  texts: (readonly InternedText[])[],
+  keyCount: number,
+): Map<string, Set<number>[]> {
   const byOutlet = new Map<string, number[]>();
   articles.forEach((a, i) => {
     const members = byOutlet.get(a.sourceId);
@@ -362,14 +398,19 @@ class VectorBuilder {
       let norm = 0;
       for (let k = start; k < end; k++) {
         const tf = this.tf[k];
-        const w = (tf <= 1 ? tf : 1 + Math.log(tf)) * Math.log(1 + n / documentFrequency[features[k]]) * this.boost[k];
+        const w =
+          (tf <= 1 ? tf : 1 + Math.log(tf)) *
+          Math.log(1 + n / documentFrequency[features[k]]) *
+          this.boost[k];
         weights[k] = w;
         norm += w * w;
       }
       norm = Math.sqrt(norm);
       if (norm > 0) for (let k = start; k < end; k++) weights[k] /= norm;
       const headlineNumbers: number[] = [];
-      for (let k = start; k < end; k++) if (numberFeature[features[k]] && this.roles[k] & ROLE_HEADLINE_NUMBER) headlineNumbers.push(features[k]);
+      for (let k = start; k < end; k++)
+        if (numberFeature[features[k]] && this.roles[k] & ROLE_HEADLINE_NUMBER)
+          headlineNumbers.push(features[k]);
       numberList.push(...headlineNumbers.sort((a, b) => a - b));
       numberOffsets[i + 1] = numberList.length;
       sortSegment(features, weights, roles, start, end);
@@ -382,7 +423,8 @@ class VectorBuilder {
       numbers: numbers.subarray(numberOffsets[i], numberOffsets[i + 1]),
     }));
     let sharedFeatureCount = 0;
-    while (sharedFeatureCount < documentFrequency.length && documentFrequency[sharedFeatureCount] >= 2) sharedFeatureCount++;
+    while (sharedFeatureCount < documentFrequency.length && documentFrequency[sharedFeatureCount] >= 2)
+      sharedFeatureCount++;
     const flat = { offsets: this.offsets, features, weights, roles, numberOffsets, numbers };
     const featureGroup = new Int32Array(featureCount);
     for (let old = 0; old < featureCount; old++) {
@@ -396,7 +438,10 @@ class VectorBuilder {
 // Ids by descending frequency (ties by first appearance): the features most articles carry get the
 // smallest ids, so lookups by id stay in a small, cache-resident range, and features no other
 // article shares come last in every vector, where a dot product can stop early.
-function renumberByFrequency(features: Int32Array, featureCount: number): { documentFrequency: Int32Array; newId: Int32Array } {
+function renumberByFrequency(
+  features: Int32Array,
+  featureCount: number,
+): { documentFrequency: Int32Array; newId: Int32Array } {
   const oldFrequency = new Int32Array(featureCount);
   for (const f of features) oldFrequency[f] += 1;
   let maxFrequency = 0;
@@ -416,7 +461,13 @@ function renumberByFrequency(features: Int32Array, featureCount: number): { docu
 }
 
 /** Sorts one article's features ascending (weights and roles alongside): insertion sort, articles are short. */
-function sortSegment(features: Int32Array, weights: Float64Array, roles: Uint8Array, start: number, end: number): void {
+function sortSegment(
+  features: Int32Array,
+  weights: Float64Array,
+  roles: Uint8Array,
+  start: number,
+  end: number,
+): void {
   for (let k = start + 1; k < end; k++) {
     const feature = features[k];
     const weight = weights[k];

@@ -20,7 +20,8 @@ export function parseLabelledJsonl(text: string): LabelledArticles {
   const items = text.split("\n").flatMap((line, index) => {
     if (!line.trim()) return [];
     const parsed = labelledItem.safeParse(JSON.parse(line));
-    if (!parsed.success) throw new Error(`Line ${index + 1} is not a labelled item: ${parsed.error.issues[0]?.message}`);
+    if (!parsed.success)
+      throw new Error(`Line ${index + 1} is not a labelled item: ${parsed.error.issues[0]?.message}`);
     const time = parsed.data.date ? Date.parse(parsed.data.date) : NaN;
     return [{ ...parsed.data, time: Number.isFinite(time) ? time : NaN }];
   });
@@ -31,7 +32,13 @@ export function parseLabelledJsonl(text: string): LabelledArticles {
   for (const item of items) {
     if (truth.has(item.id)) throw new Error(`The id ${item.id} appears twice.`);
     const publishedAt = new Date(Number.isNaN(item.time) ? captured : item.time);
-    articles.push({ id: item.id, title: item.title, summary: item.summary, sourceId: item.outlet, publishedAt });
+    articles.push({
+      id: item.id,
+      title: item.title,
+      summary: item.summary,
+      sourceId: item.outlet,
+      publishedAt,
+    });
     truth.set(item.id, item.story);
   }
   return { articles, truth };

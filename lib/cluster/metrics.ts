@@ -17,7 +17,10 @@ export interface ClusteringScore {
 }
 
 /** Scores predicted labels against true labels; items missing from `predicted` count as singletons. */
-export function scoreClustering(predicted: ReadonlyMap<string, string>, truth: ReadonlyMap<string, string>): ClusteringScore {
+export function scoreClustering(
+  predicted: ReadonlyMap<string, string>,
+  truth: ReadonlyMap<string, string>,
+): ClusteringScore {
   const joint = new Map<string, number>();
   const predictedSizes = new Map<string, number>();
   const trueSizes = new Map<string, number>();
@@ -42,7 +45,10 @@ export function scoreClustering(predicted: ReadonlyMap<string, string>, truth: R
   const labelledPairs = sumPairs(trueSizes);
   return {
     bcubed: withF1(n ? bcubedPrecision / n : 1, n ? bcubedRecall / n : 1),
-    pairwise: withF1(predictedPairs ? truePairs / predictedPairs : 1, labelledPairs ? truePairs / labelledPairs : 1),
+    pairwise: withF1(
+      predictedPairs ? truePairs / predictedPairs : 1,
+      labelledPairs ? truePairs / labelledPairs : 1,
+    ),
     predictedClusters: predictedSizes.size,
     trueClusters: trueSizes.size,
   };
@@ -56,7 +62,11 @@ export function labelsFromClusters(clusters: readonly (readonly string[])[]): Ma
 }
 
 function withF1(precision: number, recall: number): PrecisionRecall {
-  return { precision, recall, f1: precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0 };
+  return {
+    precision,
+    recall,
+    f1: precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0,
+  };
 }
 
 function increment(counts: Map<string, number>, key: string): void {
@@ -99,8 +109,14 @@ export function scoreCards(
   outletOf: ReadonlyMap<string, string>,
 ): CardScore {
   const score: CardScore = {
-    cards: 0, pureCards: 0, cardedArticles: 0, misplacedArticles: 0,
-    multiOutletStories: 0, cardedStories: 0, impureCardIndices: [], missedStories: [],
+    cards: 0,
+    pureCards: 0,
+    cardedArticles: 0,
+    misplacedArticles: 0,
+    multiOutletStories: 0,
+    cardedStories: 0,
+    impureCardIndices: [],
+    missedStories: [],
   };
   const carded = new Set<string>();
   clusters.forEach((members, index) => {
@@ -135,4 +151,3 @@ export function scoreCards(
   }
   return score;
 }
-

@@ -7,7 +7,13 @@
  * - headlines that state different numbers (magnitude 6.1 against 7.3);
  * - publication far apart.
  */
-import { hasConflictingNumbers, numberKindsOf, ROLE_KEY_NAME, ROLE_NAME, type BatchVectors } from "@/lib/cluster/features";
+import {
+  hasConflictingNumbers,
+  numberKindsOf,
+  ROLE_KEY_NAME,
+  ROLE_NAME,
+  type BatchVectors,
+} from "@/lib/cluster/features";
 import type { ClusterOptions } from "@/lib/cluster/types";
 
 type DampingOptions = Pick<
@@ -29,7 +35,13 @@ const HOUR_MS = 3_600_000;
  * The similarity of articles i and j of a batch, written plainly: the reference PairScorer.score
  * must match. Each rule multiplies the cosine by its factor.
  */
-export function pairSimilarity(batch: BatchVectors, times: Float64Array, i: number, j: number, opts: DampingOptions): number {
+export function pairSimilarity(
+  batch: BatchVectors,
+  times: Float64Array,
+  i: number,
+  j: number,
+  opts: DampingOptions,
+): number {
   const a = batch.vectors[i];
   const b = batch.vectors[j];
   const maxSpecific = Math.max(2, Math.floor(opts.specificNameShare * batch.vectors.length));
@@ -40,15 +52,26 @@ export function pairSimilarity(batch: BatchVectors, times: Float64Array, i: numb
   const dot = shared.reduce((sum, f) => sum + part(f), 0);
   if (dot === 0) return 0;
   const byGroup = new Map<number, number>();
-  for (const f of shared) byGroup.set(batch.featureGroup[f], (byGroup.get(batch.featureGroup[f]) ?? 0) + part(f));
-  const content = shared.filter((f) => !((roleIn(a, f) | roleIn(b, f)) & ROLE_NAME)).reduce((sum, f) => sum + part(f), 0);
-  const keyNames = (v: typeof a) => [...v.features].filter((f, k) => v.roles[k] & ROLE_KEY_NAME && specific(f));
+  for (const f of shared)
+    byGroup.set(batch.featureGroup[f], (byGroup.get(batch.featureGroup[f]) ?? 0) + part(f));
+  const content = shared
+    .filter((f) => !((roleIn(a, f) | roleIn(b, f)) & ROLE_NAME))
+    .reduce((sum, f) => sum + part(f), 0);
+  const keyNames = (v: typeof a) =>
+    [...v.features].filter((f, k) => v.roles[k] & ROLE_KEY_NAME && specific(f));
   const missesOne = (v: typeof a, other: typeof a) => keyNames(v).some((f) => !other.features.includes(f));
   let similarity = dot;
-  if (dot - Math.max(...byGroup.values()) < opts.minResidualSimilarity) similarity *= opts.singleConceptFactor;
-  if (batch.withSummary[i] && batch.withSummary[j] && content < opts.minSharedContent) similarity *= opts.namesOnlyFactor;
+  if (dot - Math.max(...byGroup.values()) < opts.minResidualSimilarity)
+    similarity *= opts.singleConceptFactor;
+  if (batch.withSummary[i] && batch.withSummary[j] && content < opts.minSharedContent)
+    similarity *= opts.namesOnlyFactor;
   if (missesOne(a, b) && missesOne(b, a)) similarity *= opts.nameConflictFactor;
-  return damp(similarity, hasConflictingNumbers(a, b, batch.numberKinds), Math.abs(times[i] - times[j]) / HOUR_MS, opts);
+  return damp(
+    similarity,
+    hasConflictingNumbers(a, b, batch.numberKinds),
+    Math.abs(times[i] - times[j]) / HOUR_MS,
+    opts,
+  );
 }
 
 /**
@@ -83,7 +106,8 @@ export class PairScorer {
     this.maxSpecificFrequency = Math.max(2, Math.floor(opts.specificNameShare * batch.vectors.length));
     this.keyNames = Int32Array.from(batch.vectors, (v) => {
       let count = 0;
-      for (let k = 0; k < v.features.length; k++) if (v.roles[k] & ROLE_KEY_NAME && this.isSpecific(v.features[k])) count++;
+      for (let k = 0; k < v.features.length; k++)
+        if (v.roles[k] & ROLE_KEY_NAME && this.isSpecific(v.features[k])) count++;
       return count;
     });
   }
@@ -134,11 +158,14 @@ export class PairScorer {
     if (dot - top < this.opts.minResidualSimilarity) factor *= this.opts.singleConceptFactor;
     // Headlines alone often share only names ("Titanfall", "Mt. Gox"); two reports of one
     // happening with summaries also share what happened, not only who.
-    if (this.batch.withSummary[i] & this.batch.withSummary[j] && content < this.opts.minSharedContent) factor *= this.opts.namesOnlyFactor;
+    if (this.batch.withSummary[i] & this.batch.withSummary[j] && content < this.opts.minSharedContent)
+      factor *= this.opts.namesOnlyFactor;
     if (iKeyMet < this.keyNames[i] && jKeyMet < this.keyNames[j]) factor *= this.opts.nameConflictFactor;
     const bothKinds = this.numberKinds[i] & this.numberKinds[j];
     let agreed = 0;
-    if (bothKinds) for (let k = numberOffsets[j]; k < numberOffsets[j + 1]; k++) if (this.numberMark[numbers[k]]) agreed |= this.batch.numberKinds[numbers[k]];
+    if (bothKinds)
+      for (let k = numberOffsets[j]; k < numberOffsets[j + 1]; k++)
+        if (this.numberMark[numbers[k]]) agreed |= this.batch.numberKinds[numbers[k]];
     const conflict = (bothKinds & ~agreed) !== 0;
     return damp(dot * factor, conflict, Math.abs(this.times[i] - this.times[j]) / HOUR_MS, this.opts);
   }
@@ -168,7 +195,12 @@ export class PairScorer {
   }
 }
 
-function damp(similarity: number, conflictingNumbers: boolean, hoursApart: number, opts: Pick<ClusterOptions, "numberConflictFactor" | "timeGraceHours" | "timeHalfLifeHours">): number {
+function damp(
+  similarity: number,
+  conflictingNumbers: boolean,
+  hoursApart: number,
+  opts: Pick<ClusterOptions, "numberConflictFactor" | "timeGraceHours" | "timeHalfLifeHours">,
+): number {
   if (similarity === 0) return 0;
   let damped = similarity;
   if (conflictingNumbers) damped *= opts.numberConflictFactor;

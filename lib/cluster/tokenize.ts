@@ -41,7 +41,9 @@ export interface TokenizedText {
 // event, on top of the function words both clustering and analysis drop.
 const STOPWORDS = new Set([
   ...FUNCTION_WORDS,
-  ..."says said say new update updated focus factbox exclusive breaking refile corrected wrapup analysis instant view rpt let get gets got".split(" "),
+  ..."says said say new update updated focus factbox exclusive breaking refile corrected wrapup analysis instant view rpt let get gets got".split(
+    " ",
+  ),
 ]);
 
 const DATE_WORDS = new Set(
@@ -53,7 +55,22 @@ const DATE_WORDS = new Set(
 
 // A Map, not an object: arbitrary words must not hit Object.prototype ("constructor").
 const MAGNITUDES = new Map(
-  Object.entries({ k: "k", thousand: "k", m: "m", mn: "m", mil: "m", mln: "m", million: "m", b: "b", bn: "b", bln: "b", billion: "b", t: "t", tn: "t", trillion: "t" }),
+  Object.entries({
+    k: "k",
+    thousand: "k",
+    m: "m",
+    mn: "m",
+    mil: "m",
+    mln: "m",
+    million: "m",
+    b: "b",
+    bn: "b",
+    bln: "b",
+    billion: "b",
+    t: "t",
+    tn: "t",
+    trillion: "t",
+  }),
 );
 
 const PLAIN_WORD = /^[A-Za-z]+$/;
@@ -67,7 +84,11 @@ const EDGE_PUNCTUATION = /^[^\p{L}\p{N}$£€¥₹]+|[^\p{L}\p{N}%]+$/gu;
 
 /** Splits a text into clustering tokens; stopwords are dropped but keep their positions. */
 export function tokenizeText(text: string): TokenizedText {
-  const chunks = text.replace(/[’‘`´]/g, "'").replace(/[“”]/g, '"').split(/\s+/).filter(Boolean);
+  const chunks = text
+    .replace(/[’‘`´]/g, "'")
+    .replace(/[“”]/g, '"')
+    .split(/\s+/)
+    .filter(Boolean);
   const tokens: TermToken[] = [];
   let position = 0;
   let sentenceStart = true;
@@ -124,7 +145,9 @@ function isDatePart(part: string, position: number, datePosition: number): boole
   const lower = part.toLowerCase();
   if (DATE_WORDS.has(lower)) return true;
   // A day number right after a month ("March 10-14"), or a clock time ("2:02").
-  return (/^\d{1,2}(st|nd|rd|th)?$/.test(lower) && datePosition === position - 1) || /^\d{1,2}:\d\d$/.test(lower);
+  return (
+    (/^\d{1,2}(st|nd|rd|th)?$/.test(lower) && datePosition === position - 1) || /^\d{1,2}:\d\d$/.test(lower)
+  );
 }
 
 function isAbbreviation(core: string, chunk: string): boolean {
@@ -137,18 +160,23 @@ function splitCompound(core: string): string[] {
   // "Mt.Gox" is "Mt. Gox" written tight; a dot between digits ("7.1") stays.
   const parts = core.split(/[-–—/|]+|(?<=\p{L})\.(?=\p{L})/u).filter(Boolean);
   // "T-Mobile", "X-Men", "Covid-19" and "G-7" are one name; "half-baked" and "4.7-inch" are two words.
-  if (parts.length === 2 && /^\p{Lu}[\p{L}]*$/u.test(parts[0]) && /^\d+$/.test(parts[1])) return [parts.join("")];
+  if (parts.length === 2 && /^\p{Lu}[\p{L}]*$/u.test(parts[0]) && /^\d+$/.test(parts[1]))
+    return [parts.join("")];
   if (parts.length > 1 && parts.some((p) => /^\p{L}$/u.test(p))) return [parts.join("")];
   return parts;
 }
 
 function toToken(part: string, position: number, sentenceStart: boolean): TermToken | null {
-  const cleaned = PLAIN_WORD.test(part) ? part : part.replace(EDGE_PUNCTUATION, "").replace(/'s$/i, "").replace(CURRENCY_PREFIX, "");
+  const cleaned = PLAIN_WORD.test(part)
+    ? part
+    : part.replace(EDGE_PUNCTUATION, "").replace(/'s$/i, "").replace(CURRENCY_PREFIX, "");
   if (!cleaned) return null;
   if (/\d/.test(cleaned)) {
     const term = normalizeNumber(cleaned) ?? cleaned.toLowerCase().replace(/[^\p{L}\p{N}.%]/gu, "");
     // Codes such as "MH370", "S5" or "4G" behave like numbers: a different one is a different thing.
-    return term ? { term, word: term, kind: "number", capitalised: false, strongName: false, position, sentenceStart } : null;
+    return term
+      ? { term, word: term, kind: "number", capitalised: false, strongName: false, position, sentenceStart }
+      : null;
   }
   const letters = PLAIN_WORD.test(cleaned) ? cleaned : cleaned.replace(/[^\p{L}]/gu, "");
   if (letters.length < 2) return null;
@@ -159,15 +187,42 @@ function toToken(part: string, position: number, sentenceStart: boolean): TermTo
   const acronym = upperCount === letters.length && letters.length <= 5;
   const innerCapital = upperCount > 0 && upperCount < letters.length && letters.slice(1) !== lower.slice(1);
   // "US" in capitals is the country, not the pronoun.
-  if (lower === "us" && acronym) return { term: "usa", word: lower, kind: "word", capitalised, strongName: true, position, sentenceStart };
+  if (lower === "us" && acronym)
+    return { term: "usa", word: lower, kind: "word", capitalised, strongName: true, position, sentenceStart };
   if (STOPWORDS.has(lower)) return null;
   // Counts written as words are the same figures as digits ("three games" is "3 games"); "one"
   // and "two" are function words, pronouns and idioms more often than counts.
   const count = COUNT_WORDS.get(lower);
-  if (count) return { term: count, word: count, kind: "number", capitalised: false, strongName: false, position, sentenceStart };
+  if (count)
+    return {
+      term: count,
+      word: count,
+      kind: "number",
+      capitalised: false,
+      strongName: false,
+      position,
+      sentenceStart,
+    };
   const place = PLACE_OF_DEMONYM.get(lower);
-  if (place) return { term: stemWord(place), word: place, kind: "word", capitalised, strongName: acronym || innerCapital, position, sentenceStart };
-  return { term: stemWord(lower), word: lower, kind: "word", capitalised, strongName: acronym || innerCapital, position, sentenceStart };
+  if (place)
+    return {
+      term: stemWord(place),
+      word: place,
+      kind: "word",
+      capitalised,
+      strongName: acronym || innerCapital,
+      position,
+      sentenceStart,
+    };
+  return {
+    term: stemWord(lower),
+    word: lower,
+    kind: "word",
+    capitalised,
+    strongName: acronym || innerCapital,
+    position,
+    sentenceStart,
+  };
 }
 
 function attachMagnitudes(tokens: TermToken[]): TermToken[] {
@@ -176,7 +231,12 @@ function attachMagnitudes(tokens: TermToken[]): TermToken[] {
     const previous = kept > 0 ? tokens[kept - 1] : undefined;
     // "$1.8 billion" and "$1.8bn" are the same figure.
     const magnitude = MAGNITUDES.get(token.term);
-    if (magnitude && previous?.kind === "number" && /^[\d.]+$/.test(previous.term) && previous.position === token.position - 1) {
+    if (
+      magnitude &&
+      previous?.kind === "number" &&
+      /^[\d.]+$/.test(previous.term) &&
+      previous.position === token.position - 1
+    ) {
       previous.term += magnitude;
       previous.word = previous.term;
       continue;

@@ -15,7 +15,8 @@ export function grow<T extends Int32Array | Float64Array>(array: T, minimum: num
  */
 export function indicesByDescendingWeight(weights: Float64Array, count = weights.length): Int32Array {
   const buckets = Math.max(1, Math.min(1 << 16, count));
-  const bucketOf = (w: number) => Math.min(buckets - 1, Math.floor((1 - Math.min(1, Math.max(0, w))) * buckets));
+  const bucketOf = (w: number) =>
+    Math.min(buckets - 1, Math.floor((1 - Math.min(1, Math.max(0, w))) * buckets));
   const starts = new Int32Array(buckets + 1);
   for (let e = 0; e < count; e++) starts[bucketOf(weights[e]) + 1] += 1;
   for (let b = 0; b < buckets; b++) starts[b + 1] += starts[b];

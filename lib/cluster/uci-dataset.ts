@@ -11,14 +11,22 @@ export interface LabelledArticles {
   truth: Map<string, string>;
 }
 
-const CATEGORIES: Record<string, CategoryId> = { b: "business", t: "technology", e: "entertainment", m: "health" };
+const CATEGORIES: Record<string, CategoryId> = {
+  b: "business",
+  t: "technology",
+  e: "entertainment",
+  m: "health",
+};
 const REQUIRED = ["ID", "TITLE", "PUBLISHER", "STORY", "TIMESTAMP"] as const;
 
 /** Parses the UCI CSV text; throws on a missing column so a wrong file fails loudly. */
 export function parseUciCsv(text: string): LabelledArticles {
   const [header, ...rows] = parseCsv(text);
   if (!header) throw new Error("The CSV is empty.");
-  const column = Object.fromEntries(REQUIRED.map((name) => [name, header.indexOf(name)])) as Record<(typeof REQUIRED)[number], number>;
+  const column = Object.fromEntries(REQUIRED.map((name) => [name, header.indexOf(name)])) as Record<
+    (typeof REQUIRED)[number],
+    number
+  >;
   const missing = REQUIRED.filter((name) => column[name] < 0);
   if (missing.length) throw new Error(`The CSV lacks the column(s) ${missing.join(", ")}.`);
   const categoryColumn = header.indexOf("CATEGORY");

@@ -13,14 +13,18 @@ import type { DatabaseTarget } from "./target";
 
 function run(command: string, args: string[]): void {
   const result = spawnSync(command, args, { encoding: "utf8" });
-  if (result.error) throw new Error(`${command} could not run: ${result.error.message} (install the PostgreSQL client tools)`);
+  if (result.error)
+    throw new Error(
+      `${command} could not run: ${result.error.message} (install the PostgreSQL client tools)`,
+    );
   if (result.status !== 0) throw new Error(`${command} failed: ${(result.stderr || result.stdout).trim()}`);
 }
 
 /** Writes a backup of the database to file. */
 export async function backupDatabase(target: DatabaseTarget, file: string): Promise<void> {
   fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  if (target.engine === "postgresql") return run("pg_dump", ["--format=custom", "--no-owner", `--file=${file}`, target.url]);
+  if (target.engine === "postgresql")
+    return run("pg_dump", ["--format=custom", "--no-owner", `--file=${file}`, target.url]);
   const lock = acquirePgliteLock(target.dir, "backup");
   try {
     const db = await PGlite.create(target.dir);
@@ -37,7 +41,11 @@ export async function backupDatabase(target: DatabaseTarget, file: string): Prom
  * `force`, an existing folder is first moved aside to `<folder>.before-restore-<time>`.
  * PostgreSQL: into the database the URL names (existing objects are replaced).
  */
-export async function restoreDatabase(target: DatabaseTarget, file: string, { force = false } = {}): Promise<string | null> {
+export async function restoreDatabase(
+  target: DatabaseTarget,
+  file: string,
+  { force = false } = {},
+): Promise<string | null> {
   if (!fs.existsSync(file)) throw new Error(`No backup at ${file}.`);
   if (target.engine === "postgresql") {
     run("pg_restore", ["--clean", "--if-exists", "--no-owner", `--dbname=${target.url}`, file]);
@@ -47,7 +55,8 @@ export async function restoreDatabase(target: DatabaseTarget, file: string, { fo
   let movedAside: string | null = null;
   try {
     if (fs.existsSync(target.dir) && fs.readdirSync(target.dir).length > 0) {
-      if (!force) throw new Error(`${target.dir} already holds a database; pass --force to move it aside and restore.`);
+      if (!force)
+        throw new Error(`${target.dir} already holds a database; pass --force to move it aside and restore.`);
       movedAside = `${target.dir}.before-restore-${new Date().toISOString().replace(/[:.]/g, "-")}`;
       fs.renameSync(target.dir, movedAside);
     }

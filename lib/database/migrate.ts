@@ -58,13 +58,19 @@ async function appliedRows(sql: SqlRunner) {
     `SELECT to_regclass('"_prisma_migrations"') IS NOT NULL AS present`,
   );
   if (!exists[0]?.present) return [];
-  return sql.query<{ migration_name: string; checksum: string; finished_at: Date | null; rolled_back_at: Date | null }>(
-    `SELECT migration_name, checksum, finished_at, rolled_back_at FROM "_prisma_migrations"`,
-  );
+  return sql.query<{
+    migration_name: string;
+    checksum: string;
+    finished_at: Date | null;
+    rolled_back_at: Date | null;
+  }>(`SELECT migration_name, checksum, finished_at, rolled_back_at FROM "_prisma_migrations"`);
 }
 
 /** What is applied and what is pending, without changing anything. */
-export async function migrationStatus(db: Pick<Database, "sql">, dir = MIGRATIONS_DIR): Promise<MigrationStatus> {
+export async function migrationStatus(
+  db: Pick<Database, "sql">,
+  dir = MIGRATIONS_DIR,
+): Promise<MigrationStatus> {
   const files = readMigrations(dir);
   const rows = (await appliedRows(db.sql)).filter((r) => r.finished_at && !r.rolled_back_at);
   const byName = new Map(rows.map((r) => [r.migration_name, r]));
@@ -72,12 +78,17 @@ export async function migrationStatus(db: Pick<Database, "sql">, dir = MIGRATION
     known: files.map((f) => f.name),
     applied: files.filter((f) => byName.has(f.name)).map((f) => f.name),
     pending: files.filter((f) => !byName.has(f.name)).map((f) => f.name),
-    modified: files.filter((f) => byName.has(f.name) && byName.get(f.name)!.checksum !== f.checksum).map((f) => f.name),
+    modified: files
+      .filter((f) => byName.has(f.name) && byName.get(f.name)!.checksum !== f.checksum)
+      .map((f) => f.name),
   };
 }
 
 /** Applies every pending migration; returns the names applied (empty when up to date). */
-export async function migrate(db: Pick<Database, "sql" | "withLock">, dir = MIGRATIONS_DIR): Promise<string[]> {
+export async function migrate(
+  db: Pick<Database, "sql" | "withLock">,
+  dir = MIGRATIONS_DIR,
+): Promise<string[]> {
   return db.withLock("migrate", async () => {
     await db.sql.exec(CREATE_TABLE);
     const rows = await appliedRows(db.sql);

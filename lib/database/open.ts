@@ -29,7 +29,10 @@ export interface Database {
    * Runs fn only if no other process (PostgreSQL: session advisory lock) or caller in this
    * process (PGlite, which has one process anyway) holds the named lock.
    */
-  tryWithLock<T>(name: string, fn: () => Promise<T>): Promise<{ acquired: true; value: T } | { acquired: false }>;
+  tryWithLock<T>(
+    name: string,
+    fn: () => Promise<T>,
+  ): Promise<{ acquired: true; value: T } | { acquired: false }>;
   /** Like tryWithLock, but waits for the lock. */
   withLock<T>(name: string, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;

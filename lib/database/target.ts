@@ -3,9 +3,7 @@
 import path from "node:path";
 
 /** Where the database lives: PGlite in a folder of this process, or a PostgreSQL server. */
-export type DatabaseTarget =
-  | { engine: "pglite"; dir: string }
-  | { engine: "postgresql"; url: string };
+export type DatabaseTarget = { engine: "pglite"; dir: string } | { engine: "postgresql"; url: string };
 
 /**
  * Resolves DATABASE_URL the same way for the app and for prisma.config.ts:

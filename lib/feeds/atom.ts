@@ -20,7 +20,8 @@ export function escapeXml(text: string): string {
 }
 
 const text = (tag: string, value: string) => `<${tag} type="text">${escapeXml(value)}</${tag}>`;
-const link = (rel: string, type: string, href: string) => `<link rel="${rel}" type="${type}" href="${escapeXml(href)}"/>`;
+const link = (rel: string, type: string, href: string) =>
+  `<link rel="${rel}" type="${type}" href="${escapeXml(href)}"/>`;
 
 function entry(e: FeedEntry): string {
   return [

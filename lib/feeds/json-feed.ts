@@ -26,7 +26,13 @@ export function renderJsonFeed(feed: Feed): string {
       date_modified: e.updated,
       authors: e.outlets.map((o) => ({ name: o.name })),
       tags: [e.category.name],
-      _news_analysis: { card_id: e.cardId, outlets: e.outlets, category: e.category.id, blindspot: e.blindspot, is_demo: e.isDemo },
+      _news_analysis: {
+        card_id: e.cardId,
+        outlets: e.outlets,
+        category: e.category.id,
+        blindspot: e.blindspot,
+        is_demo: e.isDemo,
+      },
     })),
   };
   return JSON.stringify(doc);

@@ -33,13 +33,24 @@ interface Encoded {
  */
 function notModified(req: Request, entry: Encoded): boolean {
   const etags = req.headers.get("if-none-match");
-  if (etags !== null) return etags.split(",").some((tag) => tag.trim().replace(/^W\//, "") === entry.etag || tag.trim() === "*");
+  if (etags !== null)
+    return etags
+      .split(",")
+      .some((tag) => tag.trim().replace(/^W\//, "") === entry.etag || tag.trim() === "*");
   const since = Date.parse(req.headers.get("if-modified-since") ?? "");
-  return entry.lastModified !== null && !Number.isNaN(since) && Math.floor(entry.lastModified.getTime() / 1000) * 1000 <= since;
+  return (
+    entry.lastModified !== null &&
+    !Number.isNaN(since) &&
+    Math.floor(entry.lastModified.getTime() / 1000) * 1000 <= since
+  );
 }
 
 /** Answers the representation `compute` makes, cached under `key`, with its validators. */
-export async function cachedResponse(req: Request, key: string, compute: () => Promise<Representation>): Promise<Response> {
+export async function cachedResponse(
+  req: Request,
+  key: string,
+  compute: () => Promise<Representation>,
+): Promise<Response> {
   const entry = await cachedRead<Encoded>(key, async () => {
     const made = await compute();
     // Encoded once: each response then copies bytes instead of re-encoding a string.
@@ -54,7 +65,11 @@ export async function cachedResponse(req: Request, key: string, compute: () => P
 }
 
 /** The same for `{ success: true, data }` of the JSON API. */
-export function cachedJsonResponse(req: Request, key: string, compute: () => Promise<unknown>): Promise<Response> {
+export function cachedJsonResponse(
+  req: Request,
+  key: string,
+  compute: () => Promise<unknown>,
+): Promise<Response> {
   return cachedResponse(req, `json:${key}`, async () => ({
     body: JSON.stringify({ success: true, data: await compute() }),
     type: "application/json",

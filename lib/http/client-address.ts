@@ -16,7 +16,10 @@ import net from "node:net";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
 
-const holder = globalThis as unknown as { __newsSocketAddress?: boolean; __newsSocketAddressWarned?: boolean };
+const holder = globalThis as unknown as {
+  __newsSocketAddress?: boolean;
+  __newsSocketAddressWarned?: boolean;
+};
 
 /** Makes `X-Forwarded-For` the socket's address on every request this process serves (TRUST_PROXY=false). */
 export function takeClientAddressFromSocket(): void {
@@ -38,11 +41,23 @@ export function takeClientAddressFromSocket(): void {
 
 /** The client's address as the request says it (see above): the last X-Forwarded-For entry. */
 export function clientAddress(req: Request): string {
-  if (!env.TRUST_PROXY && !holder.__newsSocketAddress && env.NODE_ENV === "production" && !holder.__newsSocketAddressWarned) {
+  if (
+    !env.TRUST_PROXY &&
+    !holder.__newsSocketAddress &&
+    env.NODE_ENV === "production" &&
+    !holder.__newsSocketAddressWarned
+  ) {
     holder.__newsSocketAddressWarned = true;
-    logger.warn("X-Forwarded-For is not replaced by the socket address in this process (instrumentation did not run): per-client limits trust the header");
+    logger.warn(
+      "X-Forwarded-For is not replaced by the socket address in this process (instrumentation did not run): per-client limits trust the header",
+    );
   }
-  const entries = req.headers.get("x-forwarded-for")?.split(",").map((s) => s.trim()).filter(Boolean) ?? [];
+  const entries =
+    req.headers
+      .get("x-forwarded-for")
+      ?.split(",")
+      .map((s) => s.trim())
+      .filter(Boolean) ?? [];
   return entries.at(-1) ?? "unknown";
 }
 
@@ -56,11 +71,20 @@ export function clientKey(address: string): string {
   if (net.isIPv4(address)) return address;
   if (!net.isIPv6(address)) return "unknown";
   // A trailing dotted quad ("64:ff9b::192.0.2.1") is two groups.
-  const hex = address.toLowerCase().replace(/(\d+)\.(\d+)\.(\d+)\.(\d+)$/, (_, a, b, c, d) =>
-    `${((+a << 8) | +b).toString(16)}:${((+c << 8) | +d).toString(16)}`);
+  const hex = address
+    .toLowerCase()
+    .replace(
+      /(\d+)\.(\d+)\.(\d+)\.(\d+)$/,
+      (_, a, b, c, d) => `${((+a << 8) | +b).toString(16)}:${((+c << 8) | +d).toString(16)}`,
+    );
   const [head, tail = ""] = hex.split("::");
   const left = head ? head.split(":") : [];
   const right = tail ? tail.split(":") : [];
-  const groups = hex.includes("::") ? [...left, ...Array(8 - left.length - right.length).fill("0"), ...right] : left;
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, "")).join(":")}::/64`;
+  const groups = hex.includes("::")
+    ? [...left, ...Array(8 - left.length - right.length).fill("0"), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
 }

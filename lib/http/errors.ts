@@ -37,10 +37,23 @@ export class ApiError extends Error {
 }
 
 const UNREACHABLE_CODES = new Set([
-  "ECONNREFUSED", "ECONNRESET", "ENOTFOUND", "ETIMEDOUT", "EHOSTUNREACH", "EPIPE",
-  "57P01", "57P02", "57P03", // admin shutdown, crash shutdown, cannot connect now
-  "08000", "08001", "08003", "08004", "08006", // connection exceptions
-  "P1001", "P1002", "P1017", // Prisma: can't reach, timed out, server closed the connection
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ENOTFOUND",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "EPIPE",
+  "57P01",
+  "57P02",
+  "57P03", // admin shutdown, crash shutdown, cannot connect now
+  "08000",
+  "08001",
+  "08003",
+  "08004",
+  "08006", // connection exceptions
+  "P1001",
+  "P1002",
+  "P1017", // Prisma: can't reach, timed out, server closed the connection
   "database_locked",
 ]);
 const UNREACHABLE_TEXT =
@@ -52,9 +65,18 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   let current: unknown = error;
   while (current && typeof current === "object" && !seen.has(current)) {
     seen.add(current);
-    const e = current as { code?: unknown; originalCode?: unknown; kind?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
-    for (const code of [e.code, e.originalCode]) if (typeof code === "string" && UNREACHABLE_CODES.has(code)) return true;
-    if (e.kind === "DatabaseNotReachable" || e.kind === "ConnectionClosed" || e.kind === "SocketTimeout") return true;
+    const e = current as {
+      code?: unknown;
+      originalCode?: unknown;
+      kind?: unknown;
+      message?: unknown;
+      cause?: unknown;
+      errors?: unknown;
+    };
+    for (const code of [e.code, e.originalCode])
+      if (typeof code === "string" && UNREACHABLE_CODES.has(code)) return true;
+    if (e.kind === "DatabaseNotReachable" || e.kind === "ConnectionClosed" || e.kind === "SocketTimeout")
+      return true;
     if (typeof e.message === "string" && UNREACHABLE_TEXT.test(e.message)) return true;
     if (Array.isArray(e.errors) && e.errors.some((inner) => isDatabaseUnavailable(inner))) return true;
     current = e.cause;

@@ -18,7 +18,8 @@ const stats = (holder.__newsMetrics ??= new Map());
 /** Counts one request of a route with its status and duration. */
 export function recordRequest(route: string, status: number, ms: number): void {
   let s = stats.get(route);
-  if (!s) stats.set(route, (s = { byStatus: new Map(), buckets: BUCKETS_MS.map(() => 0), sumMs: 0, count: 0 }));
+  if (!s)
+    stats.set(route, (s = { byStatus: new Map(), buckets: BUCKETS_MS.map(() => 0), sumMs: 0, count: 0 }));
   s.byStatus.set(status, (s.byStatus.get(status) ?? 0) + 1);
   s.count++;
   s.sumMs += ms;
@@ -36,12 +37,18 @@ export function renderRequestMetrics(): string {
     "# TYPE http_requests_total counter",
   ];
   for (const [route, s] of stats) {
-    for (const [status, n] of s.byStatus) lines.push(`http_requests_total{route="${label(route)}",status="${status}"} ${n}`);
+    for (const [status, n] of s.byStatus)
+      lines.push(`http_requests_total{route="${label(route)}",status="${status}"} ${n}`);
   }
-  lines.push("# HELP http_request_duration_ms API request duration.", "# TYPE http_request_duration_ms histogram");
+  lines.push(
+    "# HELP http_request_duration_ms API request duration.",
+    "# TYPE http_request_duration_ms histogram",
+  );
   for (const [route, s] of stats) {
     const r = label(route);
-    BUCKETS_MS.forEach((limit, i) => lines.push(`http_request_duration_ms_bucket{route="${r}",le="${limit}"} ${s.buckets[i]}`));
+    BUCKETS_MS.forEach((limit, i) =>
+      lines.push(`http_request_duration_ms_bucket{route="${r}",le="${limit}"} ${s.buckets[i]}`),
+    );
     lines.push(`http_request_duration_ms_bucket{route="${r}",le="+Inf"} ${s.count}`);
     lines.push(`http_request_duration_ms_sum{route="${r}"} ${s.sumMs.toFixed(3)}`);
     lines.push(`http_request_duration_ms_count{route="${r}"} ${s.count}`);

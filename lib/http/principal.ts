@@ -32,7 +32,8 @@ export async function resolvePrincipal(req: Request, access: Access): Promise<Pr
   const result = await verifyAccessToken(token);
   if (!result.ok) return { kind: "anonymous", failure: result.reason };
   try {
-    if (!(await accountStillValid(result.user, result.stamp))) return { kind: "anonymous", failure: "invalid" };
+    if (!(await accountStillValid(result.user, result.stamp)))
+      return { kind: "anonymous", failure: "invalid" };
   } catch (error) {
     if (access !== "public" || !isDatabaseUnavailable(error)) throw error;
   }

@@ -63,7 +63,9 @@ function databaseStore(): Store {
         [key, now, resetAt],
       );
       if (Math.random() < 0.01) {
-        void getDatabase().sql.query(`DELETE FROM "RateLimitBucket" WHERE "expiresAt" < $1`, [now]).catch(() => undefined);
+        void getDatabase()
+          .sql.query(`DELETE FROM "RateLimitBucket" WHERE "expiresAt" < $1`, [now])
+          .catch(() => undefined);
       }
       return { count: Number(rows[0].count), resetAt: new Date(rows[0].expiresAt) };
     },
@@ -80,7 +82,9 @@ const holder = globalThis as unknown as { __newsRateStore?: Store };
 
 function store(): Store {
   if (holder.__newsRateStore) return holder.__newsRateStore;
-  const useDb = env.RATE_LIMIT_STORE === "database" || (env.RATE_LIMIT_STORE === "auto" && getDatabase().engine === "postgresql");
+  const useDb =
+    env.RATE_LIMIT_STORE === "database" ||
+    (env.RATE_LIMIT_STORE === "auto" && getDatabase().engine === "postgresql");
   return (holder.__newsRateStore = useDb ? databaseStore() : memoryStore());
 }
 

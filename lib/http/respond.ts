@@ -12,7 +12,13 @@ export function ok<T>(data: T, init: { status?: number; headers?: Record<string,
 export function fail(
   code: ErrorCode,
   error: string,
-  extra: { details?: unknown; data?: unknown; requestId?: string; headers?: Record<string, string>; status?: number } = {},
+  extra: {
+    details?: unknown;
+    data?: unknown;
+    requestId?: string;
+    headers?: Record<string, string>;
+    status?: number;
+  } = {},
 ): Response {
   const body: Record<string, unknown> = { success: false, error, code };
   if (extra.details !== undefined) body.details = extra.details;

@@ -91,7 +91,9 @@ function validate<T>(schema: z.ZodType<T> | undefined, value: unknown, where: st
   if (result.success) return result.data;
   const issues = result.error.issues.map((i) => ({ path: [where, ...i.path].join("."), message: i.message }));
   const first = issues[0];
-  throw new ApiError("validation_error", `Invalid ${where}: ${first.path} ${first.message}`.trim(), { details: issues });
+  throw new ApiError("validation_error", `Invalid ${where}: ${first.path} ${first.message}`.trim(), {
+    details: issues,
+  });
 }
 
 function authorize(key: RouteKey, principal: Principal): void {
@@ -99,9 +101,11 @@ function authorize(key: RouteKey, principal: Principal): void {
   if (rule.access === "public") return;
   if (principal.kind === "anonymous") {
     const message =
-      principal.failure === "expired" ? "Your session has expired; log in again."
-      : principal.failure === "invalid" ? "The access token is not valid; log in again."
-      : "Log in first: this request needs a bearer token.";
+      principal.failure === "expired"
+        ? "Your session has expired; log in again."
+        : principal.failure === "invalid"
+          ? "The access token is not valid; log in again."
+          : "Log in first: this request needs a bearer token.";
     throw new ApiError("unauthorized", message, { headers: { "WWW-Authenticate": 'Bearer realm="api"' } });
   }
   const role = principal.kind === "user" ? principal.user.role : "cron";
@@ -168,7 +172,10 @@ export function route<P = undefined, Q = undefined, B = undefined>(
     const ms = performance.now() - started;
     recordRequest(key, response.status, ms);
     const line = {
-      method: req.method, path: url.pathname, status: response.status, ms: Math.round(ms * 10) / 10,
+      method: req.method,
+      path: url.pathname,
+      status: response.status,
+      ms: Math.round(ms * 10) / 10,
       who: principal.kind === "user" ? principal.user.role : principal.kind,
     };
     // A slow answer is a warning, so it shows at LOG_LEVEL=warn (and in bench:soak's count).

@@ -27,7 +27,13 @@ export const MAX_BACKOFF_MS = 24 * 3_600_000;
  * though a FetchResult that failed or found nothing new is one as it stands.
  */
 export type FeedCheck =
-  | { status: "ok"; httpStatus: number | null; etag: string | null; lastModified: string | null; items: number }
+  | {
+      status: "ok";
+      httpStatus: number | null;
+      etag: string | null;
+      lastModified: string | null;
+      items: number;
+    }
   | { status: "not_modified"; httpStatus: number | null }
   | { status: "error"; httpStatus: number | null; error: string; retryAfterMs?: number };
 
@@ -56,7 +62,14 @@ export function feedStateAfter(
       nextCheckAt: at(wait),
     };
   }
-  const common: FeedState = { errorCount: 0, lastError: null, lastStatus: check.httpStatus, lastFetchedAt: now, lastSuccessAt: now, nextCheckAt: at(intervalMs) };
+  const common: FeedState = {
+    errorCount: 0,
+    lastError: null,
+    lastStatus: check.httpStatus,
+    lastFetchedAt: now,
+    lastSuccessAt: now,
+    nextCheckAt: at(intervalMs),
+  };
   if (check.status === "not_modified") return common;
   return { ...common, etag: check.etag, lastModified: check.lastModified, lastItemCount: check.items };
 }

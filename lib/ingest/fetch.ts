@@ -52,7 +52,13 @@ export type FetchResult =
       lastModified: string | null;
     })
   | (Common & { status: "not_modified"; httpStatus: 304 })
-  | (Common & { status: "error"; httpStatus: number | null; error: string; retryAfterMs?: number; aborted?: boolean });
+  | (Common & {
+      status: "error";
+      httpStatus: number | null;
+      error: string;
+      retryAfterMs?: number;
+      aborted?: boolean;
+    });
 
 export class FetchRefusedError extends Error {
   constructor(message: string) {
@@ -106,7 +112,11 @@ async function readCapped(res: GetResponse, maxBytes: number, onBytes?: (n: numb
   // Only a hint: with compression the decompressed size is what counts, checked below.
   if (!res.header("content-encoding") && declared > maxBytes) {
     res.discard();
-    throw new AttemptError(`response too large (${declared} bytes declared; limit ${maxBytes})`, false, res.status);
+    throw new AttemptError(
+      `response too large (${declared} bytes declared; limit ${maxBytes})`,
+      false,
+      res.status,
+    );
   }
   const chunks: Buffer[] = [];
   let size = 0;
@@ -122,7 +132,11 @@ async function readCapped(res: GetResponse, maxBytes: number, onBytes?: (n: numb
   return { body: Buffer.concat(chunks), size };
 }
 
-async function attempt(feed: RegisteredFeed, options: FetchOptions, state: { finalUrl: string; bytes: number }) {
+async function attempt(
+  feed: RegisteredFeed,
+  options: FetchOptions,
+  state: { finalUrl: string; bytes: number },
+) {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -133,7 +147,8 @@ async function attempt(feed: RegisteredFeed, options: FetchOptions, state: { fin
   options.signal?.addEventListener("abort", onOuterAbort, { once: true });
   const headers: Record<string, string> = {
     "user-agent": USER_AGENT,
-    accept: "application/rss+xml, application/atom+xml, application/rdf+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5",
+    accept:
+      "application/rss+xml, application/atom+xml, application/rdf+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5",
     "accept-encoding": "gzip, deflate, br",
   };
   if (feed.etag) headers["if-none-match"] = feed.etag;
@@ -142,16 +157,26 @@ async function attempt(feed: RegisteredFeed, options: FetchOptions, state: { fin
     let url = feed.url;
     for (let redirects = 0; ; redirects++) {
       state.finalUrl = url;
-      const res = await httpGet(new URL(url), { headers, signal: controller.signal, allowLoopback: options.allowLoopback ?? false });
+      const res = await httpGet(new URL(url), {
+        headers,
+        signal: controller.signal,
+        allowLoopback: options.allowLoopback ?? false,
+      });
       if (res.status >= 300 && res.status < 400 && res.status !== 304) {
         res.discard();
         const location = res.header("location");
-        if (!location) throw new AttemptError(`HTTP ${res.status} without a Location header`, false, res.status);
+        if (!location)
+          throw new AttemptError(`HTTP ${res.status} without a Location header`, false, res.status);
         const next = new URL(location, url);
         if (next.protocol !== "http:" && next.protocol !== "https:") {
-          throw new AttemptError(`redirect to a non-http(s) URL refused (${next.protocol})`, false, res.status);
+          throw new AttemptError(
+            `redirect to a non-http(s) URL refused (${next.protocol})`,
+            false,
+            res.status,
+          );
         }
-        if (redirects >= MAX_REDIRECTS) throw new AttemptError(`too many redirects (more than ${MAX_REDIRECTS})`, false, res.status);
+        if (redirects >= MAX_REDIRECTS)
+          throw new AttemptError(`too many redirects (more than ${MAX_REDIRECTS})`, false, res.status);
         url = next.toString();
         continue;
       }
@@ -163,8 +188,15 @@ async function attempt(feed: RegisteredFeed, options: FetchOptions, state: { fin
         res.discard();
         const retryAfterMs = parseRetryAfter(res.header("retry-after"));
         const limited = res.status === 429 || (res.status === 503 && retryAfterMs !== undefined);
-        const label = limited ? ` (rate limited${retryAfterMs !== undefined ? `; retry after ${Math.ceil(retryAfterMs / 1000)} s` : ""})` : "";
-        throw new AttemptError(`HTTP ${res.status}${label}`, limited || res.status >= 500, res.status, retryAfterMs);
+        const label = limited
+          ? ` (rate limited${retryAfterMs !== undefined ? `; retry after ${Math.ceil(retryAfterMs / 1000)} s` : ""})`
+          : "";
+        throw new AttemptError(
+          `HTTP ${res.status}${label}`,
+          limited || res.status >= 500,
+          res.status,
+          retryAfterMs,
+        );
       }
       const { body, size } = await readCapped(res, options.maxBytes, (n) => {
         state.bytes = n;
@@ -195,16 +227,19 @@ async function attempt(feed: RegisteredFeed, options: FetchOptions, state: { fin
 
 /** Fetches a registered feed. Refuses (throws FetchRefusedError) anything not from the Feed table. */
 export async function fetchFeed(feed: RegisteredFeed, options: FetchOptions): Promise<FetchResult> {
-  if (!isRegisteredFeed(feed)) throw new FetchRefusedError(`refused to fetch ${feed.url}: not a registered feed`);
+  if (!isRegisteredFeed(feed))
+    throw new FetchRefusedError(`refused to fetch ${feed.url}: not a registered feed`);
   const protocol = new URL(feed.url).protocol;
-  if (protocol !== "http:" && protocol !== "https:") throw new FetchRefusedError(`refused to fetch ${feed.url}: not http(s)`);
+  if (protocol !== "http:" && protocol !== "https:")
+    throw new FetchRefusedError(`refused to fetch ${feed.url}: not http(s)`);
   const base = options.retryBaseMs ?? 500;
   const maxRetryAfter = options.maxRetryAfterMs ?? 10_000;
   const state = { finalUrl: feed.url, bytes: 0 };
   for (let attempts = 1; ; attempts++) {
     try {
       const result = await attempt(feed, options, state);
-      if (result.kind === "not_modified") return { status: "not_modified", httpStatus: 304, finalUrl: state.finalUrl, bytes: 0, attempts };
+      if (result.kind === "not_modified")
+        return { status: "not_modified", httpStatus: 304, finalUrl: state.finalUrl, bytes: 0, attempts };
       return { status: "ok", ...result, finalUrl: state.finalUrl, bytes: state.bytes, attempts };
     } catch (error) {
       const e = error as AttemptError;
@@ -236,8 +271,25 @@ export async function readFeedFile(filePath: string): Promise<FetchResult> {
   const finalUrl = `file://${filePath}`;
   try {
     const body = await fs.readFile(filePath);
-    return { status: "ok", httpStatus: null, body, contentType: null, etag: null, lastModified: null, finalUrl, bytes: body.length, attempts: 1 };
+    return {
+      status: "ok",
+      httpStatus: null,
+      body,
+      contentType: null,
+      etag: null,
+      lastModified: null,
+      finalUrl,
+      bytes: body.length,
+      attempts: 1,
+    };
   } catch (error) {
-    return { status: "error", httpStatus: null, error: `cannot read file: ${(error as Error).message}`, finalUrl, bytes: 0, attempts: 1 };
+    return {
+      status: "error",
+      httpStatus: null,
+      error: `cannot read file: ${(error as Error).message}`,
+      finalUrl,
+      bytes: 0,
+      attempts: 1,
+    };
   }
 }

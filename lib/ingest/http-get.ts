@@ -22,12 +22,32 @@ import zlib from "node:zlib";
 const NEVER_V4 = new net.BlockList();
 const NEVER_V6 = new net.BlockList();
 for (const [network, prefix] of [
-  ["0.0.0.0", 8], ["10.0.0.0", 8], ["100.64.0.0", 10], ["169.254.0.0", 16], ["172.16.0.0", 12], ["192.0.0.0", 24],
-  ["192.0.2.0", 24], ["192.168.0.0", 16], ["198.18.0.0", 15], ["198.51.100.0", 24], ["203.0.113.0", 24], ["224.0.0.0", 4], ["240.0.0.0", 4],
-] as const) NEVER_V4.addSubnet(network, prefix, "ipv4");
+  ["0.0.0.0", 8],
+  ["10.0.0.0", 8],
+  ["100.64.0.0", 10],
+  ["169.254.0.0", 16],
+  ["172.16.0.0", 12],
+  ["192.0.0.0", 24],
+  ["192.0.2.0", 24],
+  ["192.168.0.0", 16],
+  ["198.18.0.0", 15],
+  ["198.51.100.0", 24],
+  ["203.0.113.0", 24],
+  ["224.0.0.0", 4],
+  ["240.0.0.0", 4],
+] as const)
+  NEVER_V4.addSubnet(network, prefix, "ipv4");
 for (const [network, prefix] of [
-  ["::", 96], ["::ffff:0:0", 96], ["64:ff9b::", 96], ["100::", 64], ["2001:db8::", 32], ["fc00::", 7], ["fe80::", 10], ["ff00::", 8],
-] as const) NEVER_V6.addSubnet(network, prefix, "ipv6");
+  ["::", 96],
+  ["::ffff:0:0", 96],
+  ["64:ff9b::", 96],
+  ["100::", 64],
+  ["2001:db8::", 32],
+  ["fc00::", 7],
+  ["fe80::", 10],
+  ["ff00::", 8],
+] as const)
+  NEVER_V6.addSubnet(network, prefix, "ipv6");
 const LOOPBACK = new net.BlockList();
 LOOPBACK.addSubnet("127.0.0.0", 8, "ipv4");
 LOOPBACK.addAddress("::1", "ipv6");
@@ -58,9 +78,15 @@ function guardedLookup(allowLoopback: boolean): net.LookupFunction {
       // Every address a name resolves to must be allowed, not only the one tried first.
       for (const a of addresses) {
         const why = refusedAddress(a.address, allowLoopback);
-        if (why) return callback(new AddressRefusedError(`address refused: ${hostname} resolves to ${a.address} (${why})`), "", 4);
+        if (why)
+          return callback(
+            new AddressRefusedError(`address refused: ${hostname} resolves to ${a.address} (${why})`),
+            "",
+            4,
+          );
       }
-      if (options.all) return (callback as unknown as (e: null, all: dns.LookupAddress[]) => void)(null, addresses);
+      if (options.all)
+        return (callback as unknown as (e: null, all: dns.LookupAddress[]) => void)(null, addresses);
       callback(null, addresses[0].address, addresses[0].family);
     });
   };
@@ -76,7 +102,10 @@ export interface GetResponse {
 }
 
 /** Sends a GET and resolves with the response head; rejects with AddressRefusedError for a refused address. */
-export function httpGet(url: URL, init: { headers: Record<string, string>; signal: AbortSignal; allowLoopback: boolean }): Promise<GetResponse> {
+export function httpGet(
+  url: URL,
+  init: { headers: Record<string, string>; signal: AbortSignal; allowLoopback: boolean },
+): Promise<GetResponse> {
   const host = url.hostname.replace(/^\[|\]$/g, "");
   if (net.isIP(host)) {
     const why = refusedAddress(host, init.allowLoopback);
@@ -84,28 +113,40 @@ export function httpGet(url: URL, init: { headers: Record<string, string>; signa
   }
   const request = url.protocol === "https:" ? https.request : http.request;
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: "GET", headers: init.headers, signal: init.signal, lookup: guardedLookup(init.allowLoopback) }, (res) => {
-      const encoding = (res.headers["content-encoding"] ?? "").toLowerCase().trim();
-      const decoder =
-        encoding === "gzip" || encoding === "x-gzip" ? zlib.createGunzip()
-        : encoding === "deflate" ? zlib.createInflate()
-        : encoding === "br" ? zlib.createBrotliDecompress()
-        : null;
-      const body: Readable = decoder ? res.pipe(decoder) : res;
-      if (decoder) res.on("error", (e) => decoder.destroy(e));
-      resolve({
-        status: res.statusCode ?? 0,
-        header: (name) => {
-          const v = res.headers[name.toLowerCase()];
-          return v === undefined ? null : Array.isArray(v) ? v.join(", ") : v;
-        },
-        body,
-        discard: () => {
-          body.destroy();
-          res.destroy();
-        },
-      });
-    });
+    const req = request(
+      url,
+      {
+        method: "GET",
+        headers: init.headers,
+        signal: init.signal,
+        lookup: guardedLookup(init.allowLoopback),
+      },
+      (res) => {
+        const encoding = (res.headers["content-encoding"] ?? "").toLowerCase().trim();
+        const decoder =
+          encoding === "gzip" || encoding === "x-gzip"
+            ? zlib.createGunzip()
+            : encoding === "deflate"
+              ? zlib.createInflate()
+              : encoding === "br"
+                ? zlib.createBrotliDecompress()
+                : null;
+        const body: Readable = decoder ? res.pipe(decoder) : res;
+        if (decoder) res.on("error", (e) => decoder.destroy(e));
+        resolve({
+          status: res.statusCode ?? 0,
+          header: (name) => {
+            const v = res.headers[name.toLowerCase()];
+            return v === undefined ? null : Array.isArray(v) ? v.join(", ") : v;
+          },
+          body,
+          discard: () => {
+            body.destroy();
+            res.destroy();
+          },
+        });
+      },
+    );
     req.on("error", reject);
     req.end();
   });

@@ -17,7 +17,7 @@ export function createLimiter({ concurrency, perKey }: { concurrency: number; pe
   let active = 0;
 
   const pump = () => {
-    for (let i = 0; i < queue.length && active < concurrency; ) {
+    for (let i = 0; i < queue.length && active < concurrency;) {
       const { key, start } = queue[i];
       if ((perKeyActive.get(key) ?? 0) >= perKey) {
         i++;

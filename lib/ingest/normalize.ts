@@ -76,7 +76,8 @@ const REDIRECT_LINK = /\/~r\/|feedproxy\.google\.com/;
 function articleLink(item: ParsedItem, base: string): string | null {
   const guidUrl = item.guid && /^https?:\/\//i.test(item.guid.trim()) ? item.guid : undefined;
   const link = item.link?.trim();
-  const candidates = link && REDIRECT_LINK.test(link) ? [item.origLink, guidUrl, link] : [item.origLink, link, guidUrl];
+  const candidates =
+    link && REDIRECT_LINK.test(link) ? [item.origLink, guidUrl, link] : [item.origLink, link, guidUrl];
   for (const c of candidates) {
     const abs = absoluteUrl(c, base);
     if (abs && abs.length <= LIMITS.url) return abs;
@@ -86,7 +87,9 @@ function articleLink(item: ParsedItem, base: string): string | null {
 
 function chooseImage(images: ImageCandidate[], base: string): string | null {
   const rank = (i: ImageCandidate) =>
-    (i.kind === "content" ? 3e6 : i.kind === "thumbnail" ? 2e6 : 1e6) + (i.isDefault ? 5e5 : 0) + Math.min(i.width ?? 0, 1e5);
+    (i.kind === "content" ? 3e6 : i.kind === "thumbnail" ? 2e6 : 1e6) +
+    (i.isDefault ? 5e5 : 0) +
+    Math.min(i.width ?? 0, 1e5);
   for (const image of [...images].sort((a, b) => rank(b) - rank(a))) {
     const url = absoluteUrl(image.url, base);
     if (url && url.length <= LIMITS.url) return url;
@@ -114,7 +117,9 @@ export function normalizeItem(item: ParsedItem, ctx: NormalizeContext): Normaliz
   if (!title) return null;
   const content = contentText.length >= summary.length ? contentText : summary;
 
-  const itemCategory = ctx.categoryFromItem ? item.categories.map((c) => c.toLowerCase()).find(isCategoryId) : undefined;
+  const itemCategory = ctx.categoryFromItem
+    ? item.categories.map((c) => c.toLowerCase()).find(isCategoryId)
+    : undefined;
   const guid = item.guid ? truncate(item.guid.trim(), LIMITS.url) : null;
   const imageUrl = chooseImage(item.images, base);
   const key = titleKey(title);
@@ -138,7 +143,10 @@ export function normalizeItem(item: ParsedItem, ctx: NormalizeContext): Normaliz
 }
 
 /** Normalizes every item of a feed: the articles to store, and how many items could not be. */
-export function normalizeItems(items: ParsedItem[], ctx: NormalizeContext): { articles: NormalizedArticle[]; rejected: number } {
+export function normalizeItems(
+  items: ParsedItem[],
+  ctx: NormalizeContext,
+): { articles: NormalizedArticle[]; rejected: number } {
   const articles: NormalizedArticle[] = [];
   let rejected = 0;
   for (const item of items) {

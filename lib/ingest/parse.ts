@@ -79,7 +79,10 @@ const isUtf8 = (name: string) => name === "utf-8" || name === "utf8";
  * label every file with one default charset. Bytes that are not valid UTF-8 although
  * labelled so are read as windows-1252, as browsers do.
  */
-export function decodeFeedBytes(bytes: Uint8Array, contentType?: string | null): { text: string; charset: string } {
+export function decodeFeedBytes(
+  bytes: Uint8Array,
+  contentType?: string | null,
+): { text: string; charset: string } {
   const bom = bomCharset(bytes);
   const body = bom ? bytes.subarray(bom.skip) : bytes;
   let charset = bom?.charset ?? declaredCharset(body) ?? headerCharset(contentType) ?? "utf-8";
@@ -135,7 +138,10 @@ class LenientParser extends Parser<Record<string, unknown>, RawItem> {
         entry[key] = [""];
       }
     }
-    const item = (Parser.prototype as unknown as { parseItemAtom(e: unknown): RawItem }).parseItemAtom.call(this, entry);
+    const item = (Parser.prototype as unknown as { parseItemAtom(e: unknown): RawItem }).parseItemAtom.call(
+      this,
+      entry,
+    );
     return { ...item, ...hidden };
   }
 }
@@ -147,7 +153,8 @@ function attr(node: XmlNode | undefined, name: string): string | undefined {
 
 function text(value: unknown): string | undefined {
   if (typeof value === "string") return value;
-  if (value && typeof value === "object" && typeof (value as XmlNode)._ === "string") return (value as XmlNode)._;
+  if (value && typeof value === "object" && typeof (value as XmlNode)._ === "string")
+    return (value as XmlNode)._;
   return undefined;
 }
 
@@ -159,8 +166,14 @@ function mediaImages(item: RawItem): ImageCandidate[] {
     const medium = attr(node, "medium");
     const type = attr(node, "type");
     // media:content also carries video and audio; an untyped one is usually an image.
-    if (kind === "content" && ((medium && medium !== "image") || (type && !type.startsWith("image/")))) return;
-    images.push({ url, kind, width: Number(attr(node, "width")) || undefined, isDefault: attr(node, "isDefault") === "true" });
+    if (kind === "content" && ((medium && medium !== "image") || (type && !type.startsWith("image/"))))
+      return;
+    images.push({
+      url,
+      kind,
+      width: Number(attr(node, "width")) || undefined,
+      isDefault: attr(node, "isDefault") === "true",
+    });
   };
   const walk = (holder: RawItem | XmlNode) => {
     for (const n of (holder["media:content"] as XmlNode[] | undefined) ?? []) add(n, "content");
@@ -169,7 +182,8 @@ function mediaImages(item: RawItem): ImageCandidate[] {
   walk(item);
   for (const group of item["media:group"] ?? []) walk(group);
   const enc = item.enclosure;
-  if (enc?.url && (!enc.type || enc.type.startsWith("image/"))) images.push({ url: enc.url, kind: "enclosure" });
+  if (enc?.url && (!enc.type || enc.type.startsWith("image/")))
+    images.push({ url: enc.url, kind: "enclosure" });
   return images;
 }
 
@@ -183,7 +197,9 @@ function toItem(raw: RawItem, format: ParsedFeed["format"]): ParsedItem {
     guid: text(raw.guid) ?? text(raw.id),
     description: format === "atom" ? text(raw.summary) : text(raw.content),
     content: format === "atom" ? text(raw.content) : text(raw["content:encoded"]),
-    dates: [raw.pubDate, raw.date, raw.published, raw.updated, raw.isoDate].map(text).filter((d): d is string => !!d?.trim()),
+    dates: [raw.pubDate, raw.date, raw.published, raw.updated, raw.isoDate]
+      .map(text)
+      .filter((d): d is string => !!d?.trim()),
     author: creator,
     categories,
     images: mediaImages(raw),
@@ -208,7 +224,9 @@ async function parseXml(xml: string) {
   } catch (first) {
     const repaired = repairXml(xml);
     if (repaired === xml) throw first;
-    return new LenientParser({ customFields: CUSTOM_FIELDS }).parseString(repaired).catch(() => Promise.reject(first));
+    return new LenientParser({ customFields: CUSTOM_FIELDS })
+      .parseString(repaired)
+      .catch(() => Promise.reject(first));
   }
 }
 
@@ -225,7 +243,9 @@ export async function parseFeed(bytes: Uint8Array, contentType?: string | null):
     throw new FeedParseError(`not a well-formed RSS or Atom feed: ${reason}`);
   }
   // rss-parser does not say which format it read; the root element does.
-  const format: ParsedFeed["format"] = /<(?:rss|rdf:RDF|feed)[\s>]/.exec(xml)?.[0].startsWith("<feed") ? "atom" : "rss";
+  const format: ParsedFeed["format"] = /<(?:rss|rdf:RDF|feed)[\s>]/.exec(xml)?.[0].startsWith("<feed")
+    ? "atom"
+    : "rss";
   const items = (output.items ?? []).map((raw) => toItem(raw as RawItem, format));
   if (items.length === 0) throw new FeedParseError("empty feed (no items)");
   return { format, title: text(output.title)?.trim(), link: text(output.link)?.trim(), items, charset };

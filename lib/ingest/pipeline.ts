@@ -29,7 +29,8 @@ interface JobBase {
   label: string;
 }
 
-export type IngestJob = (JobBase & { kind: "feed"; feed: RegisteredFeed }) | (JobBase & { kind: "file"; path: string });
+export type IngestJob =
+  (JobBase & { kind: "feed"; feed: RegisteredFeed }) | (JobBase & { kind: "file"; path: string });
 
 /**
  * What became of one job, as the run reports it: which feed, how its check went (FeedOutcome),
@@ -109,7 +110,12 @@ async function throughStages(scope: JobScope): Promise<JobOutcome> {
   const fetched = job.kind === "feed" ? await fetchFeed(job.feed, ctx.fetch) : await readFeedFile(job.path);
   if (fetched.status === "error" && fetched.aborted) {
     // Cut short by the run's time budget: not the feed's fault.
-    return record({ status: "skipped", httpStatus: fetched.httpStatus, bytes: fetched.bytes, error: fetched.error });
+    return record({
+      status: "skipped",
+      httpStatus: fetched.httpStatus,
+      bytes: fetched.bytes,
+      error: fetched.error,
+    });
   }
   // A failed or unmodified fetch is how the check went, as it stands.
   if (fetched.status !== "ok") return record(fetched);
@@ -121,7 +127,8 @@ async function throughStages(scope: JobScope): Promise<JobOutcome> {
   try {
     parsed = await parseFeed(fetched.body, fetched.contentType);
   } catch (error) {
-    const message = error instanceof FeedParseError ? error.message : `parse failed: ${(error as Error).message}`;
+    const message =
+      error instanceof FeedParseError ? error.message : `parse failed: ${(error as Error).message}`;
     return record({ status: "error", httpStatus: fetched.httpStatus, bytes: fetched.bytes, error: message });
   }
   if (ctx.shiftDatesMs) shiftDates(parsed, ctx.shiftDatesMs);
@@ -155,7 +162,9 @@ async function recordEnd({ sql, job, ctx, clock }: JobScope, end: JobEnd): Promi
   };
   // A skip is the run's doing, not the feed's: its state is left alone. Saved files have none.
   const feedState =
-    job.kind === "feed" && end.status !== "skipped" ? feedStateAfter(end, job.feed.errorCount, ctx.now, ctx.intervalMs) : undefined;
+    job.kind === "feed" && end.status !== "skipped"
+      ? feedStateAfter(end, job.feed.errorCount, ctx.now, ctx.intervalMs)
+      : undefined;
   const windowEnd = end.windowEnd ?? ctx.now;
   const counts = await storeFeedResult(sql, {
     runId: ctx.runId,
@@ -225,7 +234,10 @@ function stageClock() {
 function newestItemDate(feed: ParsedFeed): Date | null {
   let newest: number | null = null;
   for (const item of feed.items) {
-    const d = item.dates.map(parseFeedDate).find((x) => x)?.getTime();
+    const d = item.dates
+      .map(parseFeedDate)
+      .find((x) => x)
+      ?.getTime();
     if (d !== undefined && (newest === null || d > newest)) newest = d;
   }
   return newest === null ? null : new Date(newest);

@@ -46,22 +46,36 @@ export async function planIngest(prisma: PrismaClient, request: PlanRequest): Pr
     .map((s) => ({ sourceId: s.id, name: s.name, reason: s.unavailableReason ?? "publishes no feed" }));
   const { jobs, skippedFiles } = request.fromDir
     ? await planFileJobs(prisma, request.fromDir, { categories, isDemo: request.isDemo }, sources)
-    : { jobs: await planFeedJobs(prisma, { sources: request.sources, categories, dueAt: request.dueAt }), skippedFiles: [] };
+    : {
+        jobs: await planFeedJobs(prisma, { sources: request.sources, categories, dueAt: request.dueAt }),
+        skippedFiles: [],
+      };
   return { jobs, unavailable, skippedFiles };
 }
 
 /** The requested outlets (default all); refuses ids that name none. */
 async function checkSources(prisma: PrismaClient, sources: string[] | undefined) {
-  const all = await prisma.source.findMany({ select: { id: true, name: true, country: true, available: true, unavailableReason: true } });
+  const all = await prisma.source.findMany({
+    select: { id: true, name: true, country: true, available: true, unavailableReason: true },
+  });
   const unknown = (sources ?? []).filter((id) => !all.some((s) => s.id === id));
   if (unknown.length) {
-    throw new ApiError("validation_error", `Unknown source ${unknown.map((u) => `"${u}"`).join(", ")}. Known sources: ${all.map((s) => s.id).sort().join(", ")}.`);
+    throw new ApiError(
+      "validation_error",
+      `Unknown source ${unknown.map((u) => `"${u}"`).join(", ")}. Known sources: ${all
+        .map((s) => s.id)
+        .sort()
+        .join(", ")}.`,
+    );
   }
   return all.filter((s) => !sources || sources.includes(s.id));
 }
 
 /** One job per registered feed that matches. */
-async function planFeedJobs(prisma: PrismaClient, filter: Pick<PlanRequest, "sources" | "categories" | "dueAt">): Promise<IngestJob[]> {
+async function planFeedJobs(
+  prisma: PrismaClient,
+  filter: Pick<PlanRequest, "sources" | "categories" | "dueAt">,
+): Promise<IngestJob[]> {
   const feeds = await selectFeeds(prisma, filter);
   return feeds.map((feed) => ({
     kind: "feed",
@@ -77,12 +91,21 @@ async function planFeedJobs(prisma: PrismaClient, filter: Pick<PlanRequest, "sou
 }
 
 /** One job per saved file of a requested outlet and category; files of no known outlet are listed as skipped. */
-async function planFileJobs(prisma: PrismaClient, dir: string, filter: Pick<PlanRequest, "categories" | "isDemo">, sources: KnownSource[]) {
-  if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) throw new ApiError("validation_error", `No such folder: ${dir}`);
+async function planFileJobs(
+  prisma: PrismaClient,
+  dir: string,
+  filter: Pick<PlanRequest, "categories" | "isDemo">,
+  sources: KnownSource[],
+) {
+  if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory())
+    throw new ApiError("validation_error", `No such folder: ${dir}`);
   const feedIds = new Set((await prisma.feed.findMany({ select: { id: true } })).map((f) => f.id));
   const jobs: IngestJob[] = [];
   const skippedFiles: IngestPlan["skippedFiles"] = [];
-  for (const file of fs.readdirSync(dir).filter((f) => FEED_FILE.test(f)).sort()) {
+  for (const file of fs
+    .readdirSync(dir)
+    .filter((f) => FEED_FILE.test(f))
+    .sort()) {
     const sourceId = sourceIdForFileName(file);
     const source = sources.find((s) => s.id === sourceId);
     if (!sourceId) {

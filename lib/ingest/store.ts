@@ -81,12 +81,40 @@ function uniqueItems(articles: NormalizedArticle[]): NormalizedArticle[] {
 // Text columns of Article filled from a NormalizedArticle, in INSERT order, and what each
 // falls back to when its parameter is NULL: most items' content is their summary and their
 // link their canonical URL, so those are sent once (the parameters are most of the bytes).
-const TEXT_COLUMNS = ["canonicalUrl", "url", "guid", "title", "summary", "content", "imageUrl", "author", "category", "contentHash", "titleHash"] as const;
-const FALLBACK: Partial<Record<(typeof TEXT_COLUMNS)[number], (typeof TEXT_COLUMNS)[number]>> = { url: "canonicalUrl", content: "summary" };
+const TEXT_COLUMNS = [
+  "canonicalUrl",
+  "url",
+  "guid",
+  "title",
+  "summary",
+  "content",
+  "imageUrl",
+  "author",
+  "category",
+  "contentHash",
+  "titleHash",
+] as const;
+const FALLBACK: Partial<Record<(typeof TEXT_COLUMNS)[number], (typeof TEXT_COLUMNS)[number]>> = {
+  url: "canonicalUrl",
+  content: "summary",
+};
 // Columns of an enum type: their text parameter is cast to it (text has no implicit cast to an enum).
 const ENUM_TYPE: Partial<Record<(typeof TEXT_COLUMNS)[number], string>> = { category: `"Category"` };
 // What a changed item updates; its URL, publication time, outlet and category stay.
-const UPDATED_COLUMNS = ["url", "guid", "title", "summary", "content", "imageUrl", "author", "countries", "contentHash", "titleHash", "fetchedAt", "updatedAt"];
+const UPDATED_COLUMNS = [
+  "url",
+  "guid",
+  "title",
+  "summary",
+  "content",
+  "imageUrl",
+  "author",
+  "countries",
+  "contentHash",
+  "titleHash",
+  "fetchedAt",
+  "updatedAt",
+];
 
 /**
  * Upserts articles by canonical URL in one statement: each column travels as one array
@@ -95,10 +123,15 @@ const UPDATED_COLUMNS = ["url", "guid", "title", "summary", "content", "imageUrl
  * tells inserts (xmax = 0) from updates; rows not returned were unchanged. This also stays
  * correct when two feeds of an outlet insert the same URL at once on PostgreSQL.
  */
-async function upsertArticles(tx: SqlRunner, articles: NormalizedArticle[], input: StoreInput): Promise<{ inserted: number; updated: number }> {
+async function upsertArticles(
+  tx: SqlRunner,
+  articles: NormalizedArticle[],
+  input: StoreInput,
+): Promise<{ inserted: number; updated: number }> {
   const n = TEXT_COLUMNS.length;
   const name = (c: (typeof TEXT_COLUMNS)[number]) => `c${TEXT_COLUMNS.indexOf(c)}`;
-  const text = (c: (typeof TEXT_COLUMNS)[number]) => (FALLBACK[c] ? `COALESCE(${name(c)}, ${name(FALLBACK[c]!)})` : name(c));
+  const text = (c: (typeof TEXT_COLUMNS)[number]) =>
+    FALLBACK[c] ? `COALESCE(${name(c)}, ${name(FALLBACK[c]!)})` : name(c);
   const values = TEXT_COLUMNS.map((c) => (ENUM_TYPE[c] ? `${text(c)}::${ENUM_TYPE[c]}` : text(c)));
   // Counted in SQL: one row back instead of one per article.
   const sql = `
@@ -147,13 +180,28 @@ async function updateTwin(tx: SqlRunner, id: string, a: NormalizedArticle, fetch
     `UPDATE "Article" SET "url" = $2, "guid" = $3, "title" = $4, "summary" = $5, "content" = $6, "imageUrl" = $7, "author" = $8,
        "countries" = string_to_array($9, ','), "contentHash" = $10, "titleHash" = $11, "fetchedAt" = ${utc("$12")}, "updatedAt" = ${NOW_UTC}
      WHERE "id" = $1`,
-    [id, a.url, a.guid, a.title, a.summary, a.content, a.imageUrl, a.author, a.countries.join(","), a.contentHash, a.titleHash, fetchedAt.toISOString()],
+    [
+      id,
+      a.url,
+      a.guid,
+      a.title,
+      a.summary,
+      a.content,
+      a.imageUrl,
+      a.author,
+      a.countries.join(","),
+      a.contentHash,
+      a.titleHash,
+      fetchedAt.toISOString(),
+    ],
   );
 }
 
 async function updateFeedState(tx: SqlRunner, feedId: string, state: FeedState) {
   const entries = Object.entries(state).filter(([, v]) => v !== undefined);
-  const sets = entries.map(([column, value], i) => `"${column}" = ${value instanceof Date ? utc(`$${i + 2}`) : `$${i + 2}`}`);
+  const sets = entries.map(
+    ([column, value], i) => `"${column}" = ${value instanceof Date ? utc(`$${i + 2}`) : `$${i + 2}`}`,
+  );
   await tx.query(`UPDATE "Feed" SET ${sets.join(", ")}, "updatedAt" = ${NOW_UTC} WHERE "id" = $1`, [
     feedId,
     ...entries.map(([, v]) => (v instanceof Date ? v.toISOString() : v)),
@@ -166,8 +214,22 @@ async function insertOutcome(tx: SqlRunner, input: StoreInput, counts: StoreCoun
     `INSERT INTO "IngestOutcome" ("id", "runId", "sourceId", "feedId", "category", "status", "httpStatus", "bytes", "items",
        "newCount", "updated", "unchanged", "durationMs", "error", "createdAt")
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, ${NOW_UTC})`,
-    [crypto.randomUUID(), input.runId, input.sourceId, input.feedId, input.category, o.status, o.httpStatus, o.bytes, o.items,
-      counts.newCount, counts.updated, counts.unchanged, counts.durationMs, o.error],
+    [
+      crypto.randomUUID(),
+      input.runId,
+      input.sourceId,
+      input.feedId,
+      input.category,
+      o.status,
+      o.httpStatus,
+      o.bytes,
+      o.items,
+      counts.newCount,
+      counts.updated,
+      counts.unchanged,
+      counts.durationMs,
+      o.error,
+    ],
   );
 }
 

@@ -47,7 +47,10 @@ export function onShutdown(hook: () => void | Promise<void>): void {
 async function settle(timeoutMs: number): Promise<void> {
   const deadline = new Promise((r) => setTimeout(r, timeoutMs).unref());
   await Promise.race([Promise.allSettled([...state.tasks]), deadline]);
-  await Promise.race([closeDatabase().catch((error) => logger.error({ err: error }, "closing the database failed")), deadline]);
+  await Promise.race([
+    closeDatabase().catch((error) => logger.error({ err: error }, "closing the database failed")),
+    deadline,
+  ]);
 }
 
 /** Installs the signal handlers once per process. */
@@ -67,7 +70,10 @@ export function installShutdownHandlers({ graceMs = 25_000 } = {}): void {
     if (state.draining) return;
     state.draining = true;
     logger.info({ signal, inFlightTasks: state.tasks.size }, "shutdown: draining");
-    for (const hook of state.hooks) void Promise.resolve().then(hook).catch((e) => logger.error({ err: e }, "shutdown hook failed"));
+    for (const hook of state.hooks)
+      void Promise.resolve()
+        .then(hook)
+        .catch((e) => logger.error({ err: e }, "shutdown hook failed"));
     process.exit = ((code?: number | string | null) => {
       void finish(code);
       return undefined as never;

@@ -73,7 +73,9 @@ export const comparison = z.object({
    * The local analyzer's counts behind factualAccuracy: of `total` checkable details (distinct
    * names and numbers), `corroborated` appear in two or more outlets. A model's answer has none.
    */
-  corroboration: z.object({ corroborated: z.number().int().min(0), total: z.number().int().min(0) }).optional(),
+  corroboration: z
+    .object({ corroborated: z.number().int().min(0), total: z.number().int().min(0) })
+    .optional(),
   emotionalTone: z.string(),
   frontendSummary: z.string(),
   articles: z.array(articleAssessment),

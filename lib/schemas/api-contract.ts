@@ -49,15 +49,27 @@ export interface RouteContract {
 }
 
 const envelope = (data: z.ZodType): Answer => ({ kind: "envelope", data });
-const atom = { kind: "document", mediaType: "application/atom+xml", schema: z.string(), description: "An Atom 1.0 feed." } as const;
-const feedJson = { kind: "document", mediaType: "application/feed+json", schema: jsonFeed, description: "A JSON Feed 1.1 feed." } as const;
-const FEED = "Same query and defaults as GET /api/v1/comparison-cards. One entry per story, linking to its page /stories/{cardId}.";
+const atom = {
+  kind: "document",
+  mediaType: "application/atom+xml",
+  schema: z.string(),
+  description: "An Atom 1.0 feed.",
+} as const;
+const feedJson = {
+  kind: "document",
+  mediaType: "application/feed+json",
+  schema: jsonFeed,
+  description: "A JSON Feed 1.1 feed.",
+} as const;
+const FEED =
+  "Same query and defaults as GET /api/v1/comparison-cards. One entry per story, linking to its page /stories/{cardId}.";
 const BLINDSPOTS = `${FEED} Only stories that outlets of one side cover (center-left and no center-right, or the reverse), among the selection's newest 100 cards.`;
 
 export const API_CONTRACT = {
   "GET /api/v1/health": {
     summary: "Liveness (probe=live) or readiness of this instance",
-    description: "Readiness answers 503 (database_unavailable, or service_unavailable while shutting down) with the same object under `data`.",
+    description:
+      "Readiness answers 503 (database_unavailable, or service_unavailable while shutting down) with the same object under `data`.",
     query: healthQuery,
     answer: envelope(z.union([health, publicHealth, liveness])),
     failures: ["service_unavailable"],
@@ -76,20 +88,23 @@ export const API_CONTRACT = {
   },
   "GET /api/v1/comparison-cards": {
     summary: "Newest comparison cards of a country/category pair, or of the landing selection",
-    description: "Neither country nor category: the landing selection (six countries, category general). A country alone means category general.",
+    description:
+      "Neither country nor category: the landing selection (six countries, category general). A country alone means category general.",
     query: cardListQuery,
     answer: envelope(cardListResponse),
   },
   "GET /api/v1/comparison-cards/[id]": {
     summary: "One card with every article in full and how its coverage grew",
-    description: "A retired id answers the card that carries its story on, with `supersedes` naming the old id.",
+    description:
+      "A retired id answers the card that carries its story on, with `supersedes` naming the old id.",
     params: cardIdParams,
     answer: envelope(cardDetail),
     failures: ["not_found"],
   },
   "GET /api/v1/comparison-cards/status/scheduler": {
     summary: "Scheduler state and each outlet's feed health",
-    description: "With `Authorization: Bearer <CRON_SECRET>` it first refreshes the due feeds and adds `triggered`.",
+    description:
+      "With `Authorization: Bearer <CRON_SECRET>` it first refreshes the due feeds and adds `triggered`.",
     query: noQuery,
     answer: envelope(schedulerStatus),
   },
@@ -103,8 +118,18 @@ export const API_CONTRACT = {
     query: searchQuery,
     answer: envelope(searchResponse),
   },
-  "GET /api/v1/feeds/cards.atom": { summary: "Atom feed of a selection's stories", description: FEED, query: cardListQuery, answer: atom },
-  "GET /api/v1/feeds/cards.json": { summary: "JSON Feed of a selection's stories", description: FEED, query: cardListQuery, answer: feedJson },
+  "GET /api/v1/feeds/cards.atom": {
+    summary: "Atom feed of a selection's stories",
+    description: FEED,
+    query: cardListQuery,
+    answer: atom,
+  },
+  "GET /api/v1/feeds/cards.json": {
+    summary: "JSON Feed of a selection's stories",
+    description: FEED,
+    query: cardListQuery,
+    answer: feedJson,
+  },
   "GET /api/v1/feeds/blindspots.atom": {
     summary: "Atom feed of a selection's blindspot stories",
     description: BLINDSPOTS,
@@ -143,7 +168,12 @@ export const API_CONTRACT = {
   "GET /api/v1/metrics": {
     summary: "Prometheus metrics of this instance and the shared database",
     query: noQuery,
-    answer: { kind: "document", mediaType: "text/plain", schema: z.string(), description: "Prometheus text format 0.0.4." },
+    answer: {
+      kind: "document",
+      mediaType: "text/plain",
+      schema: z.string(),
+      description: "Prometheus text format 0.0.4.",
+    },
   },
   "GET /api/v1/openapi.json": {
     summary: "This document: the API's contract as OpenAPI 3.1",

@@ -128,7 +128,13 @@ export const cardDetail = comparisonCard.extend({
 });
 export type CardDetail = z.infer<typeof cardDetail>;
 
-export const cardIdParams = z.object({ id: text().trim().min(1).max(100).regex(/^[A-Za-z0-9_-]+$/, "is not a card id") });
+export const cardIdParams = z.object({
+  id: text()
+    .trim()
+    .min(1)
+    .max(100)
+    .regex(/^[A-Za-z0-9_-]+$/, "is not a card id"),
+});
 
 export const generateBody = z.object({ country: z.enum(COUNTRY_IDS).default("us") });
 
@@ -140,18 +146,37 @@ export const generateSummary = z.object({
   durationMs: z.number(),
   sources: z.number().int(),
   feeds: z.number().int(),
-  articles: z.object({ new: z.number().int(), updated: z.number().int(), unchanged: z.number().int(), failedFeeds: z.number().int() }),
+  articles: z.object({
+    new: z.number().int(),
+    updated: z.number().int(),
+    unchanged: z.number().int(),
+    failedFeeds: z.number().int(),
+  }),
   unavailable: z.array(z.object({ sourceId: z.string(), name: z.string(), reason: z.string() })),
-  cards: z.object({ total: z.number().int(), created: z.number().int(), updated: z.number().int(), retired: z.number().int() }),
-  failures: z.array(z.object({ sourceId: z.string(), category: z.string(), status: z.string(), error: z.string() })),
+  cards: z.object({
+    total: z.number().int(),
+    created: z.number().int(),
+    updated: z.number().int(),
+    retired: z.number().int(),
+  }),
+  failures: z.array(
+    z.object({ sourceId: z.string(), category: z.string(), status: z.string(), error: z.string() }),
+  ),
 });
 export type GenerateSummary = z.infer<typeof generateSummary>;
 
 /** The countries and categories the product supports and the landing selection (docs/product.md §3 "Comparison options"). */
 export const cardOptions = z.object({
   available: z.object({ countries: z.array(z.enum(COUNTRY_IDS)), categories: z.array(z.enum(CATEGORY_IDS)) }),
-  landingPage: z.object({ countries: z.array(z.enum(COUNTRY_IDS)), categories: z.array(z.enum(CATEGORY_IDS)) }),
-  total: z.object({ countries: z.number().int(), categories: z.number().int(), combinations: z.number().int() }),
+  landingPage: z.object({
+    countries: z.array(z.enum(COUNTRY_IDS)),
+    categories: z.array(z.enum(CATEGORY_IDS)),
+  }),
+  total: z.object({
+    countries: z.number().int(),
+    categories: z.number().int(),
+    combinations: z.number().int(),
+  }),
 });
 
 export const onDemandBody = z.object({ country: z.enum(COUNTRY_IDS), category: z.enum(CATEGORY_IDS) });

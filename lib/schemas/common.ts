@@ -13,4 +13,5 @@ const UNSAFE_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbf
  * refused (400): no real text holds them, PostgreSQL cannot store or compare them, and they
  * used to end as 500s (issue 14).
  */
-export const text = () => z.string().refine((s) => !UNSAFE_TEXT.test(s), "must not contain NUL characters or unpaired surrogates");
+export const text = () =>
+  z.string().refine((s) => !UNSAFE_TEXT.test(s), "must not contain NUL characters or unpaired surrogates");

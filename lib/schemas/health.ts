@@ -22,7 +22,14 @@ export const health = z.object({
     latencyMs: z.number().nullable(),
     error: z.string().nullable(),
   }),
-  migrations: z.object({ applied: z.number().int(), pending: z.array(z.string()), total: z.number().int(), upToDate: z.boolean() }).nullable(),
+  migrations: z
+    .object({
+      applied: z.number().int(),
+      pending: z.array(z.string()),
+      total: z.number().int(),
+      upToDate: z.boolean(),
+    })
+    .nullable(),
   version: z.string(),
   uptimeSeconds: z.number().int(),
   time: z.string(),
@@ -34,7 +41,9 @@ export type Health = z.infer<typeof health>;
  * reachable. Where the data lives (folder, or host, port and database) and the driver's error
  * tell a stranger too much; they go to the operator's token and to the log.
  */
-export const publicHealth = health.pick({ status: true, alive: true, ready: true, draining: true, version: true, time: true }).extend({
-  database: health.shape.database.pick({ reachable: true, engine: true }),
-});
+export const publicHealth = health
+  .pick({ status: true, alive: true, ready: true, draining: true, version: true, time: true })
+  .extend({
+    database: health.shape.database.pick({ reachable: true, engine: true }),
+  });
 export type PublicHealth = z.infer<typeof publicHealth>;

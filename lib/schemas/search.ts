@@ -8,12 +8,21 @@ import { text } from "./common";
 import { COUNTRY_IDS } from "@/lib/catalog";
 import { sourceRef } from "./cards";
 
-export const SEARCH_LIMITS = { minQuery: 2, maxQuery: 100, maxLimit: 50, defaultLimit: 20, maxCountries: 5 } as const;
+export const SEARCH_LIMITS = {
+  minQuery: 2,
+  maxQuery: 100,
+  maxLimit: 50,
+  defaultLimit: 20,
+  maxCountries: 5,
+} as const;
 
 const country = z.enum(COUNTRY_IDS);
 
 export const searchQuery = z.object({
-  q: text().trim().min(SEARCH_LIMITS.minQuery, `must be at least ${SEARCH_LIMITS.minQuery} characters`).max(SEARCH_LIMITS.maxQuery),
+  q: text()
+    .trim()
+    .min(SEARCH_LIMITS.minQuery, `must be at least ${SEARCH_LIMITS.minQuery} characters`)
+    .max(SEARCH_LIMITS.maxQuery),
   limit: z.coerce.number().int().min(1).max(SEARCH_LIMITS.maxLimit).default(SEARCH_LIMITS.defaultLimit),
   /** Repeat to search in several countries (at most 5); absent: every country. */
   country: z

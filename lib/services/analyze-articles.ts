@@ -24,12 +24,20 @@ function nothingGrounded(raw: ProviderAnalysis, grounded: ProviderAnalysis): boo
 }
 
 /** Runs a provider and the grounding checker; an answer with nothing grounded left is rejected. */
-async function groundedAnswer(provider: AnalysisProvider, body: CompareArticlesBody): Promise<ProviderAnalysis> {
+async function groundedAnswer(
+  provider: AnalysisProvider,
+  body: CompareArticlesBody,
+): Promise<ProviderAnalysis> {
   const started = performance.now();
   const raw = await provider.analyze(body.articles, body.analysisType);
   const { analysis, report } = await groundAnalysis(raw, body.articles);
-  const log = { provider: raw.provider.kind, model: raw.provider.model, ms: Math.round(performance.now() - started) };
-  if (report.notes.length) logger.warn({ ...log, repairs: report.notes }, "analysis answer repaired by the grounding checker");
+  const log = {
+    provider: raw.provider.kind,
+    model: raw.provider.model,
+    ms: Math.round(performance.now() - started),
+  };
+  if (report.notes.length)
+    logger.warn({ ...log, repairs: report.notes }, "analysis answer repaired by the grounding checker");
   if (nothingGrounded(raw, analysis)) {
     throw new ApiError("provider_error", "The AI provider's answer cited nothing the articles support.");
   }
@@ -44,7 +52,8 @@ async function groundedAnswer(provider: AnalysisProvider, body: CompareArticlesB
  */
 async function groundedHit(hit: Comparison, body: CompareArticlesBody): Promise<Comparison | null> {
   const { analysis, report } = await groundAnalysis(hit, body.articles);
-  if (report.notes.length) logger.warn({ repairs: report.notes }, "cached analysis repaired by the grounding checker");
+  if (report.notes.length)
+    logger.warn({ repairs: report.notes }, "cached analysis repaired by the grounding checker");
   return nothingGrounded(hit, analysis) ? null : { ...hit, ...analysis, cached: true };
 }
 
@@ -58,10 +67,18 @@ async function generate(key: string, body: CompareArticlesBody): Promise<Compari
   } catch (error) {
     if (!fallback) throw error;
     const reason = error instanceof ApiError ? error.message : "The AI provider failed.";
-    logger.warn({ err: error }, "AI provider failed; the local analyzer answers (ANALYSIS_FALLBACK_TO_LOCAL)");
+    logger.warn(
+      { err: error },
+      "AI provider failed; the local analyzer answers (ANALYSIS_FALLBACK_TO_LOCAL)",
+    );
     // Not cached: the next request should try the configured provider again.
     const answer = await groundedAnswer(fallback, body);
-    return { ...answer, cached: false, generatedAt: new Date().toISOString(), fallbackReason: `${reason} The local analyzer answered instead.` };
+    return {
+      ...answer,
+      cached: false,
+      generatedAt: new Date().toISOString(),
+      fallbackReason: `${reason} The local analyzer answered instead.`,
+    };
   }
 }
 

@@ -17,7 +17,12 @@ type Io = "input" | "output";
 
 /** A zod schema as JSON Schema 2020-12, inlined (no $defs: a $ref inside the document would point at its root). */
 function jsonSchema(schema: z.ZodType, io: Io): JsonSchema {
-  const converted: JsonSchema = z.toJSONSchema(schema, { target: "draft-2020-12", io, reused: "inline", unrepresentable: "throw" });
+  const converted: JsonSchema = z.toJSONSchema(schema, {
+    target: "draft-2020-12",
+    io,
+    reused: "inline",
+    unrepresentable: "throw",
+  });
   // The document names its dialect once (jsonSchemaDialect).
   delete converted.$schema;
   return converted;
@@ -59,16 +64,23 @@ function failures(key: RouteKey, contract: RouteContract): Map<number, ErrorCode
   if (rule.rateLimit) codes.push("rate_limited");
   codes.push(...(contract.failures ?? []), "internal_error", "database_unavailable");
   const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of new Set(codes)) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
+  for (const code of new Set(codes))
+    byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
   return new Map([...byStatus].sort(([a], [b]) => a - b));
 }
 
 /** The route's path and query parameters, one per property of its schemas. */
 function parameters(contract: RouteContract): JsonSchema[] {
   const out: JsonSchema[] = [];
-  for (const [where, schema] of [["path", contract.params], ["query", contract.query]] as const) {
+  for (const [where, schema] of [
+    ["path", contract.params],
+    ["query", contract.query],
+  ] as const) {
     if (!schema) continue;
-    const object = jsonSchema(schema, "input") as { properties?: Record<string, JsonSchema>; required?: string[] };
+    const object = jsonSchema(schema, "input") as {
+      properties?: Record<string, JsonSchema>;
+      required?: string[];
+    };
     for (const [name, property] of Object.entries(object.properties ?? {})) {
       const { description, ...propertySchema } = property;
       out.push({
@@ -94,14 +106,20 @@ function operation(key: RouteKey, contract: RouteContract): JsonSchema {
             "application/json": {
               schema: {
                 type: "object",
-                properties: { success: { type: "boolean", const: true }, data: jsonSchema(answer.data, "output") },
+                properties: {
+                  success: { type: "boolean", const: true },
+                  data: jsonSchema(answer.data, "output"),
+                },
                 required: ["success", "data"],
                 additionalProperties: false,
               },
             },
           },
         }
-      : { description: answer.description, content: { [answer.mediaType]: { schema: jsonSchema(answer.schema, "output") } } };
+      : {
+          description: answer.description,
+          content: { [answer.mediaType]: { schema: jsonSchema(answer.schema, "output") } },
+        };
   const responses: Record<string, JsonSchema> = { 200: success };
   for (const [status, codes] of failures(key, contract)) {
     responses[status] = {
@@ -114,14 +132,24 @@ function operation(key: RouteKey, contract: RouteContract): JsonSchema {
     operationId: operationId(key),
     summary: contract.summary,
     ...(contract.description ? { description: contract.description } : {}),
-    tags: [key.split(" ")[1].split("/")[3].replace(/\.json$/, "")],
+    tags: [
+      key
+        .split(" ")[1]
+        .split("/")[3]
+        .replace(/\.json$/, ""),
+    ],
     // Public routes read a token when one is sent and never need it.
     security: rule.access === "public" ? [{}, { bearer: [] }] : [{ bearer: [] }],
     "x-access": rule.access,
     ...(rule.rateLimit ? { "x-rate-limit": rule.rateLimit } : {}),
     parameters: parameters(contract),
     ...(body
-      ? { requestBody: { required: ((body.required as string[] | undefined) ?? []).length > 0, content: { "application/json": { schema: body } } } }
+      ? {
+          requestBody: {
+            required: ((body.required as string[] | undefined) ?? []).length > 0,
+            content: { "application/json": { schema: body } },
+          },
+        }
       : {}),
     responses,
   };
@@ -155,7 +183,8 @@ export function buildOpenApiDocument(): JsonSchema {
           type: "http",
           scheme: "bearer",
           bearerFormat: "JWT",
-          description: "An access token from POST /api/v1/auth/login. The cron job sends its CRON_SECRET the same way.",
+          description:
+            "An access token from POST /api/v1/auth/login. The cron job sends its CRON_SECRET the same way.",
         },
       },
     },

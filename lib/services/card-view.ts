@@ -89,5 +89,10 @@ export function toCardDetail(card: CardRow, supersedes?: string): CardDetail {
     countries: a.countries,
     position,
   }));
-  return { ...toComparisonCard(card), articles, coverage: storyCoverage(articles), ...(supersedes ? { supersedes } : {}) };
+  return {
+    ...toComparisonCard(card),
+    articles,
+    coverage: storyCoverage(articles),
+    ...(supersedes ? { supersedes } : {}),
+  };
 }

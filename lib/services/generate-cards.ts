@@ -16,8 +16,11 @@ import { sourcesCovering } from "./sources-for";
  */
 export async function generateCards(country: CountryId): Promise<GenerateSummary> {
   const sources = await sourcesCovering(country);
-  const result = await getDatabase().tryWithLock("ingest", () => refreshNews({ sources, trigger: "operator" }));
-  if (!result.acquired) throw new ApiError("conflict", "An ingest is already running; try again when it finishes.");
+  const result = await getDatabase().tryWithLock("ingest", () =>
+    refreshNews({ sources, trigger: "operator" }),
+  );
+  if (!result.acquired)
+    throw new ApiError("conflict", "An ingest is already running; try again when it finishes.");
   const { ingest, cards } = result.value;
   return {
     country,
@@ -26,12 +29,27 @@ export async function generateCards(country: CountryId): Promise<GenerateSummary
     durationMs: ingest.durationMs,
     sources: sources.length,
     feeds: ingest.outcomes.length,
-    articles: { new: ingest.totals.new, updated: ingest.totals.updated, unchanged: ingest.totals.unchanged, failedFeeds: ingest.totals.failed },
+    articles: {
+      new: ingest.totals.new,
+      updated: ingest.totals.updated,
+      unchanged: ingest.totals.unchanged,
+      failedFeeds: ingest.totals.failed,
+    },
     unavailable: ingest.unavailable,
-    cards: { total: cards?.cards ?? 0, created: cards?.created ?? 0, updated: cards?.updated ?? 0, retired: cards?.retired ?? 0 },
+    cards: {
+      total: cards?.cards ?? 0,
+      created: cards?.created ?? 0,
+      updated: cards?.updated ?? 0,
+      retired: cards?.retired ?? 0,
+    },
     // Errors, and feeds the run's time budget (or a shutdown) cut off.
     failures: ingest.outcomes
       .filter((o) => o.status === "error" || o.status === "skipped")
-      .map((o) => ({ sourceId: o.sourceId, category: o.category, status: o.status, error: o.error ?? o.status })),
+      .map((o) => ({
+        sourceId: o.sourceId,
+        category: o.category,
+        status: o.status,
+        error: o.error ?? o.status,
+      })),
   };
 }

@@ -15,7 +15,12 @@ import { refreshNews } from "./refresh-news";
 
 async function countCards(country: CountryId, category: CategoryId, now: Date): Promise<number> {
   return getPrisma().comparisonCard.count({
-    where: { retiredAt: null, category, countries: { has: country }, latestPublishedAt: { gte: newsWindowStart(now) } },
+    where: {
+      retiredAt: null,
+      category,
+      countries: { has: country },
+      latestPublishedAt: { gte: newsWindowStart(now) },
+    },
   });
 }
 
@@ -24,17 +29,33 @@ async function countCards(country: CountryId, category: CategoryId, now: Date): 
  * fetches that pair's feeds first when they are stale (not fetched within the scheduler
  * interval), then builds cards from the stored articles. `action` says what happened.
  */
-export async function generateOnDemand(country: CountryId, category: CategoryId, now = new Date()): Promise<OnDemandResponse> {
+export async function generateOnDemand(
+  country: CountryId,
+  category: CategoryId,
+  now = new Date(),
+): Promise<OnDemandResponse> {
   const base = { country, category };
   if ((await countCards(country, category, now)) > 0) {
-    return { ...base, action: "already_available", cards: await countCards(country, category, now), fetchedFeeds: 0, message: "Cards already exist for this selection." };
+    return {
+      ...base,
+      action: "already_available",
+      cards: await countCards(country, category, now),
+      fetchedFeeds: 0,
+      message: "Cards already exist for this selection.",
+    };
   }
   const feeds = await getPrisma().feed.findMany({
     where: { category, source: { available: true, OR: [{ country }, { coverage: { has: country } }] } },
     select: { sourceId: true, lastFetchedAt: true },
   });
   if (feeds.length === 0) {
-    return { ...base, action: "no_feeds", cards: 0, fetchedFeeds: 0, message: "No outlet publishes a feed for this country and category." };
+    return {
+      ...base,
+      action: "no_feeds",
+      cards: 0,
+      fetchedFeeds: 0,
+      message: "No outlet publishes a feed for this country and category.",
+    };
   }
   const staleBefore = now.getTime() - env.SCHEDULER_INTERVAL_MINUTES * 60_000;
   const stale = feeds.filter((f) => !f.lastFetchedAt || f.lastFetchedAt.getTime() < staleBefore);
@@ -42,7 +63,9 @@ export async function generateOnDemand(country: CountryId, category: CategoryId,
   if (stale.length > 0) {
     const sources = [...new Set(stale.map((f) => f.sourceId))];
     // If another ingest is running, its own re-clustering will follow; build from what is stored.
-    const run = await getDatabase().tryWithLock("ingest", () => refreshNews({ sources, categories: [category], trigger: "on-demand" }));
+    const run = await getDatabase().tryWithLock("ingest", () =>
+      refreshNews({ sources, categories: [category], trigger: "on-demand" }),
+    );
     if (run.acquired) fetchedFeeds = run.value.ingest.outcomes.length;
     else await rebuildCards();
   } else {
@@ -50,6 +73,18 @@ export async function generateOnDemand(country: CountryId, category: CategoryId,
   }
   const cards = await countCards(country, category, now);
   return cards > 0
-    ? { ...base, action: "generated", cards, fetchedFeeds, message: `${cards} comparison card${cards === 1 ? "" : "s"} ready.` }
-    : { ...base, action: "no_new_articles", cards: 0, fetchedFeeds, message: "No story in this selection is covered by two or more outlets yet." };
+    ? {
+        ...base,
+        action: "generated",
+        cards,
+        fetchedFeeds,
+        message: `${cards} comparison card${cards === 1 ? "" : "s"} ready.`,
+      }
+    : {
+        ...base,
+        action: "no_new_articles",
+        cards: 0,
+        fetchedFeeds,
+        message: "No story in this selection is covered by two or more outlets yet.",
+      };
 }

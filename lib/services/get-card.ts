@@ -18,7 +18,8 @@ export async function getCardOrThrow(id: string): Promise<CardDetail> {
   for (let hops = 0; hops < 10; hops++) {
     const card = await prisma.comparisonCard.findUnique({ where: { id: current }, include: CARD_INCLUDE });
     if (!card) break;
-    if (!card.retiredAt && card.articles.length > 0) return toCardDetail(card, current === id ? undefined : id);
+    if (!card.retiredAt && card.articles.length > 0)
+      return toCardDetail(card, current === id ? undefined : id);
     if (!card.successorId) break;
     current = card.successorId;
   }

@@ -13,8 +13,13 @@ import pkg from "@/package.json";
 /** The public view of a health check. */
 export function publicHealth(h: Health): PublicHealth {
   return {
-    status: h.status, alive: h.alive, ready: h.ready, draining: h.draining,
-    database: { reachable: h.database.reachable, engine: h.database.engine }, version: h.version, time: h.time,
+    status: h.status,
+    alive: h.alive,
+    ready: h.ready,
+    draining: h.draining,
+    database: { reachable: h.database.reachable, engine: h.database.engine },
+    version: h.version,
+    time: h.time,
   };
 }
 
@@ -23,7 +28,9 @@ const TIMEOUT_MS = 3_000;
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([
     promise,
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms).unref()),
+    new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms).unref(),
+    ),
   ]);
 }
 
@@ -57,7 +64,8 @@ export async function getHealth(): Promise<Health> {
     };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    const reason = isDatabaseUnavailable(error) || /no answer within/.test(message) ? message : "query failed";
+    const reason =
+      isDatabaseUnavailable(error) || /no answer within/.test(message) ? message : "query failed";
     return {
       ...base,
       status: "down",

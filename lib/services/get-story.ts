@@ -7,7 +7,8 @@ import { ApiError } from "@/lib/http/errors";
 import { cardIdParams, type CardDetail } from "@/lib/schemas/cards";
 import { getCardOrThrow } from "./get-card";
 
-export type Story = { kind: "found"; card: CardDetail } | { kind: "moved"; cardId: string } | { kind: "missing" };
+export type Story =
+  { kind: "found"; card: CardDetail } | { kind: "moved"; cardId: string } | { kind: "missing" };
 
 /** The story of `id`: found, moved on to its successor, or missing (unknown or malformed id). */
 export async function getStory(id: string): Promise<Story> {

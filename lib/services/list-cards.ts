@@ -24,7 +24,12 @@ export async function listCards(query: CardListQuery, now = new Date()): Promise
   const since = newsWindowStart(now);
   const [cards, lastRun] = await Promise.all([
     prisma.comparisonCard.findMany({
-      where: { retiredAt: null, category, countries: { hasSome: countries }, latestPublishedAt: { gte: since } },
+      where: {
+        retiredAt: null,
+        category,
+        countries: { hasSome: countries },
+        latestPublishedAt: { gte: since },
+      },
       orderBy: [{ latestPublishedAt: "desc" }, { id: "asc" }],
       take: query.limit,
       include: CARD_INCLUDE,

@@ -15,10 +15,19 @@ export async function listSources(): Promise<SourceInfo[]> {
   return rows.map(({ feeds, ...s }) => {
     const successes = feeds.map((f) => f.lastSuccessAt?.getTime() ?? 0).filter(Boolean);
     return {
-      id: s.id, name: s.name, homepage: s.homepage, url: s.url, color: s.color, icon: s.icon,
-      biasRating: biasRatingOf(s.biasRating), biasRatingSource: s.biasRatingSource,
-      region: s.region, country: s.country, coverage: s.coverage,
-      available: s.available, unavailableReason: s.unavailableReason,
+      id: s.id,
+      name: s.name,
+      homepage: s.homepage,
+      url: s.url,
+      color: s.color,
+      icon: s.icon,
+      biasRating: biasRatingOf(s.biasRating),
+      biasRatingSource: s.biasRatingSource,
+      region: s.region,
+      country: s.country,
+      coverage: s.coverage,
+      available: s.available,
+      unavailableReason: s.unavailableReason,
       categories: feeds.map((f) => f.category),
       lastSuccessAt: successes.length ? new Date(Math.max(...successes)).toISOString() : null,
     };

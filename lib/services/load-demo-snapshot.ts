@@ -22,7 +22,8 @@ async function newestDemoDate(files: string[]): Promise<number> {
   let newest = 0;
   for (const file of files) {
     const feed = await parseFeed(fs.readFileSync(path.join(DEMO_DIR, file)));
-    for (const item of feed.items) newest = Math.max(newest, ...item.dates.map((d) => parseFeedDate(d)?.getTime() ?? 0));
+    for (const item of feed.items)
+      newest = Math.max(newest, ...item.dates.map((d) => parseFeedDate(d)?.getTime() ?? 0));
   }
   return newest;
 }
@@ -31,7 +32,9 @@ async function newestDemoDate(files: string[]): Promise<number> {
  * Loads the demo snapshot with its dates rebased to `now`, replacing any demo articles
  * already stored. With `onlyIfMissing`, does nothing while demo articles are present.
  */
-export async function loadDemoSnapshot(options: { now?: Date; onlyIfMissing?: boolean } = {}): Promise<IngestSummary | null> {
+export async function loadDemoSnapshot(
+  options: { now?: Date; onlyIfMissing?: boolean } = {},
+): Promise<IngestSummary | null> {
   const prisma = getPrisma();
   if (options.onlyIfMissing && (await prisma.article.count({ where: { isDemo: true } })) > 0) return null;
   const now = options.now ?? new Date();

@@ -32,7 +32,11 @@ export async function login({ username, password }: LoginBody, client: string): 
   const valid = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
   if (!user || !valid) throw new ApiError("unauthorized", "Wrong username or password.");
   for (const [name, key] of reserved) await release(name, key);
-  const { token, expiresAt } = await signAccessToken({ username: user.username, role: user.role }, new Date(), credentialStamp(user.passwordHash));
+  const { token, expiresAt } = await signAccessToken(
+    { username: user.username, role: user.role },
+    new Date(),
+    credentialStamp(user.passwordHash),
+  );
   return { token, user: { username: user.username, role: user.role }, expiresAt: expiresAt.toISOString() };
 }
 

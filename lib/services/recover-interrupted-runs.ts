@@ -17,11 +17,16 @@ export async function recoverInterruptedRuns(now = new Date()): Promise<number> 
   const result = await getDatabase().tryWithLock("ingest", async () => {
     const { count } = await getDatabase().prisma.ingestRun.updateMany({
       where: { status: "running", finishedAt: null },
-      data: { status: "interrupted", finishedAt: now, error: "The process stopped before the run finished; every feed it completed was kept." },
+      data: {
+        status: "interrupted",
+        finishedAt: now,
+        error: "The process stopped before the run finished; every feed it completed was kept.",
+      },
     });
     return count;
   });
   const count = result.acquired ? result.value : 0;
-  if (count) logger.warn({ runs: count }, "marked ingest runs interrupted by an earlier process as interrupted");
+  if (count)
+    logger.warn({ runs: count }, "marked ingest runs interrupted by an earlier process as interrupted");
   return count;
 }

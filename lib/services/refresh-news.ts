@@ -74,7 +74,8 @@ async function refresh(options: RefreshOptions): Promise<RefreshSummary> {
   } else if (mode === "always") {
     demo.loaded = await loadDemoSnapshot({ now: options.now, onlyIfMissing: true });
   }
-  if (demo.loaded) logger.info({ runId: demo.loaded.runId, articles: demo.loaded.totals.new }, "demo snapshot loaded");
+  if (demo.loaded)
+    logger.info({ runId: demo.loaded.runId, articles: demo.loaded.totals.new }, "demo snapshot loaded");
   if (demo.removed) logger.info({ removed: demo.removed }, "real articles arrived; demo snapshot removed");
   const cards = await rebuildCards(options.now);
   return { ingest, demo, cards };

@@ -23,7 +23,10 @@ export interface CardFeedSpec {
   origin: string;
 }
 
-const MEDIA_TYPE = { atom: "application/atom+xml; charset=utf-8", json: "application/feed+json; charset=utf-8" } as const;
+const MEDIA_TYPE = {
+  atom: "application/atom+xml; charset=utf-8",
+  json: "application/feed+json; charset=utf-8",
+} as const;
 const DEFAULT_LIMIT = 50;
 const DEMO_NOTE = "Demo data: an invented story from the bundled demo snapshot, not current news.";
 /** A blindspot feed looks for its stories among this many of the selection's newest cards (the list's maximum). */
@@ -76,9 +79,13 @@ function toEntry(card: ComparisonCard, origin: string): FeedEntry {
 export async function renderCardFeed(spec: CardFeedSpec): Promise<Representation> {
   const blindspots = spec.kind === "blindspots";
   const list = await listCards(blindspots ? { ...spec.query, limit: BLINDSPOT_SEARCH_LIMIT } : spec.query);
-  const cards = blindspots ? list.comparisonCards.filter((c) => c.bias.blindspot).slice(0, spec.query.limit) : list.comparisonCards;
+  const cards = blindspots
+    ? list.comparisonCards.filter((c) => c.bias.blindspot).slice(0, spec.query.limit)
+    : list.comparisonCards;
   const entries = cards.map((c) => toEntry(c, spec.origin));
-  const updated = entries.map((e) => e.updated).reduce<string | null>((a, b) => (a ? later(a, b) : b), null) ?? list.metadata.lastUpdated;
+  const updated =
+    entries.map((e) => e.updated).reduce<string | null>((a, b) => (a ? later(a, b) : b), null) ??
+    list.metadata.lastUpdated;
   const selection = `${categoryName(list.metadata.category)} from ${listNames(list.metadata.countries.map(countryName))}`;
   const feed: Feed = {
     title: `Global Multi-Source News Analysis: ${blindspots ? "blindspot stories in " : ""}${selection}`,

@@ -17,34 +17,74 @@ export async function renderMetrics(now = new Date()): Promise<string> {
   const prisma = getPrisma();
   const since = new Date(now.getTime() - 24 * 3_600_000);
   const [outcomes, feeds, cache, articles, cards] = await Promise.all([
-    prisma.ingestOutcome.groupBy({ by: ["sourceId", "status"], where: { createdAt: { gte: since } }, _count: { _all: true }, _sum: { newCount: true } }),
+    prisma.ingestOutcome.groupBy({
+      by: ["sourceId", "status"],
+      where: { createdAt: { gte: since } },
+      _count: { _all: true },
+      _sum: { newCount: true },
+    }),
     prisma.feed.groupBy({ by: ["sourceId"], _count: { _all: true }, _max: { lastSuccessAt: true } }),
     analysisCacheStats(),
     prisma.article.count(),
     prisma.comparisonCard.count({ where: { retiredAt: null } }),
   ]);
-  const failing = await prisma.feed.groupBy({ by: ["sourceId"], where: { errorCount: { gt: 0 } }, _count: { _all: true } });
+  const failing = await prisma.feed.groupBy({
+    by: ["sourceId"],
+    where: { errorCount: { gt: 0 } },
+    _count: { _all: true },
+  });
   const lines = [renderRequestMetrics().trimEnd()];
-  lines.push("# HELP ingest_feed_outcomes_24h Feed fetches per source and outcome over the last 24 hours.", "# TYPE ingest_feed_outcomes_24h gauge");
-  for (const o of outcomes) lines.push(`ingest_feed_outcomes_24h{source="${label(o.sourceId)}",status="${label(o.status)}"} ${o._count._all}`);
-  lines.push("# HELP ingest_new_articles_24h Articles added per source over the last 24 hours.", "# TYPE ingest_new_articles_24h gauge");
+  lines.push(
+    "# HELP ingest_feed_outcomes_24h Feed fetches per source and outcome over the last 24 hours.",
+    "# TYPE ingest_feed_outcomes_24h gauge",
+  );
+  for (const o of outcomes)
+    lines.push(
+      `ingest_feed_outcomes_24h{source="${label(o.sourceId)}",status="${label(o.status)}"} ${o._count._all}`,
+    );
+  lines.push(
+    "# HELP ingest_new_articles_24h Articles added per source over the last 24 hours.",
+    "# TYPE ingest_new_articles_24h gauge",
+  );
   const added = new Map<string, number>();
   for (const o of outcomes) added.set(o.sourceId, (added.get(o.sourceId) ?? 0) + (o._sum.newCount ?? 0));
   for (const [source, n] of added) lines.push(`ingest_new_articles_24h{source="${label(source)}"} ${n}`);
   lines.push("# HELP feeds_failing Feeds whose last fetch failed, per source.", "# TYPE feeds_failing gauge");
   const failingBySource = new Map(failing.map((f) => [f.sourceId, f._count._all]));
-  for (const f of feeds) lines.push(`feeds_failing{source="${label(f.sourceId)}"} ${failingBySource.get(f.sourceId) ?? 0}`);
-  lines.push("# HELP feed_last_success_timestamp_seconds Last successful fetch of any feed of a source.", "# TYPE feed_last_success_timestamp_seconds gauge");
-  for (const f of feeds) if (f._max.lastSuccessAt) lines.push(`feed_last_success_timestamp_seconds{source="${label(f.sourceId)}"} ${Math.floor(f._max.lastSuccessAt.getTime() / 1000)}`);
+  for (const f of feeds)
+    lines.push(`feeds_failing{source="${label(f.sourceId)}"} ${failingBySource.get(f.sourceId) ?? 0}`);
+  lines.push(
+    "# HELP feed_last_success_timestamp_seconds Last successful fetch of any feed of a source.",
+    "# TYPE feed_last_success_timestamp_seconds gauge",
+  );
+  for (const f of feeds)
+    if (f._max.lastSuccessAt)
+      lines.push(
+        `feed_last_success_timestamp_seconds{source="${label(f.sourceId)}"} ${Math.floor(f._max.lastSuccessAt.getTime() / 1000)}`,
+      );
   const lookups = cache.hits + cache.misses;
   lines.push(
-    "# HELP analysis_cache_hits_total Analyses answered from the cache.", "# TYPE analysis_cache_hits_total counter", `analysis_cache_hits_total ${cache.hits}`,
-    "# HELP analysis_cache_misses_total Analyses computed by a provider.", "# TYPE analysis_cache_misses_total counter", `analysis_cache_misses_total ${cache.misses}`,
-    "# HELP analysis_cache_errors_total Cache reads or writes that failed.", "# TYPE analysis_cache_errors_total counter", `analysis_cache_errors_total ${cache.errors}`,
-    "# HELP analysis_cache_entries Entries in the analysis cache.", "# TYPE analysis_cache_entries gauge", `analysis_cache_entries ${cache.size}`,
-    "# HELP analysis_cache_hit_ratio Hits over hits plus misses.", "# TYPE analysis_cache_hit_ratio gauge", `analysis_cache_hit_ratio ${lookups ? (cache.hits / lookups).toFixed(4) : 0}`,
-    "# HELP articles_stored Articles in the 72-hour store.", "# TYPE articles_stored gauge", `articles_stored ${articles}`,
-    "# HELP comparison_cards_live Live comparison cards.", "# TYPE comparison_cards_live gauge", `comparison_cards_live ${cards}`,
+    "# HELP analysis_cache_hits_total Analyses answered from the cache.",
+    "# TYPE analysis_cache_hits_total counter",
+    `analysis_cache_hits_total ${cache.hits}`,
+    "# HELP analysis_cache_misses_total Analyses computed by a provider.",
+    "# TYPE analysis_cache_misses_total counter",
+    `analysis_cache_misses_total ${cache.misses}`,
+    "# HELP analysis_cache_errors_total Cache reads or writes that failed.",
+    "# TYPE analysis_cache_errors_total counter",
+    `analysis_cache_errors_total ${cache.errors}`,
+    "# HELP analysis_cache_entries Entries in the analysis cache.",
+    "# TYPE analysis_cache_entries gauge",
+    `analysis_cache_entries ${cache.size}`,
+    "# HELP analysis_cache_hit_ratio Hits over hits plus misses.",
+    "# TYPE analysis_cache_hit_ratio gauge",
+    `analysis_cache_hit_ratio ${lookups ? (cache.hits / lookups).toFixed(4) : 0}`,
+    "# HELP articles_stored Articles in the 72-hour store.",
+    "# TYPE articles_stored gauge",
+    `articles_stored ${articles}`,
+    "# HELP comparison_cards_live Live comparison cards.",
+    "# TYPE comparison_cards_live gauge",
+    `comparison_cards_live ${cards}`,
   );
   return lines.join("\n") + "\n";
 }

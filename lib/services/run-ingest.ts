@@ -144,9 +144,21 @@ async function startRun(options: RunIngestOptions, plan: IngestPlan, now: Date):
   const trigger = options.trigger ?? "on-demand";
   const startedAt = new Date();
   const t0 = performance.now();
-  const { id } = await getPrisma().ingestRun.create({ data: { trigger, status: "running", startedAt, feedCount: plan.jobs.length } });
+  const { id } = await getPrisma().ingestRun.create({
+    data: { trigger, status: "running", startedAt, feedCount: plan.jobs.length },
+  });
   const emit = progressEmitter(options.onProgress);
-  emit({ type: "planned", runId: id, jobs: plan.jobs.map(({ key, sourceId, sourceName, category, label }) => ({ key, sourceId, sourceName, category, label })) });
+  emit({
+    type: "planned",
+    runId: id,
+    jobs: plan.jobs.map(({ key, sourceId, sourceName, category, label }) => ({
+      key,
+      sourceId,
+      sourceName,
+      category,
+      label,
+    })),
+  });
   for (const skipped of plan.skippedFiles) emit({ type: "file-skipped", ...skipped });
   return { id, trigger, now, startedAt, t0, emit };
 }
@@ -178,7 +190,11 @@ async function runPool(run: StartedRun, jobs: IngestJob[], options: RunIngestOpt
     return outcome;
   };
   try {
-    return await Promise.all(jobs.map((job) => limiter.run(job.kind === "feed" ? new URL(job.feed.url).host : "files", () => runOne(job))));
+    return await Promise.all(
+      jobs.map((job) =>
+        limiter.run(job.kind === "feed" ? new URL(job.feed.url).host : "files", () => runOne(job)),
+      ),
+    );
   } finally {
     clearTimeout(budgetTimer);
   }
@@ -188,11 +204,20 @@ async function runPool(run: StartedRun, jobs: IngestJob[], options: RunIngestOpt
  * What the pipeline needs for one job: the run's clock, the FEED_* settings (or the caller's
  * overrides), and whether the run stopped before the job began.
  */
-function jobContext(run: StartedRun, job: IngestJob, options: RunIngestOptions, budget: AbortSignal): JobContext {
+function jobContext(
+  run: StartedRun,
+  job: IngestJob,
+  options: RunIngestOptions,
+  budget: AbortSignal,
+): JobContext {
   return {
     runId: run.id,
     now: run.now,
-    skipReason: isDraining() ? "the server is shutting down" : budget.aborted ? "the run's time budget ran out before this feed" : undefined,
+    skipReason: isDraining()
+      ? "the server is shutting down"
+      : budget.aborted
+        ? "the run's time budget ran out before this feed"
+        : undefined,
     windowFromNewestItem: !!options.fromDir && !options.now,
     intervalMs: env.SCHEDULER_INTERVAL_MINUTES * 60_000,
     isDemo: !!options.demo,
@@ -217,21 +242,34 @@ function jobContext(run: StartedRun, job: IngestJob, options: RunIngestOptions, 
  */
 function purgeWindowEnd(run: StartedRun, outcomes: JobOutcome[], options: RunIngestOptions): Date {
   // Saved files each carry their own window; purge only what is older than all of them.
-  if (options.fromDir && !options.now && outcomes.length) return new Date(Math.min(...outcomes.map((o) => o.windowEnd.getTime())));
+  if (options.fromDir && !options.now && outcomes.length)
+    return new Date(Math.min(...outcomes.map((o) => o.windowEnd.getTime())));
   return run.now;
 }
 
 /** Marks the run failed with the error that ended it, if the database still answers. */
 async function failRun(run: StartedRun, error: unknown): Promise<void> {
   const data = { status: "failed", finishedAt: new Date(), error: (error as Error).message.slice(0, 1_000) };
-  await getPrisma().ingestRun.update({ where: { id: run.id }, data }).catch(() => undefined);
+  await getPrisma()
+    .ingestRun.update({ where: { id: run.id }, data })
+    .catch(() => undefined);
 }
 
 /** Closes the run's row with its totals and status, logs it, and returns its summary. */
-async function finishRun(run: StartedRun, plan: IngestPlan, outcomes: JobOutcome[], purged: number): Promise<IngestSummary> {
+async function finishRun(
+  run: StartedRun,
+  plan: IngestPlan,
+  outcomes: JobOutcome[],
+  purged: number,
+): Promise<IngestSummary> {
   const totals = totalsOf(outcomes);
   // A run that skipped feeds (time budget, shutdown) is not complete either.
-  const status = totals.failed + totals.skipped === 0 ? "succeeded" : totals.failed === outcomes.length ? "failed" : "partial";
+  const status =
+    totals.failed + totals.skipped === 0
+      ? "succeeded"
+      : totals.failed === outcomes.length
+        ? "failed"
+        : "partial";
   const finishedAt = new Date();
   await getPrisma().ingestRun.update({
     where: { id: run.id },
@@ -242,12 +280,21 @@ async function finishRun(run: StartedRun, plan: IngestPlan, outcomes: JobOutcome
       updated: totals.updated,
       unchanged: totals.unchanged,
       failed: totals.failed,
-      error: status === "failed" ? outcomes.find((o) => o.error)?.error ?? null : null,
+      error: status === "failed" ? (outcomes.find((o) => o.error)?.error ?? null) : null,
     },
   });
   const summary: IngestSummary = {
-    runId: run.id, trigger: run.trigger, status, startedAt: run.startedAt, finishedAt, durationMs: Math.round(performance.now() - run.t0),
-    outcomes, totals, unavailable: plan.unavailable, skippedFiles: plan.skippedFiles, purged,
+    runId: run.id,
+    trigger: run.trigger,
+    status,
+    startedAt: run.startedAt,
+    finishedAt,
+    durationMs: Math.round(performance.now() - run.t0),
+    outcomes,
+    totals,
+    unavailable: plan.unavailable,
+    skippedFiles: plan.skippedFiles,
+    purged,
   };
   logger.info({ runId: run.id, trigger: run.trigger, status, ...totals, purged }, "ingest run finished");
   return summary;

@@ -23,7 +23,12 @@ export async function runSchedulerTick(
 ): Promise<TickResult> {
   if (isDraining()) return { ran: false, reason: "the server is shutting down" };
   const result = await getDatabase().tryWithLock("ingest", () =>
-    refreshNews({ ...options, trigger: options.trigger ?? "scheduler", dueOnly: true, now: options.now ?? new Date() }),
+    refreshNews({
+      ...options,
+      trigger: options.trigger ?? "scheduler",
+      dueOnly: true,
+      now: options.now ?? new Date(),
+    }),
   );
   if (!result.acquired) {
     logger.info("scheduler tick skipped: another ingest holds the lock");

@@ -15,20 +15,31 @@ const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  * newest first, optionally only those covering the given countries; each with its source and
  * the live card it belongs to.
  */
-export async function searchArticles({ q, limit, country }: SearchQuery, now: Date = new Date()): Promise<SearchResponse> {
+export async function searchArticles(
+  { q, limit, country }: SearchQuery,
+  now: Date = new Date(),
+): Promise<SearchResponse> {
   const pattern = literal(q);
   const since = newsWindowStart(now);
   const rows = await getPrisma().article.findMany({
     where: {
       publishedAt: { gte: since },
-      OR: [{ title: { contains: pattern, mode: "insensitive" } }, { summary: { contains: pattern, mode: "insensitive" } }],
+      OR: [
+        { title: { contains: pattern, mode: "insensitive" } },
+        { summary: { contains: pattern, mode: "insensitive" } },
+      ],
       ...(country.length ? { countries: { hasSome: country } } : {}),
     },
     orderBy: [{ publishedAt: "desc" }, { id: "asc" }],
     take: limit,
     include: {
       source: true,
-      cards: { where: { card: { retiredAt: null } }, select: { cardId: true }, orderBy: { cardId: "asc" }, take: 1 },
+      cards: {
+        where: { card: { retiredAt: null } },
+        select: { cardId: true },
+        orderBy: { cardId: "asc" },
+        take: 1,
+      },
     },
   });
   return {

@@ -10,7 +10,14 @@ import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { PUBLIC_READER } from "@/lib/auth/public-reader";
 import { operatorPassword } from "@/lib/auth/secrets";
 import { env } from "@/lib/env";
-import { BIAS_RATING_SOURCE, KNOWN_SOURCES, feedsOf, isAvailable, primaryFeedUrl, storedBiasRating } from "@/lib/sources/registry";
+import {
+  BIAS_RATING_SOURCE,
+  KNOWN_SOURCES,
+  feedsOf,
+  isAvailable,
+  primaryFeedUrl,
+  storedBiasRating,
+} from "@/lib/sources/registry";
 
 export interface SeedSummary {
   sources: number;
@@ -18,7 +25,12 @@ export interface SeedSummary {
   users: string[];
 }
 
-async function ensureUser(prisma: PrismaClient, username: string, password: string, role: "reader" | "operator") {
+async function ensureUser(
+  prisma: PrismaClient,
+  username: string,
+  password: string,
+  role: "reader" | "operator",
+) {
   const existing = await prisma.user.findUnique({ where: { username } });
   if (existing && existing.role === role && (await verifyPassword(password, existing.passwordHash))) return;
   const passwordHash = await hashPassword(password);
@@ -54,7 +66,9 @@ export async function seedDatabase(prisma: PrismaClient): Promise<SeedSummary> {
     const entries = feedsOf(s);
     await prisma.$transaction([
       prisma.source.upsert({ where: { id: s.id }, create: { id: s.id, ...data }, update: data }),
-      prisma.feed.deleteMany({ where: { sourceId: s.id, category: { notIn: entries.map((f) => f.category) } } }),
+      prisma.feed.deleteMany({
+        where: { sourceId: s.id, category: { notIn: entries.map((f) => f.category) } },
+      }),
       ...entries.map(({ category, url }) =>
         prisma.feed.upsert({
           where: { id: `${s.id}:${category}` },

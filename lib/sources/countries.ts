@@ -16,11 +16,37 @@ interface CountryTerms {
 
 export const COUNTRY_TERMS: Record<CountryId, CountryTerms> = {
   us: {
-    terms: ["United States", "US", "U.S.", "USA", "U.S.A.", "America", "American", "Americans", "Washington", "White House"],
+    terms: [
+      "United States",
+      "US",
+      "U.S.",
+      "USA",
+      "U.S.A.",
+      "America",
+      "American",
+      "Americans",
+      "Washington",
+      "White House",
+    ],
     notAfter: ["Latin", "South", "Central", "North", "Native"],
   },
   gb: {
-    terms: ["United Kingdom", "UK", "U.K.", "Britain", "British", "Briton", "Britons", "England", "Scotland", "Scottish", "Wales", "Welsh", "London", "Downing Street"],
+    terms: [
+      "United Kingdom",
+      "UK",
+      "U.K.",
+      "Britain",
+      "British",
+      "Briton",
+      "Britons",
+      "England",
+      "Scotland",
+      "Scottish",
+      "Wales",
+      "Welsh",
+      "London",
+      "Downing Street",
+    ],
     // "New England" is in the US and "New South Wales" in Australia; "South Wales" is Welsh.
     notAfter: ["New", "New South"],
   },
@@ -29,11 +55,17 @@ export const COUNTRY_TERMS: Record<CountryId, CountryTerms> = {
   de: { terms: ["Germany", "German", "Germans", "Berlin", "Bundestag"] },
   fr: { terms: ["France", "French", "Paris", "Élysée", "Elysee"] },
   jp: { terms: ["Japan", "Japanese", "Tokyo"] },
-  in: { terms: ["India", "Indian", "Indians", "New Delhi", "Delhi"], notAfter: ["American", "West", "Native"] },
+  in: {
+    terms: ["India", "Indian", "Indians", "New Delhi", "Delhi"],
+    notAfter: ["American", "West", "Native"],
+  },
   br: { terms: ["Brazil", "Brazilian", "Brazilians", "Brasília", "Brasilia"] },
   mx: { terms: ["Mexico", "Mexican", "Mexicans", "Mexico City"], notAfter: ["New", "Gulf of"] },
   it: { terms: ["Italy", "Italian", "Italians", "Rome"] },
-  kr: { terms: ["South Korea", "South Korean", "South Koreans", "Korea", "Korean", "Koreans", "Seoul"], notAfter: ["North"] },
+  kr: {
+    terms: ["South Korea", "South Korean", "South Koreans", "Korea", "Korean", "Koreans", "Seoul"],
+    notAfter: ["North"],
+  },
   za: { terms: ["South Africa", "South African", "South Africans", "Pretoria", "Cape Town"] },
   ae: { terms: ["United Arab Emirates", "UAE", "U.A.E.", "Emirati", "Emiratis", "Abu Dhabi", "Dubai"] },
   ar: { terms: ["Argentina", "Argentine", "Argentines", "Argentinian", "Argentinians", "Buenos Aires"] },
@@ -48,7 +80,12 @@ const TERM_COUNTRY = new Map<string, CountryId>();
 for (const id of COUNTRY_IDS) for (const term of COUNTRY_TERMS[id].terms) TERM_COUNTRY.set(term, id);
 const ALL_TERMS = [...TERM_COUNTRY.keys()].sort((a, b) => b.length - a.length).map(escape);
 const MATCHER = new RegExp(`(?<![\\p{L}\\p{N}])(?:${ALL_TERMS.join("|")})(?![\\p{L}\\p{N}])`, "gu");
-const GUARDS = new Map(COUNTRY_IDS.map((id) => [id, (COUNTRY_TERMS[id].notAfter ?? []).map((w) => new RegExp(`${escape(w)}\\s$`))]));
+const GUARDS = new Map(
+  COUNTRY_IDS.map((id) => [
+    id,
+    (COUNTRY_TERMS[id].notAfter ?? []).map((w) => new RegExp(`${escape(w)}\\s$`)),
+  ]),
+);
 
 /** The supported countries a text mentions, in catalog order. */
 export function detectCountries(text: string): CountryId[] {

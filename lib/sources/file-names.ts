@@ -44,17 +44,29 @@ export function sourceIdForFileName(fileName: string): string | null {
 }
 
 const TOPIC_CATEGORIES: Record<string, CategoryId> = {
-  business: "business", money: "business", markets: "business", economy: "business",
-  technology: "technology", tech: "technology",
+  business: "business",
+  money: "business",
+  markets: "business",
+  economy: "business",
+  technology: "technology",
+  tech: "technology",
   health: "health",
-  science: "science", space: "science",
-  sport: "sports", sports: "sports",
-  entertainment: "entertainment", arts: "entertainment", culture: "entertainment", showbiz: "entertainment",
+  science: "science",
+  space: "science",
+  sport: "sports",
+  sports: "sports",
+  entertainment: "entertainment",
+  arts: "entertainment",
+  culture: "entertainment",
+  showbiz: "entertainment",
 };
 
 /** The category a file name suggests by a topic word (`bbc-technology-….xml`), else general. */
 export function categoryForFileName(fileName: string): CategoryId {
-  const words = fileName.toLowerCase().replace(/\.xml$/, "").split(/[-_.]/);
+  const words = fileName
+    .toLowerCase()
+    .replace(/\.xml$/, "")
+    .split(/[-_.]/);
   for (const w of words) {
     if (isCategoryId(w)) return w;
     if (TOPIC_CATEGORIES[w]) return TOPIC_CATEGORIES[w];

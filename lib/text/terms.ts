@@ -54,9 +54,14 @@ export function termOf(word: string, acronym = false): string {
   return acronym ? acronymTerm(word) : wordTerm(word);
 }
 
-const wordTerm = remembered((word) => stemWord(placeOf(word.toLowerCase().replace(/’/g, "'").replace(/'s$/, ""))));
+const wordTerm = remembered((word) =>
+  stemWord(placeOf(word.toLowerCase().replace(/’/g, "'").replace(/'s$/, ""))),
+);
 const acronymTerm = remembered((word) => {
-  const lower = word.toLowerCase().replace(/[’']s$/, "").replace(/\./g, "");
+  const lower = word
+    .toLowerCase()
+    .replace(/[’']s$/, "")
+    .replace(/\./g, "");
   return lower === "us" || lower === "usa" ? "usa" : stemWord(placeOf(lower));
 });
 
@@ -97,7 +102,9 @@ export function nameSpelling(word: string): string | null {
 
 /** Month names and their abbreviations, and weekdays: words of dates. */
 export const MONTHS = new Set(
-  "january february march april may june july august september october november december jan feb mar apr jun jul aug sep sept oct nov dec".split(" "),
+  "january february march april may june july august september october november december jan feb mar apr jun jul aug sep sept oct nov dec".split(
+    " ",
+  ),
 );
 export const WEEKDAYS = new Set("monday tuesday wednesday thursday friday saturday sunday".split(" "));
 
@@ -129,9 +136,14 @@ export function isDateNumber(text: string, start: number, end: number): boolean 
   const before = text.slice(Math.max(0, start - 12), start).toLowerCase();
   const after = text.slice(end, end + 12).toLowerCase();
   // "July 5 and 12", "June 3-4": a second day after a month's first.
-  const listedDay = /([a-z]+)\.?\s+\d{1,2}(?:st|nd|rd|th)?\s*(?:,|and|or|to|-|–)\s*$/.exec(text.slice(Math.max(0, start - 24), start).toLowerCase())?.[1];
+  const listedDay = /([a-z]+)\.?\s+\d{1,2}(?:st|nd|rd|th)?\s*(?:,|and|or|to|-|–)\s*$/.exec(
+    text.slice(Math.max(0, start - 24), start).toLowerCase(),
+  )?.[1];
   if (listedDay !== undefined && MONTHS.has(listedDay) && Number(digits) <= 31) return true;
   const monthBefore = /([a-z]+)\.?,?\s+$/.exec(before)?.[1];
   const monthAfter = /^\s+(?:of\s+)?([a-z]+)/.exec(after)?.[1];
-  return (monthBefore !== undefined && MONTHS.has(monthBefore)) || (monthAfter !== undefined && MONTHS.has(monthAfter) && Number(digits) <= 31);
+  return (
+    (monthBefore !== undefined && MONTHS.has(monthBefore)) ||
+    (monthAfter !== undefined && MONTHS.has(monthAfter) && Number(digits) <= 31)
+  );
 }

@@ -47,7 +47,12 @@ async function benchLocal(cards: AnalysisArticle[][]) {
     wall.push(performance.now() - t0);
     cpu.push((c.user + c.system) / 1000);
   }
-  return { median: percentile(wall, 50), p95: percentile(wall, 95), cpuMedian: percentile(cpu, 50), cpuP95: percentile(cpu, 95) };
+  return {
+    median: percentile(wall, 50),
+    p95: percentile(wall, 95),
+    cpuMedian: percentile(cpu, 50),
+    cpuP95: percentile(cpu, 95),
+  };
 }
 
 async function benchServer(card: AnalysisArticle[], requests: number) {
@@ -56,8 +61,14 @@ async function benchServer(card: AnalysisArticle[], requests: number) {
   // The server's settings: a fresh PGlite folder, no AI provider (no network), request logs on
   // stdout (they carry the server-side time), and room for the measured requests.
   const env = {
-    DATABASE_URL: `pglite:${path.join(dir, "pglite")}`, DATA_DIR: dir, LOG_LEVEL: "info", SCHEDULER_ENABLED: "false",
-    DEMO_SNAPSHOT: "off", OPENAI_API_KEY: "", OPENAI_BASE_URL: "", RATE_LIMIT_ANALYSIS_PER_MINUTE: "10000",
+    DATABASE_URL: `pglite:${path.join(dir, "pglite")}`,
+    DATA_DIR: dir,
+    LOG_LEVEL: "info",
+    SCHEDULER_ENABLED: "false",
+    DEMO_SNAPSHOT: "off",
+    OPENAI_API_KEY: "",
+    OPENAI_BASE_URL: "",
+    RATE_LIMIT_ANALYSIS_PER_MINUTE: "10000",
     RATE_LIMIT_ANALYSIS_PER_CLIENT_PER_MINUTE: "10000",
   };
   try {
@@ -96,7 +107,8 @@ async function measureCached(base: string, card: AnalysisArticle[], requests: nu
   };
   const first = await post();
   const second = await post();
-  if (first.cached || !second.cached) throw new Error(`Expected a miss then a hit, got cached=${first.cached}, ${second.cached}.`);
+  if (first.cached || !second.cached)
+    throw new Error(`Expected a miss then a hit, got cached=${first.cached}, ${second.cached}.`);
   const times: number[] = [];
   for (let i = 0; i < requests; i++) times.push((await post()).ms);
   // Throughput with ten requests in flight at a time.
@@ -113,30 +125,49 @@ async function measureCached(base: string, card: AnalysisArticle[], requests: nu
   const rps = (done / (performance.now() - started)) * 1000;
   const server = serverMs.slice(2, 2 + requests); // the sequential cached requests, as the server timed them
   return {
-    first: first.ms, median: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), rps,
-    serverMedian: percentile(server, 50), serverP95: percentile(server, 95),
+    first: first.ms,
+    median: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    rps,
+    serverMedian: percentile(server, 50),
+    serverP95: percentile(server, 95),
   };
 }
 
 runScript(async () => {
   const [load1] = os.loadavg();
-  console.log(`Machine: ${os.cpus().length} CPUs, load average ${load1.toFixed(1)} (figures grow with other load)`);
-  const coverage = await realCoverage(dataFolderPath("the real 2020-05-31 dev feeds its cards are made of", "feeds", "dev"));
+  console.log(
+    `Machine: ${os.cpus().length} CPUs, load average ${load1.toFixed(1)} (figures grow with other load)`,
+  );
+  const coverage = await realCoverage(
+    dataFolderPath("the real 2020-05-31 dev feeds its cards are made of", "feeds", "dev"),
+  );
   const cards = longCards(coverage, option("cards", 30), ARTICLES_PER_CARD, CHARS_PER_ARTICLE);
   const chars = cards[0].reduce((s, a) => s + a.content.length, 0);
-  console.log(`Local analyzer: ${cards.length} cards × ${ARTICLES_PER_CARD} articles, ${chars.toLocaleString("en")} characters of content per card`);
+  console.log(
+    `Local analyzer: ${cards.length} cards × ${ARTICLES_PER_CARD} articles, ${chars.toLocaleString("en")} characters of content per card`,
+  );
   const local = await benchLocal(cards);
-  console.log(`  wall clock: median ${ms(local.median)}, p95 ${ms(local.p95)} (target < ${TARGET_LOCAL_MS} ms)`);
+  console.log(
+    `  wall clock: median ${ms(local.median)}, p95 ${ms(local.p95)} (target < ${TARGET_LOCAL_MS} ms)`,
+  );
   console.log(`  CPU time:   median ${ms(local.cpuMedian)}, p95 ${ms(local.cpuP95)}`);
   let ok = local.p95 < TARGET_LOCAL_MS;
 
   if (!flag("skip-server")) {
     const requests = option("requests", 200);
-    console.log(`Cached answer through the built server: ${requests} sequential requests after a miss and a hit`);
+    console.log(
+      `Cached answer through the built server: ${requests} sequential requests after a miss and a hit`,
+    );
     const s = await benchServer(cards[0], requests);
     console.log(`  first (uncached) answer ${ms(s.first)}`);
-    console.log(`  cached, at the client: median ${ms(s.median)}, p95 ${ms(s.p95)}, p99 ${ms(s.p99)} (target p95 < ${TARGET_CACHED_P95_MS} ms)`);
-    console.log(`  cached, in the server (route wrapper's time): median ${ms(s.serverMedian)}, p95 ${ms(s.serverP95)}`);
+    console.log(
+      `  cached, at the client: median ${ms(s.median)}, p95 ${ms(s.p95)}, p99 ${ms(s.p99)} (target p95 < ${TARGET_CACHED_P95_MS} ms)`,
+    );
+    console.log(
+      `  cached, in the server (route wrapper's time): median ${ms(s.serverMedian)}, p95 ${ms(s.serverP95)}`,
+    );
     console.log(`  ten requests in flight: ${Math.round(s.rps)} cached answers per second`);
     ok &&= s.p95 < TARGET_CACHED_P95_MS;
   }

@@ -33,7 +33,11 @@ runScript(async () => {
   }
   const results: Measurement[] = [];
   for (const size of SIZES) {
-    const output = execFileSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), `${SIZE_FLAG}${size}`], { encoding: "utf8" });
+    const output = execFileSync(
+      process.execPath,
+      [...process.execArgv, fileURLToPath(import.meta.url), `${SIZE_FLAG}${size}`],
+      { encoding: "utf8" },
+    );
     const result = JSON.parse(output) as Measurement;
     results.push(result);
     console.log(
@@ -66,5 +70,11 @@ function measure(size: number): Measurement {
     if (ms < best.ms) best = { ms, cpuMs: (used.user + used.system) / 1000 };
   }
   const score = scoreClustering(labelsFromClusters(clusters.map((c) => c.articleIds)), truth);
-  return { size, ...best, peakRssMb: process.resourceUsage().maxRSS / 1024, bcubedF1: score.bcubed.f1, clusters: clusters.length };
+  return {
+    size,
+    ...best,
+    peakRssMb: process.resourceUsage().maxRSS / 1024,
+    bcubedF1: score.bcubed.f1,
+    clusters: clusters.length,
+  };
 }

@@ -24,8 +24,10 @@ import { runScript } from "../script-runner";
 import { withScratchPostgres } from "./lib/server";
 
 const NAMESPACES = [
-  'xmlns:media="http://search.yahoo.com/mrss/"', 'xmlns:dc="http://purl.org/dc/elements/1.1/"',
-  'xmlns:content="http://purl.org/rss/1.0/modules/content/"', 'xmlns:atom="http://www.w3.org/2005/Atom"',
+  'xmlns:media="http://search.yahoo.com/mrss/"',
+  'xmlns:dc="http://purl.org/dc/elements/1.1/"',
+  'xmlns:content="http://purl.org/rss/1.0/modules/content/"',
+  'xmlns:atom="http://www.w3.org/2005/Atom"',
   'xmlns:feedburner="http://rssnamespace.org/feedburner/ext/1.0"',
 ].join(" ");
 
@@ -73,8 +75,14 @@ function rewriteItem(item: string, sourceId: string, category: string, n: number
   const link = `https://bench.example/${sourceId}/${category}/${n}`;
   return item
     .replace(/<link>[\s\S]*?<\/link>/, `<link>${link}</link>`)
-    .replace(/<guid[^>]*>[\s\S]*?<\/guid>/, `<guid isPermaLink="false">bench-${sourceId}-${category}-${n}</guid>`)
-    .replace(/<feedburner:origLink>[\s\S]*?<\/feedburner:origLink>/, `<feedburner:origLink>${link}</feedburner:origLink>`)
+    .replace(
+      /<guid[^>]*>[\s\S]*?<\/guid>/,
+      `<guid isPermaLink="false">bench-${sourceId}-${category}-${n}</guid>`,
+    )
+    .replace(
+      /<feedburner:origLink>[\s\S]*?<\/feedburner:origLink>/,
+      `<feedburner:origLink>${link}</feedburner:origLink>`,
+    )
     .replace(/<\/title>/, ` (${n})</title>`)
     .replace(/<pubDate>[\s\S]*?<\/pubDate>/, `<pubDate>${rfc822(date)}</pubDate>`);
 }
@@ -104,7 +112,14 @@ function buildFeeds(total: number, now: Date): BenchFeed[] {
         items.push(rewriteItem(pool[k++ % pool.length], source.id, category, n, date));
       }
       const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" ${NAMESPACES}><channel><title>${source.name} (bench)</title><link>https://bench.example/${source.id}</link><description>bench</description>\n${items.join("\n")}\n</channel></rss>`;
-      feeds.push({ id: `${source.id}:${category}`, sourceId: source.id, category, xml, gzip: zlib.gzipSync(xml), items: share });
+      feeds.push({
+        id: `${source.id}:${category}`,
+        sourceId: source.id,
+        category,
+        xml,
+        gzip: zlib.gzipSync(xml),
+        items: share,
+      });
     });
   }
   return feeds;
@@ -130,18 +145,49 @@ function serve(feeds: BenchFeed[]): Promise<http.Server> {
   const server = http.createServer((req, res) => {
     const feed = byPath.get(new URL(req.url ?? "/", "http://x").pathname);
     if (!feed) return res.writeHead(404).end();
-    res.writeHead(200, { "content-type": "application/rss+xml", "content-encoding": "gzip", "content-length": String(feed.gzip.length) }).end(feed.gzip);
+    res
+      .writeHead(200, {
+        "content-type": "application/rss+xml",
+        "content-encoding": "gzip",
+        "content-length": String(feed.gzip.length),
+      })
+      .end(feed.gzip);
   });
   return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
 }
 
-function runChild(engine: string, origin: string, concurrency: string, env: Record<string, string>, profileDir?: string): Promise<ChildReport> {
+function runChild(
+  engine: string,
+  origin: string,
+  concurrency: string,
+  env: Record<string, string>,
+  profileDir?: string,
+): Promise<ChildReport> {
   const profile = profileDir ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : [];
   return new Promise((resolve, reject) => {
-    const args = ["--import", "tsx", "--conditions=react-server", ...profile, "scripts/bench/ingest.ts", "--child", "--origin", origin, "--engine", engine, "--concurrency", concurrency];
+    const args = [
+      "--import",
+      "tsx",
+      "--conditions=react-server",
+      ...profile,
+      "scripts/bench/ingest.ts",
+      "--child",
+      "--origin",
+      origin,
+      "--engine",
+      engine,
+      "--concurrency",
+      concurrency,
+    ];
     // The child inherits this process's environment, with its own database.
     // The benchmark's feed host listens on 127.0.0.1.
-    Object.assign(process.env, { LOG_LEVEL: "warn", SCHEDULER_ENABLED: "false", DEMO_SNAPSHOT: "off", FEED_ALLOW_LOOPBACK: "true", ...env });
+    Object.assign(process.env, {
+      LOG_LEVEL: "warn",
+      SCHEDULER_ENABLED: "false",
+      DEMO_SNAPSHOT: "off",
+      FEED_ALLOW_LOOPBACK: "true",
+      ...env,
+    });
     const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "inherit"] });
     let out = "";
     child.stdout.on("data", (c) => (out += c));
@@ -170,7 +216,11 @@ async function child(origin: string, engine: string, concurrency: number): Promi
       const id = `${source.id}:${category}`;
       const url = `${origin}/bench/${id}.xml`;
       urls.push(url);
-      await prisma.feed.upsert({ where: { id }, create: { id, sourceId: source.id, category, url }, update: { url } });
+      await prisma.feed.upsert({
+        where: { id },
+        create: { id, sourceId: source.id, category, url },
+        update: { url },
+      });
     }
   }
 
@@ -183,15 +233,18 @@ async function child(origin: string, engine: string, concurrency: number): Promi
   const summary = await runIngest({ trigger: "cli", fetch: { concurrency, hostConcurrency: concurrency } });
   const seconds = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
-  if (process.execArgv.includes("--cpu-prof")) console.error(`profile window of the run (µs, hrtime): ${mark0} ${process.hrtime.bigint() / 1000n}`);
+  if (process.execArgv.includes("--cpu-prof"))
+    console.error(`profile window of the run (µs, hrtime): ${mark0} ${process.hrtime.bigint() / 1000n}`);
   clearInterval(sampler);
   peak = Math.max(peak, process.memoryUsage().rss);
 
   const bySource = new Map<string, number>();
-  for (const o of summary.outcomes) bySource.set(o.sourceName, (bySource.get(o.sourceName) ?? 0) + o.durationMs);
+  for (const o of summary.outcomes)
+    bySource.set(o.sourceName, (bySource.get(o.sourceName) ?? 0) + o.durationMs);
   const [source, ms] = [...bySource.entries()].sort((a, b) => b[1] - a[1])[0];
   const stageSeconds: Record<string, number> = {};
-  for (const o of summary.outcomes) for (const [k, v] of Object.entries(o.stageMs)) stageSeconds[k] = (stageSeconds[k] ?? 0) + v / 1000;
+  for (const o of summary.outcomes)
+    for (const [k, v] of Object.entries(o.stageMs)) stageSeconds[k] = (stageSeconds[k] ?? 0) + v / 1000;
   const report: ChildReport = {
     engine,
     items: summary.totals.items,
@@ -229,7 +282,9 @@ async function main() {
   const feeds = buildFeeds(Number(values.items), now);
   const total = feeds.reduce((n, f) => n + f.items, 0);
   const bytes = feeds.reduce((n, f) => n + Buffer.byteLength(f.xml), 0);
-  console.log(`Bench: ${total} items in ${feeds.length} feeds of ${KNOWN_SOURCES.length} outlets, ${(bytes / 2 ** 20).toFixed(1)} MB of XML (${os.cpus().length} CPUs, Node ${process.version})`);
+  console.log(
+    `Bench: ${total} items in ${feeds.length} feeds of ${KNOWN_SOURCES.length} outlets, ${(bytes / 2 ** 20).toFixed(1)} MB of XML (${os.cpus().length} CPUs, Node ${process.version})`,
+  );
 
   const server = await serve(feeds);
   const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
@@ -237,7 +292,8 @@ async function main() {
   const reports: ChildReport[] = [];
   for (const engine of engines) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "news-bench-"));
-    const run = (url: string) => runChild(engine, origin, values.concurrency!, { DATABASE_URL: url, DATA_DIR: dir }, values.profile);
+    const run = (url: string) =>
+      runChild(engine, origin, values.concurrency!, { DATABASE_URL: url, DATA_DIR: dir }, values.profile);
     try {
       if (engine === "pglite") reports.push(await run(`pglite:${path.join(dir, "pglite")}`));
       else {
@@ -252,25 +308,37 @@ async function main() {
   server.close();
 
   console.log("");
-  console.log("engine      items  stored   time    items/s  slowest source (summed feed time)   peak RSS   bare parser  ratio");
+  console.log(
+    "engine      items  stored   time    items/s  slowest source (summed feed time)   peak RSS   bare parser  ratio",
+  );
   for (const r of reports) {
     console.log(
       `${r.engine.padEnd(10)} ${String(r.items).padStart(6)} ${String(r.stored).padStart(7)} ${r.seconds.toFixed(2).padStart(6)} s ${Math.round(r.itemsPerSecond).toString().padStart(8)}  ` +
         `${`${r.slowest.source} (${(r.slowest.ms / 1000).toFixed(2)} s)`.padEnd(35)} ${r.peakRssMb.toFixed(0).padStart(5)} MB   ${r.parserSeconds.toFixed(2).padStart(7)} s  ${(r.seconds / r.parserSeconds).toFixed(1)}×`,
     );
     if (r.failed) console.log(`  ${r.failed} feeds failed`);
-    console.log(`  CPU time ${r.cpuSeconds.toFixed(2)} s (${Math.round(r.stored / r.cpuSeconds)} items per CPU-second); memory at start of the run ${r.startRssMb.toFixed(0)} MB`);
-    console.log(`  time in stages, summed over feeds (they overlap): ${Object.entries(r.stageSeconds).map(([k, v]) => `${k} ${v.toFixed(2)} s`).join(", ")}`);
+    console.log(
+      `  CPU time ${r.cpuSeconds.toFixed(2)} s (${Math.round(r.stored / r.cpuSeconds)} items per CPU-second); memory at start of the run ${r.startRssMb.toFixed(0)} MB`,
+    );
+    console.log(
+      `  time in stages, summed over feeds (they overlap): ${Object.entries(r.stageSeconds)
+        .map(([k, v]) => `${k} ${v.toFixed(2)} s`)
+        .join(", ")}`,
+    );
   }
   const pglite = reports.find((r) => r.engine === "pglite");
   if (pglite) {
     const share = pglite.cpuSeconds / pglite.seconds;
     const perCpuSecond = pglite.stored / pglite.cpuSeconds;
     console.log(`\nTarget on PGlite: at least 2,000 items/s stored and peak memory under 400 MB.`);
-    console.log(`  wall clock: ${Math.round(pglite.itemsPerSecond)} items/s (${pglite.itemsPerSecond >= 2_000 ? "met" : "not met"}); the ingest had ${Math.round(share * 100)}% of a CPU ` +
-      `(one thread: PGlite runs on it too), so an idle machine stores about ${Math.round(perCpuSecond)} items/s (${perCpuSecond >= 2_000 ? "met" : "not met"})`);
-    console.log(`  memory: peak ${pglite.peakRssMb.toFixed(0)} MB (${pglite.peakRssMb < 400 ? "met" : "not met"}), of which ${pglite.startRssMb.toFixed(0)} MB before the run ` +
-      `(Node, Prisma and PGlite itself, about 280 MB of it); the ingest added ${(pglite.peakRssMb - pglite.startRssMb).toFixed(0)} MB`);
+    console.log(
+      `  wall clock: ${Math.round(pglite.itemsPerSecond)} items/s (${pglite.itemsPerSecond >= 2_000 ? "met" : "not met"}); the ingest had ${Math.round(share * 100)}% of a CPU ` +
+        `(one thread: PGlite runs on it too), so an idle machine stores about ${Math.round(perCpuSecond)} items/s (${perCpuSecond >= 2_000 ? "met" : "not met"})`,
+    );
+    console.log(
+      `  memory: peak ${pglite.peakRssMb.toFixed(0)} MB (${pglite.peakRssMb < 400 ? "met" : "not met"}), of which ${pglite.startRssMb.toFixed(0)} MB before the run ` +
+        `(Node, Prisma and PGlite itself, about 280 MB of it); the ingest added ${(pglite.peakRssMb - pglite.startRssMb).toFixed(0)} MB`,
+    );
   }
 }
 

@@ -33,8 +33,14 @@ const PAGES = ["/", "/stories/e2e-harbour-bridge"];
 const ONLY = process.argv.find((a) => a.startsWith("--page="))?.slice("--page=".length);
 const ISOLATE = process.argv.includes("--isolate");
 const CHROME_FLAGS = [
-  "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-  "--disable-background-networking", "--disable-component-update", "--disable-sync",
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
 ];
 
 /** A page's first-load scripts, read from its HTML. */
@@ -59,7 +65,9 @@ function measureJs(root: string, page: string, html: string): number {
     const raw = fs.readFileSync(file);
     const gz = zlib.gzipSync(raw, { level: 9 }).length;
     total += gz;
-    console.log(`  ${src.padEnd(48)} ${(raw.length / 1024).toFixed(1).padStart(7)} KB raw ${(gz / 1024).toFixed(1).padStart(6)} KB gz`);
+    console.log(
+      `  ${src.padEnd(48)} ${(raw.length / 1024).toFixed(1).padStart(7)} KB raw ${(gz / 1024).toFixed(1).padStart(6)} KB gz`,
+    );
   }
   console.log(`  total ${(total / 1024).toFixed(1)} KB gzipped (budget ${BUDGET_KB} KB)`);
   return total / 1024;
@@ -82,21 +90,34 @@ async function lighthouseScores(url: string): Promise<Record<string, Scores>> {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
   const out: Record<string, Scores> = {};
   try {
-    const flags = { port: chrome.port, output: "json" as const, logLevel: "error" as const, onlyCategories: ["performance", "accessibility"] };
+    const flags = {
+      port: chrome.port,
+      output: "json" as const,
+      logLevel: "error" as const,
+      onlyCategories: ["performance", "accessibility"],
+    };
     await fetch(url); // warm the server (opens the database)
-    for (const [name, config] of [["mobile", undefined], ["desktop", desktop]] as const) {
+    for (const [name, config] of [
+      ["mobile", undefined],
+      ["desktop", desktop],
+    ] as const) {
       const runs: Scores[] = [];
       for (let i = 0, failures = 0; i < RUNS; i++) {
         const result = await lighthouse(url, flags, config);
         const { categories: c, audits, runtimeError } = result!.lhr;
         if (runtimeError || c.performance.score === null) {
           // A run Lighthouse itself could not complete (e.g. NO_FCP on a starved machine) is run again.
-          console.log(`Lighthouse ${name}: run failed (${runtimeError?.code ?? "no score"}); running it again`);
+          console.log(
+            `Lighthouse ${name}: run failed (${runtimeError?.code ?? "no score"}); running it again`,
+          );
           if (++failures > 3) throw new Error("Lighthouse failed four times");
           i--;
           continue;
         }
-        const s = { performance: Math.round((c.performance.score ?? 0) * 100), accessibility: Math.round((c.accessibility.score ?? 0) * 100) };
+        const s = {
+          performance: Math.round((c.performance.score ?? 0) * 100),
+          accessibility: Math.round((c.accessibility.score ?? 0) * 100),
+        };
         runs.push(s);
         console.log(
           `Lighthouse ${name} run ${i + 1}: performance ${s.performance}, accessibility ${s.accessibility}` +
@@ -104,27 +125,49 @@ async function lighthouseScores(url: string): Promise<Record<string, Scores>> {
             ` TBT ${audits["total-blocking-time"].displayValue}, CLS ${audits["cumulative-layout-shift"].displayValue})`,
         );
         // Where the main thread's time went (what TBT is made of), largest first.
-        const work = (audits["mainthread-work-breakdown"].details as { items?: { groupLabel: string; duration: number }[] } | undefined)?.items ?? [];
-        const tasks = (audits["long-tasks"].details as { items?: { url: string; duration: number }[] } | undefined)?.items ?? [];
+        const work =
+          (
+            audits["mainthread-work-breakdown"].details as
+              { items?: { groupLabel: string; duration: number }[] } | undefined
+          )?.items ?? [];
+        const tasks =
+          (audits["long-tasks"].details as { items?: { url: string; duration: number }[] } | undefined)
+            ?.items ?? [];
         console.log(
-          `  main thread: ${work.slice(0, 4).map((w) => `${w.groupLabel} ${Math.round(w.duration)} ms`).join(", ")}; ` +
-            `long tasks: ${tasks.slice(0, 5).map((t) => `${Math.round(t.duration)} ms (${t.url.split("/").pop() || t.url})`).join(", ")}`,
+          `  main thread: ${work
+            .slice(0, 4)
+            .map((w) => `${w.groupLabel} ${Math.round(w.duration)} ms`)
+            .join(", ")}; ` +
+            `long tasks: ${tasks
+              .slice(0, 5)
+              .map((t) => `${Math.round(t.duration)} ms (${t.url.split("/").pop() || t.url})`)
+              .join(", ")}`,
         );
         // Which element Lighthouse took as the largest paint, and how long its phases took.
-        const lcp = audits["largest-contentful-paint-element"].details as { items?: { items?: { node?: { snippet?: string }; phase?: string; timing?: number }[] }[] } | undefined;
+        const lcp = audits["largest-contentful-paint-element"].details as
+          | { items?: { items?: { node?: { snippet?: string }; phase?: string; timing?: number }[] }[] }
+          | undefined;
         const [element, phases] = lcp?.items ?? [];
         const snippet = element?.items?.[0]?.node?.snippet;
         if (snippet) {
-          const phaseText = (phases?.items ?? []).map((p) => `${p.phase} ${Math.round(p.timing ?? 0)} ms`).join(", ");
+          const phaseText = (phases?.items ?? [])
+            .map((p) => `${p.phase} ${Math.round(p.timing ?? 0)} ms`)
+            .join(", ");
           console.log(`  LCP element: ${snippet.slice(0, 120)}${phaseText ? ` (${phaseText})` : ""}`);
         }
         for (const ref of c.accessibility.auditRefs) {
           const a = audits[ref.id];
-          if (a.score !== null && a.score < 1 && ref.weight > 0) console.log(`  accessibility: ${a.id} — ${a.title}`);
+          if (a.score !== null && a.score < 1 && ref.weight > 0)
+            console.log(`  accessibility: ${a.id} — ${a.title}`);
         }
       }
-      out[name] = { performance: median(runs.map((r) => r.performance)), accessibility: median(runs.map((r) => r.accessibility)) };
-      console.log(`Lighthouse ${name} median: performance ${out[name].performance}, accessibility ${out[name].accessibility}`);
+      out[name] = {
+        performance: median(runs.map((r) => r.performance)),
+        accessibility: median(runs.map((r) => r.accessibility)),
+      };
+      console.log(
+        `Lighthouse ${name} median: performance ${out[name].performance}, accessibility ${out[name].accessibility}`,
+      );
     }
   } finally {
     chrome.kill();
@@ -150,12 +193,18 @@ runScript(async () => {
       const kb = measureJs(root, page, await pageHtml(root, origin, page));
       ok &&= kb <= BUDGET_KB;
     }
-    console.log(`Load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")} on ${os.cpus().length} cores (scores drop when the machine is busy).`);
+    console.log(
+      `Load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" ")} on ${os.cpus().length} cores (scores drop when the machine is busy).`,
+    );
     if (!process.argv.includes("--js")) {
       for (const page of pages) {
         console.log(`Lighthouse on ${page}:`);
         const scores = await lighthouseScores(`${origin}${page}`);
-        for (const s of Object.values(scores)) ok &&= s.performance >= MIN_SCORE && s.accessibility >= MIN_SCORE;
+        for (const s of Object.values(scores))
+          ok &&= s.performance >= MIN_SCORE && s.accessibility >= MIN_SCORE;
       }
     }
   } finally {

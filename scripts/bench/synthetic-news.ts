@@ -13,13 +13,24 @@ export interface SyntheticNews {
   truth: Map<string, string>;
 }
 
-const SYLLABLES = "ba be bi bo bu da de di do ka ke ki ko la le li lo ma me mi mo na ne ni no ra re ri ro sa se si so ta te ti to va ve vi zo".split(" ");
+const SYLLABLES =
+  "ba be bi bo bu da de di do ka ke ki ko la le li lo ma me mi mo na ne ni no ra re ri ro sa se si so ta te ti to va ve vi zo".split(
+    " ",
+  );
 const FILLER = (
   "report official plan deal talk week month year people government market price group country city state court " +
   "policy leader company share growth record crisis vote review warning issue support change pressure rise fall move " +
   "call meeting decision statement concern attack hit push face win lose back open close cut boost lead join"
 ).split(" ");
-const CATEGORIES: CategoryId[] = ["general", "business", "technology", "health", "science", "sports", "entertainment"];
+const CATEGORIES: CategoryId[] = [
+  "general",
+  "business",
+  "technology",
+  "health",
+  "science",
+  "sports",
+  "entertainment",
+];
 const COUNTRIES = ["us", "gb", "ca", "au", "de", "fr", "jp", "in", "br", "mx"];
 const START_MS = Date.UTC(2026, 0, 1);
 
@@ -28,10 +39,14 @@ export function generateSyntheticNews(count: number, seed = 42): SyntheticNews {
   const random = mulberry32(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
   // Zipf-like: low indices far more often, so some words are in a large share of all articles.
-  const zipf = <T>(list: readonly T[]): T => list[Math.min(list.length - 1, Math.floor(list.length * Math.pow(random(), 3)))];
+  const zipf = <T>(list: readonly T[]): T =>
+    list[Math.min(list.length - 1, Math.floor(list.length * Math.pow(random(), 3)))];
   const word = (syllables: number) => Array.from({ length: syllables }, () => pick(SYLLABLES)).join("");
   const names = Array.from({ length: Math.max(200, Math.round(count / 20)) }, () => capitalize(word(3)));
-  const nouns = Array.from({ length: Math.max(500, Math.round(count / 8)) }, () => word(2) + pick(["", "s", "ing", "ed"]));
+  const nouns = Array.from(
+    { length: Math.max(500, Math.round(count / 8)) },
+    () => word(2) + pick(["", "s", "ing", "ed"]),
+  );
   const articles: ClusterArticle[] = [];
   const truth = new Map<string, string>();
   let story = 0;
@@ -46,14 +61,24 @@ export function generateSyntheticNews(count: number, seed = 42): SyntheticNews {
     const storyTime = START_MS + random() * NEWS_WINDOW_MS;
     const category = pick(CATEGORIES);
     const country = pick(COUNTRIES);
-    const outlets = shuffled(Array.from({ length: 19 }, (_, i) => `outlet-${i + 1}`), random);
+    const outlets = shuffled(
+      Array.from({ length: 19 }, (_, i) => `outlet-${i + 1}`),
+      random,
+    );
     for (let k = 0; k < size && articles.length < count; k++) {
       const id = `a${String(articles.length + 1).padStart(6, "0")}`;
       // Each outlet keeps most of the story's key terms and adds its own wording.
       const key = [...keyNames.filter(() => random() < 0.85), ...keyNouns.filter(() => random() < 0.7)];
       if (figure && random() < 0.7) key.push(figure);
       const titleWords = shuffled([...key, zipf(FILLER), zipf(FILLER), zipf(nouns)], random);
-      const summaryWords = shuffled([...key, ...key.slice(0, 2), ...Array.from({ length: 14 }, () => (random() < 0.5 ? zipf(FILLER) : zipf(nouns)))], random);
+      const summaryWords = shuffled(
+        [
+          ...key,
+          ...key.slice(0, 2),
+          ...Array.from({ length: 14 }, () => (random() < 0.5 ? zipf(FILLER) : zipf(nouns))),
+        ],
+        random,
+      );
       articles.push({
         id,
         title: capitalize(titleWords.join(" ")),

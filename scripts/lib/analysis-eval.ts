@@ -18,9 +18,23 @@ import { EVAL_STORIES, type EvalStory, type ExpectedFact } from "@/tests/fixture
 
 /** The labelled files' outlet keys, as a request names the outlet. */
 export const OUTLET_NAMES: Record<string, string> = {
-  bbc: "BBC News", cnn: "CNN", fox: "Fox News", guardian: "The Guardian", reuters: "Reuters", wsj: "Wall Street Journal",
-  aljazeera: "Al Jazeera", breitbart: "Breitbart", cnbc: "CNBC", mcclatchy: "McClatchy", msnbc: "MSNBC", politico: "Politico",
-  thehill: "The Hill", dailymail: "Daily Mail", latimes: "Los Angeles Times", nytimes: "The New York Times", nzherald: "NZ Herald",
+  bbc: "BBC News",
+  cnn: "CNN",
+  fox: "Fox News",
+  guardian: "The Guardian",
+  reuters: "Reuters",
+  wsj: "Wall Street Journal",
+  aljazeera: "Al Jazeera",
+  breitbart: "Breitbart",
+  cnbc: "CNBC",
+  mcclatchy: "McClatchy",
+  msnbc: "MSNBC",
+  politico: "Politico",
+  thehill: "The Hill",
+  dailymail: "Daily Mail",
+  latimes: "Los Angeles Times",
+  nytimes: "The New York Times",
+  nzherald: "NZ Herald",
   smh: "The Sydney Morning Herald",
 };
 
@@ -41,7 +55,10 @@ export interface StoryScore {
 }
 
 /** Reads a labelled day (its JSON Lines text) into the story's request, in the fixture's order. */
-export function storyArticles(story: EvalStory, dayText: string): { articles: AnalysisArticle[]; outlets: string[] } {
+export function storyArticles(
+  story: EvalStory,
+  dayText: string,
+): { articles: AnalysisArticle[]; outlets: string[] } {
   const byId = new Map(
     dayText
       .split("\n")
@@ -58,7 +75,12 @@ export function storyArticles(story: EvalStory, dayText: string): { articles: An
   });
   return {
     // The RSS title and summary, as ingest stores them; the page sends the summary as content too.
-    articles: items.map((i) => ({ title: i.title, summary: i.summary ?? "", content: i.summary ?? "", source: OUTLET_NAMES[i.outlet] ?? i.outlet })),
+    articles: items.map((i) => ({
+      title: i.title,
+      summary: i.summary ?? "",
+      content: i.summary ?? "",
+      source: OUTLET_NAMES[i.outlet] ?? i.outlet,
+    })),
     outlets: items.map((i) => i.outlet),
   };
 }
@@ -113,7 +135,13 @@ export function onlyClaimDetails(text: string): { outlet: string; details: strin
   const m = ONLY.exec(text);
   if (!m) return null;
   const list = m[2].replace(/^the figure /, "");
-  return { outlet: m[1], details: list.split(/, | and /).map((d) => d.replace(/^[“"]|[”"]$/g, "").trim()).filter(Boolean) };
+  return {
+    outlet: m[1],
+    details: list
+      .split(/, | and /)
+      .map((d) => d.replace(/^[“"]|[”"]$/g, "").trim())
+      .filter(Boolean),
+  };
 }
 
 /** "Only" claims whose details another outlet's text also contains. */
@@ -122,7 +150,9 @@ function falseOnlyClaims(result: ProviderAnalysis, articles: AnalysisArticle[]):
   for (const d of result.differences) {
     const claim = onlyClaimDetails(d.text);
     if (!claim) continue;
-    const others = articles.filter((a) => a.source !== claim.outlet).map((a) => new Set(evalWords(`${a.title} ${a.summary} ${a.content}`)));
+    const others = articles
+      .filter((a) => a.source !== claim.outlet)
+      .map((a) => new Set(evalWords(`${a.title} ${a.summary} ${a.content}`)));
     const elsewhere = claim.details.filter((detail) => {
       const words = evalWords(detail);
       return words.length > 0 && others.some((o) => words.every((w) => o.has(w)));
@@ -132,11 +162,19 @@ function falseOnlyClaims(result: ProviderAnalysis, articles: AnalysisArticle[]):
   return out;
 }
 
-const ARTEFACTS = [/\b[A-Z]{3,}(?: [A-Z]{3,})* \((?:Reuters|AP|AFP|UPI)\)/, /Continue reading/i, /Click to Continue/i, /\.\.\.\s*$/, /\bDAN HODGES:|PETER HITCHENS:/];
+const ARTEFACTS = [
+  /\b[A-Z]{3,}(?: [A-Z]{3,})* \((?:Reuters|AP|AFP|UPI)\)/,
+  /Continue reading/i,
+  /Click to Continue/i,
+  /\.\.\.\s*$/,
+  /\bDAN HODGES:|PETER HITCHENS:/,
+];
 
 function artefactsIn(result: ProviderAnalysis): string[] {
   const angles = (result as { angles?: CitedPoint[] }).angles ?? [];
-  const statements = [...result.commonPoints, ...result.differences, ...angles].map((p) => p.text).concat(result.summary);
+  const statements = [...result.commonPoints, ...result.differences, ...angles]
+    .map((p) => p.text)
+    .concat(result.summary);
   return statements.filter((s) => ARTEFACTS.some((re) => re.test(s))).map((s) => s.slice(0, 140));
 }
 
@@ -149,12 +187,23 @@ export async function scoreStory(story: EvalStory, dayText: string): Promise<Sto
   const ms = performance.now() - t0;
   const common = result.commonPoints.map((p) => p.text);
   const missedFacts = story.facts.filter((f) => !common.some((s) => statesFact(s, f)));
-  const missedAngles = Object.entries(story.angles).filter(([outlet, fact]) => !angleStatements(result, articlesOf(outlets, outlet)).some((s) => statesFact(s, fact)));
+  const missedAngles = Object.entries(story.angles).filter(
+    ([outlet, fact]) =>
+      !angleStatements(result, articlesOf(outlets, outlet)).some((s) => statesFact(s, fact)),
+  );
   return {
     slug: story.slug,
     outlets: new Set(outlets).size,
-    facts: { stated: story.facts.length - missedFacts.length, expected: story.facts.length, missed: missedFacts.map((f) => f.sentence) },
-    angles: { stated: Object.keys(story.angles).length - missedAngles.length, expected: Object.keys(story.angles).length, missed: missedAngles.map(([o, f]) => `${o}: ${f.sentence}`) },
+    facts: {
+      stated: story.facts.length - missedFacts.length,
+      expected: story.facts.length,
+      missed: missedFacts.map((f) => f.sentence),
+    },
+    angles: {
+      stated: Object.keys(story.angles).length - missedAngles.length,
+      expected: Object.keys(story.angles).length,
+      missed: missedAngles.map(([o, f]) => `${o}: ${f.sentence}`),
+    },
     rejected: report.notes,
     falseOnly: falseOnlyClaims(result, articles),
     artefacts: artefactsIn(result),
@@ -165,7 +214,10 @@ export async function scoreStory(story: EvalStory, dayText: string): Promise<Sto
 }
 
 /** Scores every story; `readDay` returns a labelled day's JSON Lines text. */
-export async function scoreStories(readDay: (day: EvalStory["day"]) => string, stories = EVAL_STORIES): Promise<StoryScore[]> {
+export async function scoreStories(
+  readDay: (day: EvalStory["day"]) => string,
+  stories = EVAL_STORIES,
+): Promise<StoryScore[]> {
   const days = new Map<string, string>();
   const out: StoryScore[] = [];
   for (const story of stories) {

@@ -5,7 +5,9 @@ import { api, delayed, expectAccessible, serverError, shot, shotOf } from "./hel
 /** Issue 8: the analysis on the page, the local cache and its modal, the community preview. */
 
 const bridgeCard = (page: Page) =>
-  page.getByTestId("comparison-card").filter({ has: page.getByRole("heading", { name: E2E.bridge.topic, exact: true }) });
+  page
+    .getByTestId("comparison-card")
+    .filter({ has: page.getByRole("heading", { name: E2E.bridge.topic, exact: true }) });
 
 /** The browser tests' server has no AI model configured: the local analyzer answers. */
 async function expectLocalAnalyzer(page: Page): Promise<void> {
@@ -27,13 +29,16 @@ async function recordSteps(page: Page) {
   });
 }
 
-test("not analysed: intro, three tiles, 'Start AI Analysis' and the provider the server reports", async ({ page }, info) => {
+test("not analysed: intro, three tiles, 'Start AI Analysis' and the provider the server reports", async ({
+  page,
+}, info) => {
   await expectLocalAnalyzer(page);
   await page.goto("/");
   const card = bridgeCard(page);
   await card.getByRole("tab", { name: "AI & Community Analysis" }).click();
   const intro = card.getByTestId("analysis-intro");
-  for (const tile of ["Bias Analysis", "Factual Analysis", "Source Verification"]) await expect(intro.getByText(tile)).toBeVisible();
+  for (const tile of ["Bias Analysis", "Factual Analysis", "Source Verification"])
+    await expect(intro.getByText(tile)).toBeVisible();
   await expect(intro).toContainText("Click 'Start AI Analysis'");
   await expect(intro.getByRole("button", { name: "Start AI Analysis" })).toBeVisible();
   await expect(intro.getByTestId("provider-footer")).toHaveText(
@@ -43,7 +48,9 @@ test("not analysed: intro, three tiles, 'Start AI Analysis' and the provider the
   await shotOf(card, info, "analysis-not-analysed");
 });
 
-test("the local analyzer is named for what it is: a built-in text comparison, not an AI model", async ({ page }, info) => {
+test("the local analyzer is named for what it is: a built-in text comparison, not an AI model", async ({
+  page,
+}, info) => {
   await expectLocalAnalyzer(page);
   await page.goto("/");
   const hero = page.getByRole("region", { name: "Global Multi-Source News Analysis" });
@@ -69,16 +76,21 @@ test("the local analyzer's figure says what it measured, in neutral colours", as
   await card.getByRole("tab", { name: "AI & Community Analysis" }).click();
   await card.getByRole("button", { name: "Start AI Analysis" }).click();
   const gauge = card.getByTestId("accuracy-gauge");
-  await expect(gauge.getByTestId("accuracy-band")).toHaveText(/^\d+ of \d+ compared details? agrees? between outlets$/);
+  await expect(gauge.getByTestId("accuracy-band")).toHaveText(
+    /^\d+ of \d+ compared details? agrees? between outlets$/,
+  );
   await expect(gauge).not.toContainText(/Excellent|Good|Needs Review|Factual Accuracy/);
   const badge = card.getByTestId("factual-badge");
   await expect(badge).toHaveText(/^\d+ of \d+ details corroborated$/);
-  for (const el of [badge, gauge.getByTestId("accuracy-band")]) await expect(el).not.toHaveClass(/red|amber|green/);
+  for (const el of [badge, gauge.getByTestId("accuracy-band")])
+    await expect(el).not.toHaveClass(/red|amber|green/);
   await shotOf(card, info, "analysis-corroboration");
   await expectAccessible(page, "analysed card", `article[aria-labelledby="card-${E2E.bridge.id}-title"]`);
 });
 
-test("an analysis runs 10 → 30 → 90 → 100, shows its results with citations, and is served from the cache after a reload", async ({ page }, info) => {
+test("an analysis runs 10 → 30 → 90 → 100, shows its results with citations, and is served from the cache after a reload", async ({
+  page,
+}, info) => {
   await expectLocalAnalyzer(page);
   await page.goto("/");
   const card = bridgeCard(page);
@@ -91,30 +103,52 @@ test("an analysis runs 10 → 30 → 90 → 100, shows its results with citation
   await card.getByRole("tab", { name: "Source Comparison" }).click();
   await card.getByRole("tab", { name: "AI & Community Analysis" }).click();
   await card.getByRole("button", { name: "Start AI Analysis" }).click();
-  await expect(card.getByRole("tab", { name: "AI & Community Analysis" })).toHaveAttribute("aria-selected", "true");
+  await expect(card.getByRole("tab", { name: "AI & Community Analysis" })).toHaveAttribute(
+    "aria-selected",
+    "true",
+  );
 
   const progress = card.getByTestId("analysis-progress");
   await expect(progress.getByTestId("analysis-step")).toHaveText("Sending articles to backend AI...");
   await expect(progress.getByTestId("analysis-percent")).toHaveText("30%");
   await expect(progress.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "30");
   await expect(progress.locator("li[data-lit=true]")).toHaveText([/Content Analysis/]);
-  await expect(progress.locator("li[data-lit=false]")).toHaveText([/Cross-Source Comparison/, /Bias & Sentiment Analysis/]);
+  await expect(progress.locator("li[data-lit=false]")).toHaveText([
+    /Cross-Source Comparison/,
+    /Bias & Sentiment Analysis/,
+  ]);
   await expect(progress).toContainText("A text comparison typically takes a second or two");
-  await expect(progress.getByTestId("provider-line")).toHaveText("Compared by the built-in text comparison on the server (no AI model)");
+  await expect(progress.getByTestId("provider-line")).toHaveText(
+    "Compared by the built-in text comparison on the server (no AI model)",
+  );
   await expect(card.getByTestId("analysis-pulse")).toHaveCount(0);
   await shotOf(card, info, "analysis-loading");
 
   const result = card.getByTestId("analysis-result");
   await expect(result).toBeVisible({ timeout: 30_000 });
   const steps = await page.evaluate(() => (window as unknown as { __steps: string[] }).__steps);
-  expect(steps).toEqual(["Checking cache... 10%", "Sending articles to backend AI... 30%", "Processing analysis results... 90%"]);
-  for (const heading of ["Summary", "Common Points", "Key Differences", "Editorial Perspective Analysis", "Community Analysis"]) {
+  expect(steps).toEqual([
+    "Checking cache... 10%",
+    "Sending articles to backend AI... 30%",
+    "Processing analysis results... 90%",
+  ]);
+  for (const heading of [
+    "Summary",
+    "Common Points",
+    "Key Differences",
+    "Editorial Perspective Analysis",
+    "Community Analysis",
+  ]) {
     await expect(result.getByRole("heading", { name: heading, exact: true })).toBeVisible();
   }
   await expect(result.getByText("Emotional Tone")).toBeVisible();
   // The local analyzer's shared fact in an outlet's words, and one line per outlet on what it leads with.
-  await expect(result.getByRole("heading", { name: "Common Points", exact: true }).locator("..")).toContainText(/outlets report this; in the words of /);
-  const angles = result.getByRole("heading", { name: "What Each Outlet Leads With", exact: true }).locator("..");
+  await expect(
+    result.getByRole("heading", { name: "Common Points", exact: true }).locator(".."),
+  ).toContainText(/outlets report this; in the words of /);
+  const angles = result
+    .getByRole("heading", { name: "What Each Outlet Leads With", exact: true })
+    .locator("..");
   await expect(angles).toContainText(/ leads with “| gives only a headline: “/);
   expect(await angles.getByTestId("citation-chip").count()).toBeGreaterThanOrEqual(2);
   const gauge = result.getByTestId("accuracy-gauge");
@@ -153,7 +187,10 @@ test("an analysis runs 10 → 30 → 90 → 100, shows its results with citation
   expect(analysisCalls).toBe(0);
 
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("ai_analysis_cache") ?? "{}"));
-  const entries = Object.entries(stored) as [string, { version: string; expiresAt: number; timestamp: number }][];
+  const entries = Object.entries(stored) as [
+    string,
+    { version: string; expiresAt: number; timestamp: number },
+  ][];
   expect(entries).toHaveLength(1);
   expect(entries[0][0]).toMatch(/^comparison_analysis_/);
   expect(entries[0][1].version).toBe("1.0.0");
@@ -199,7 +236,9 @@ test("an analysis failure shows the texts of docs/product.md §4", async ({ page
   await shotOf(card, info, "analysis-failed");
 });
 
-test("Community Insights: 'coming soon' over a faded preview that cannot be operated", async ({ page }, info) => {
+test("Community Insights: 'coming soon' over a faded preview that cannot be operated", async ({
+  page,
+}, info) => {
   await page.goto("/");
   const card = bridgeCard(page);
   await card.getByRole("tab", { name: "Community Insights" }).click();
@@ -209,7 +248,9 @@ test("Community Insights: 'coming soon' over a faded preview that cannot be oper
   await expect(preview).toHaveCSS("opacity", "0.5");
   await expect(preview).toContainText("Shared 47 times");
   await expect(preview).toContainText("Newest First");
-  await expect(preview.locator("li.bg-red-50")).toContainText("This comment was hidden after readers flagged it.");
+  await expect(preview.locator("li.bg-red-50")).toContainText(
+    "This comment was hidden after readers flagged it.",
+  );
   const like = preview.getByText("like 1", { exact: false }).first();
   await expect(like.click({ timeout: 1500 })).rejects.toThrow();
   await preview.locator("input").first().focus();

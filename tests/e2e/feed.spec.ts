@@ -5,7 +5,8 @@ import { api, delayed, expectAccessible, isPhone, recordApi, serverError, shot }
 /** The reader's page, issue 7: start-up, feed, filters, cards and every state of docs/product.md §2, §4, §8. */
 
 const cards = (page: Page) => page.getByTestId("comparison-card");
-const card = (page: Page, topic: string) => cards(page).filter({ has: page.getByRole("heading", { name: topic, exact: true }) });
+const card = (page: Page, topic: string) =>
+  cards(page).filter({ has: page.getByRole("heading", { name: topic, exact: true }) });
 
 async function openFilters(page: Page) {
   await page.getByRole("button", { name: /countries • \d+ categories/ }).click();
@@ -37,7 +38,9 @@ async function closeFilters(page: Page) {
   else await page.getByRole("button", { name: /countries • \d+ categories/ }).click();
 }
 
-test("start-up: logs in as the public reader, loads options, shows the landing feed", async ({ page }, info) => {
+test("start-up: logs in as the public reader, loads options, shows the landing feed", async ({
+  page,
+}, info) => {
   const calls = recordApi(page);
   await page.goto("/");
   await expect(page.getByText("Connected & Authenticated")).toBeVisible();
@@ -51,7 +54,9 @@ test("start-up: logs in as the public reader, loads options, shows the landing f
   expect(await page.evaluate(() => localStorage.getItem("authToken"))).toMatch(/^ey/);
   expect(calls).toContain("POST /api/v1/auth/login");
   expect(calls).toContain("GET /api/v1/comparison-cards/options");
-  expect(calls.filter((c) => c.startsWith("GET /api/v1/comparison-cards?"))).toEqual(["GET /api/v1/comparison-cards?limit=100"]);
+  expect(calls.filter((c) => c.startsWith("GET /api/v1/comparison-cards?"))).toEqual([
+    "GET /api/v1/comparison-cards?limit=100",
+  ]);
   await shot(page, info, "landing");
 
   // A stored token is reused: no second login.
@@ -70,7 +75,8 @@ test("requests carry the held token: cards, options, provider and search", async
   const seen: Promise<[string, string | undefined]>[] = [];
   page.on("request", (r) => {
     const url = new URL(r.url());
-    if (url.pathname.startsWith("/api/v1/")) seen.push(r.allHeaders().then((h) => [url.pathname, h.authorization]));
+    if (url.pathname.startsWith("/api/v1/"))
+      seen.push(r.allHeaders().then((h) => [url.pathname, h.authorization]));
   });
   await page.reload();
   await expect(cards(page)).toHaveCount(12);
@@ -79,17 +85,26 @@ test("requests carry the held token: cards, options, provider and search", async
   await searchFor(page, E2E.searchWord);
   await expect(card(page, `Global Perspectives: ${E2E.searchWord}`)).toBeVisible();
   const sent = new Map(await Promise.all(seen));
-  for (const path of ["/api/v1/comparison-cards", "/api/v1/comparison-cards/options", "/api/v1/analysis/provider", "/api/v1/search"]) {
+  for (const path of [
+    "/api/v1/comparison-cards",
+    "/api/v1/comparison-cards/options",
+    "/api/v1/analysis/provider",
+    "/api/v1/search",
+  ]) {
     expect([path, sent.get(path)]).toEqual([path, `Bearer ${token}`]);
   }
 });
 
-test("without a session the on-demand check neither logs in again nor asks for generation", async ({ page }) => {
+test("without a session the on-demand check neither logs in again nor asks for generation", async ({
+  page,
+}) => {
   const calls = recordApi(page);
   await page.route(api.login, (route) => serverError(route, "Login unavailable"));
   await page.goto("/");
   await selectPair(page, "Japan", "Science");
-  await expect(page.getByTestId("warning-banner")).toHaveText("Warning: No content available for selected filters - using demo data");
+  await expect(page.getByTestId("warning-banner")).toHaveText(
+    "Warning: No content available for selected filters - using demo data",
+  );
   expect(calls.filter((c) => c === "POST /api/v1/auth/login")).toHaveLength(1);
   expect(calls).not.toContain("POST /api/v1/comparison-cards/generate/on-demand");
   await expect(page.getByText("Connecting...")).toBeVisible();
@@ -101,11 +116,12 @@ test("the page goes idle once the feed is shown (no render loop)", async ({ page
   await page.waitForTimeout(1000);
   const cdp = await context.newCDPSession(page);
   await cdp.send("Performance.enable");
-  const busy = async () => (await cdp.send("Performance.getMetrics")).metrics.find((m) => m.name === "TaskDuration")!.value;
+  const busy = async () =>
+    (await cdp.send("Performance.getMetrics")).metrics.find((m) => m.name === "TaskDuration")!.value;
   const before = await busy();
   await page.waitForTimeout(2000);
   // A quiet page spends a few milliseconds of these two seconds on the main thread; a loop, all of them.
-  expect(await busy() - before).toBeLessThan(0.5);
+  expect((await busy()) - before).toBeLessThan(0.5);
 });
 
 test("the card: header, bias bar, Source Comparison panels and footer", async ({ page }, info) => {
@@ -116,12 +132,21 @@ test("the card: header, bias bar, Source Comparison panels and footer", async ({
   await expect(bridge.getByText("3 Sources")).toBeVisible();
   await expect(bridge.locator("time").first()).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{1,2}:\d{2} (AM|PM)$/);
   await expect(bridge.getByTestId("bias-bar")).toContainText("Center-left 1");
-  await expect(bridge.getByTestId("bias-bar")).toContainText("Ratings: Editorial rating (project's known-sources list, 3-point scale)");
+  await expect(bridge.getByTestId("bias-bar")).toContainText(
+    "Ratings: Editorial rating (project's known-sources list, 3-point scale)",
+  );
   await expect(bridge.getByTestId("blindspot")).toHaveCount(0);
-  await expect(card(page, "Rail workers announce a two-day strike").getByTestId("blindspot")).toHaveText("Blindspot: no center-right outlet");
+  await expect(card(page, "Rail workers announce a two-day strike").getByTestId("blindspot")).toHaveText(
+    "Blindspot: no center-right outlet",
+  );
 
-  await expect(bridge.getByRole("tab", { name: "Source Comparison" })).toHaveAttribute("aria-selected", "true");
-  await expect(bridge.getByRole("tab", { name: "AI & Community Analysis" }).getByTestId("analysis-pulse")).toBeVisible();
+  await expect(bridge.getByRole("tab", { name: "Source Comparison" })).toHaveAttribute(
+    "aria-selected",
+    "true",
+  );
+  await expect(
+    bridge.getByRole("tab", { name: "AI & Community Analysis" }).getByTestId("analysis-pulse"),
+  ).toBeVisible();
   await expect(bridge.getByRole("tab", { name: "Community Insights" })).toBeVisible();
 
   const panels = bridge.getByTestId("article-panel");
@@ -135,8 +160,13 @@ test("the card: header, bias bar, Source Comparison panels and footer", async ({
   await expect(bbc.getByRole("heading", { level: 3 })).toHaveText(E2E.bridge.articles[0].title);
   await expect(bbc).toContainText(E2E.bridge.articles[0].summary);
   await bbc.getByText("Content Info").click();
-  await expect(bbc.getByTestId("content-info")).toContainText("The RSS feed holds all available content for this article.");
-  await expect(bbc.getByRole("link", { name: "Read the full article on BBC News" })).toHaveAttribute("href", /example\.com\/e2e/);
+  await expect(bbc.getByTestId("content-info")).toContainText(
+    "The RSS feed holds all available content for this article.",
+  );
+  await expect(bbc.getByRole("link", { name: "Read the full article on BBC News" })).toHaveAttribute(
+    "href",
+    /example\.com\/e2e/,
+  );
   const original = bbc.getByRole("link", { name: /Original Source/ });
   await expect(original).toHaveAttribute("target", "_blank");
   await expect(original).toHaveAttribute("rel", "noopener noreferrer");
@@ -159,14 +189,19 @@ test("a card the clustering is unsure of says so in plain words; the others do n
   await expectAccessible(page, "low-confidence card");
 });
 
-test("Load More: 12 per page, then the rest; the button leaves when no page remains", async ({ page }, info) => {
+test("Load More: 12 per page, then the rest; the button leaves when no page remains", async ({
+  page,
+}, info) => {
   await page.goto("/");
   await expect(cards(page)).toHaveCount(12);
   const label = isPhone(info) ? "Load More" : "Load More News Comparisons";
   const button = page.getByRole("button", { name: label, exact: true });
   await expect(button).toBeVisible();
   // 'Articles: {total}' counts the whole selection, not the page shown: Load More leaves it be.
-  const articles = (await page.getByTestId("stats-bar").getByText(/^Articles: \d+$/).textContent())!;
+  const articles = (await page
+    .getByTestId("stats-bar")
+    .getByText(/^Articles: \d+$/)
+    .textContent())!;
   await page.route(api.cards, delayed(1200));
   await button.click();
   await expect(page.getByRole("button", { name: "Loading More News..." })).toBeDisabled();
@@ -177,19 +212,25 @@ test("Load More: 12 per page, then the rest; the button leaves when no page rema
   await expect(page.getByTestId("stats-bar")).toContainText(articles);
 });
 
-test("load-more failure keeps the list and shows 'Failed to load more news. Please try again.'", async ({ page }, info) => {
+test("load-more failure keeps the list and shows 'Failed to load more news. Please try again.'", async ({
+  page,
+}, info) => {
   let n = 0;
   await page.route(api.cards, (route) => (++n >= 2 ? serverError(route) : route.continue()));
   await page.goto("/");
   await expect(cards(page)).toHaveCount(12);
-  await page.getByRole("button", { name: isPhone(info) ? "Load More" : "Load More News Comparisons", exact: true }).click();
+  await page
+    .getByRole("button", { name: isPhone(info) ? "Load More" : "Load More News Comparisons", exact: true })
+    .click();
   const banner = page.getByTestId("warning-banner");
   await expect(banner).toHaveText("Warning: Failed to load more news. Please try again.");
   await expect(cards(page)).toHaveCount(12);
   await shot(page, info, "load-more-error");
 });
 
-test("Load More on a country/category selection: a failed pair keeps the list and shows the error", async ({ page }, info) => {
+test("Load More on a country/category selection: a failed pair keeps the list and shows the error", async ({
+  page,
+}, info) => {
   await page.route(api.onDemand, (route) => route.abort()); // India / General on the way is empty
   await page.goto("/");
   await selectPair(page, "India", "Sports");
@@ -197,7 +238,9 @@ test("Load More on a country/category selection: a failed pair keeps the list an
   const label = isPhone(info) ? "Load More" : "Load More News Comparisons";
   await page.route(api.cards, (route) => serverError(route));
   await page.getByRole("button", { name: label, exact: true }).click();
-  await expect(page.getByTestId("warning-banner")).toHaveText("Warning: Failed to load more news. Please try again.");
+  await expect(page.getByTestId("warning-banner")).toHaveText(
+    "Warning: Failed to load more news. Please try again.",
+  );
   await expect(cards(page)).toHaveCount(12);
   await expect(card(page, E2E.sports[0].topic)).toBeVisible();
   await shot(page, info, "load-more-pair-error");
@@ -219,7 +262,9 @@ test("loading state: 'Analyzing News Sources'", async ({ page }, info) => {
   await expect(cards(page)).toHaveCount(12);
 });
 
-test("when not even the demo data loads: 'Error Loading News', and Try Again loads the feed", async ({ page }, info) => {
+test("when not even the demo data loads: 'Error Loading News', and Try Again loads the feed", async ({
+  page,
+}, info) => {
   for (const m of [api.login, api.options, api.cards]) await page.route(m, (route) => route.abort());
   // The built-in demo comparison is a chunk loaded on demand: gone too (server unreachable,
   // or a deploy removed the old chunks). Every other chunk passes.
@@ -244,7 +289,9 @@ test("Refresh: 'Refreshing...' while it reloads page 1, then 'Updated: Just now'
   const calls = recordApi(page);
   await page.goto("/");
   await expect(cards(page)).toHaveCount(12);
-  await page.getByRole("button", { name: isPhone(info) ? "Load More" : "Load More News Comparisons", exact: true }).click();
+  await page
+    .getByRole("button", { name: isPhone(info) ? "Load More" : "Load More News Comparisons", exact: true })
+    .click();
   await expect(cards(page)).toHaveCount(E2E.landingCount);
   await page.route(api.cards, delayed(1200));
   const before = calls.length;
@@ -257,13 +304,19 @@ test("Refresh: 'Refreshing...' while it reloads page 1, then 'Updated: Just now'
   await expect(page.getByTestId("stats-bar")).toContainText("Updated: Just now");
 });
 
-test("backend error on page 1: demo data with 'Backend error: {message} - using demo data'", async ({ page }, info) => {
+test("backend error on page 1: demo data with 'Backend error: {message} - using demo data'", async ({
+  page,
+}, info) => {
   await page.route(api.cards, (route) => serverError(route, "Database unavailable"));
   await page.goto("/");
-  await expect(page.getByTestId("warning-banner")).toHaveText("Warning: Backend error: Database unavailable - using demo data");
+  await expect(page.getByTestId("warning-banner")).toHaveText(
+    "Warning: Backend error: Database unavailable - using demo data",
+  );
   await expect(cards(page)).toHaveCount(1);
   const demo = cards(page).first();
-  await expect(demo.getByRole("heading", { level: 2 })).toHaveText("Global Climate Summit Reaches Agreement on Emissions Targets");
+  await expect(demo.getByRole("heading", { level: 2 })).toHaveText(
+    "Global Climate Summit Reaches Agreement on Emissions Targets",
+  );
   await expect(demo.getByTestId("demo-marker")).toHaveText("Demo data");
   await expect(page.getByTestId("demo-notice")).toContainText("built-in example comparison");
   await expect(demo.getByTestId("article-panel")).toHaveCount(3);
@@ -295,16 +348,22 @@ test("backend error on page 1: demo data with 'Backend error: {message} - using 
   await expect(demo.getByTestId("comment-toggle")).toHaveText(/4/);
 });
 
-test("start-up failure: 'Failed to connect to backend. Using demo data.' and 'Connecting...'", async ({ page }, info) => {
+test("start-up failure: 'Failed to connect to backend. Using demo data.' and 'Connecting...'", async ({
+  page,
+}, info) => {
   for (const m of [api.login, api.options, api.cards]) await page.route(m, (route) => route.abort());
   await page.goto("/");
-  await expect(page.getByTestId("warning-banner")).toHaveText("Warning: Failed to connect to backend. Using demo data.");
+  await expect(page.getByTestId("warning-banner")).toHaveText(
+    "Warning: Failed to connect to backend. Using demo data.",
+  );
   await expect(page.getByText("Connecting...")).toBeVisible();
   await expect(cards(page)).toHaveCount(1);
   await shot(page, info, "demo-startup-failure");
 });
 
-test("options failure: the built-in lists are used and the status stays 'Connecting...'", async ({ page }) => {
+test("options failure: the built-in lists are used and the status stays 'Connecting...'", async ({
+  page,
+}) => {
   await page.route(api.options, (route) => route.abort());
   await page.goto("/");
   await expect(cards(page)).toHaveCount(12);
@@ -315,7 +374,9 @@ test("options failure: the built-in lists are used and the status stays 'Connect
   }
 });
 
-test("filters: panel, tabs, regions, chips, pairs fetched independently, Clear and Defaults", async ({ page }, info) => {
+test("filters: panel, tabs, regions, chips, pairs fetched independently, Clear and Defaults", async ({
+  page,
+}, info) => {
   const calls = recordApi(page);
   await page.goto("/");
   await expect(cards(page)).toHaveCount(12);
@@ -324,16 +385,31 @@ test("filters: panel, tabs, regions, chips, pairs fetched independently, Clear a
   if (isPhone(info)) await expect(page.getByTestId("filter-backdrop")).toBeVisible();
   await expect(page.getByRole("tab", { name: "Countries (1)" })).toHaveAttribute("aria-selected", "true");
   await expect(page.getByRole("tab", { name: "Categories (1)" })).toBeVisible();
-  for (const group of ["🌎 North America (2)", "🌍 Europe (4)", "🌏 Asia (3)", "🏝️ Oceania (1)", "🌍 Africa (1)", "🕌 Middle East (1)", "🌎 Latin America (3)"]) {
+  for (const group of [
+    "🌎 North America (2)",
+    "🌍 Europe (4)",
+    "🌏 Asia (3)",
+    "🏝️ Oceania (1)",
+    "🌍 Africa (1)",
+    "🕌 Middle East (1)",
+    "🌎 Latin America (3)",
+  ]) {
     await expect(page.getByText(group, { exact: true })).toBeVisible();
   }
   await expect(page.getByRole("button", { name: "Remove United States" })).toBeVisible();
-  await expect(page.getByRole("button", { name: isPhone(info) ? "Clear All" : "Clear", exact: true })).toBeVisible();
-  await expect(page.getByRole("button", { name: isPhone(info) ? "US + General" : "Defaults", exact: true })).toBeVisible();
+  await expect(
+    page.getByRole("button", { name: isPhone(info) ? "Clear All" : "Clear", exact: true }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole("button", { name: isPhone(info) ? "US + General" : "Defaults", exact: true }),
+  ).toBeVisible();
   await shot(page, info, "filters-countries");
 
   await page.getByRole("tab", { name: "Categories (1)" }).click();
-  await expect(page.getByRole("button", { name: "General News", exact: true })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("button", { name: "General News", exact: true })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
   calls.length = 0;
   await page.getByRole("button", { name: "Technology", exact: true }).click();
   await expect(page.getByRole("tab", { name: "Categories (2)" })).toBeVisible();
@@ -350,7 +426,10 @@ test("filters: panel, tabs, regions, chips, pairs fetched independently, Clear a
   ]);
 
   // One failing pair does not stop the other.
-  await page.route((url) => api.cards(url) && url.searchParams.get("category") === "technology", (route) => serverError(route));
+  await page.route(
+    (url) => api.cards(url) && url.searchParams.get("category") === "technology",
+    (route) => serverError(route),
+  );
   await page.getByRole("button", { name: "Refresh", exact: true }).click();
   await expect(card(page, E2E.technology[0].topic)).toHaveCount(0);
   await expect(cards(page)).toHaveCount(3);
@@ -415,7 +494,9 @@ test("phone: the filter panel is a full-screen drawer over a backdrop", async ({
   await expect(drawer).toHaveCount(0);
 });
 
-test("a country without a category: 'No news comparisons available at the moment.'", async ({ page }, info) => {
+test("a country without a category: 'No news comparisons available at the moment.'", async ({
+  page,
+}, info) => {
   await page.goto("/");
   await expect(cards(page)).toHaveCount(12);
   await openFilters(page);
@@ -432,12 +513,16 @@ test("a country without a category: 'No news comparisons available at the moment
   await expect(page.getByTestId("status-line")).toContainText("1 countries, 1 categories");
 });
 
-test("an empty pair: on-demand generation is asked for, then demo data with the empty message", async ({ page }, info) => {
+test("an empty pair: on-demand generation is asked for, then demo data with the empty message", async ({
+  page,
+}, info) => {
   const calls = recordApi(page);
   await page.route(api.onDemand, (route) => route.abort());
   await page.goto("/");
   await selectPair(page, "Japan", "Science");
-  await expect(page.getByTestId("warning-banner")).toHaveText("Warning: No content available for selected filters - using demo data");
+  await expect(page.getByTestId("warning-banner")).toHaveText(
+    "Warning: No content available for selected filters - using demo data",
+  );
   expect(calls).toContain("POST /api/v1/comparison-cards/generate/on-demand");
   await shot(page, info, "demo-empty");
 });
@@ -479,7 +564,9 @@ test("search: the 'Global Perspectives' card, not found, failure with Try Again"
 
   await searchFor(page, "volcano eruption");
   await expect(page.getByTestId("error-state")).toContainText("Error Loading News");
-  await expect(page.getByTestId("error-state")).toContainText('No articles found for "volcano eruption" in selected countries');
+  await expect(page.getByTestId("error-state")).toContainText(
+    'No articles found for "volcano eruption" in selected countries',
+  );
 
   await page.route(api.search, (route) => route.abort());
   await searchFor(page, "bridge");
@@ -494,7 +581,9 @@ test("search: the 'Global Perspectives' card, not found, failure with Try Again"
   await expect(cards(page)).toHaveCount(12);
 });
 
-test("search: one result says why it cannot be analysed; with no country, every country is searched", async ({ page }, info) => {
+test("search: one result says why it cannot be analysed; with no country, every country is searched", async ({
+  page,
+}, info) => {
   await page.goto("/");
   await expect(cards(page)).toHaveCount(12);
   await searchFor(page, E2E.singleResultWord);
@@ -512,10 +601,15 @@ test("search: one result says why it cannot be analysed; with no country, every 
   await page.getByRole("button", { name: isPhone(info) ? "Clear All" : "Clear", exact: true }).click();
   await closeFilters(page);
   await searchFor(page, "volcano eruption");
-  await expect(page.getByTestId("error-state")).toContainText('No articles found for "volcano eruption" in any country');
+  await expect(page.getByTestId("error-state")).toContainText(
+    'No articles found for "volcano eruption" in any country',
+  );
 });
 
-test("Share copies the story's link and says 'Link copied to clipboard!'", async ({ page, context }, info) => {
+test("Share copies the story's link and says 'Link copied to clipboard!'", async ({
+  page,
+  context,
+}, info) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.addInitScript(() => {
     // The clipboard path of docs/product.md §7: no share sheet.
@@ -525,15 +619,21 @@ test("Share copies the story's link and says 'Link copied to clipboard!'", async
   await card(page, E2E.bridge.topic).getByRole("button", { name: "Share" }).click();
   await expect(page.getByTestId("toast")).toHaveText("Link copied to clipboard!");
   // The link opens the story's own page, not the feed.
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(new URL(`/stories/${E2E.bridge.id}`, page.url()).href);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+    new URL(`/stories/${E2E.bridge.id}`, page.url()).href,
+  );
   await shot(page, info, "share-copied");
 });
 
-test("a stored card's topic opens its story page; the coverage line says who reported it first", async ({ page }) => {
+test("a stored card's topic opens its story page; the coverage line says who reported it first", async ({
+  page,
+}) => {
   await page.goto("/");
   const bridge = card(page, E2E.bridge.topic);
   // The seeded reports are ten minutes apart, the card's last one (the Wall Street Journal's) first.
-  await expect(bridge.getByTestId("coverage-line")).toHaveText("First reported by Wall Street Journal 1 h ago · 3 outlets in 20 min");
+  await expect(bridge.getByTestId("coverage-line")).toHaveText(
+    "First reported by Wall Street Journal 1 h ago · 3 outlets in 20 min",
+  );
   await bridge.getByRole("link", { name: E2E.bridge.topic }).click();
   await expect(page).toHaveURL(new RegExp(`/stories/${E2E.bridge.id}$`));
   await expect(page.getByRole("heading", { level: 1, name: E2E.bridge.topic })).toBeVisible();

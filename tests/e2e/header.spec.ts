@@ -1,7 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { expectAccessible } from "./helpers";
 
-test("the page loads with the header of docs/product.md §2 and passes its Content-Security-Policy", async ({ page }) => {
+test("the page loads with the header of docs/product.md §2 and passes its Content-Security-Policy", async ({
+  page,
+}) => {
   const violations: string[] = [];
   page.on("console", (m) => {
     if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text());

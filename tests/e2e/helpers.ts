@@ -30,7 +30,11 @@ export const api = {
 };
 
 export const serverError = (route: Route, error = "Database unavailable") =>
-  route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ success: false, error, code: "database_unavailable" }) });
+  route.fulfill({
+    status: 503,
+    contentType: "application/json",
+    body: JSON.stringify({ success: false, error, code: "database_unavailable" }),
+  });
 
 /** Lets a request through after `ms`, so a transient state can be seen. */
 export const delayed = (ms: number) => async (route: Route) => {
@@ -54,5 +58,13 @@ export async function expectAccessible(page: Page, label: string, include?: stri
   if (include) builder.include(include);
   const { violations } = await builder.analyze();
   const bad = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(bad.map((v) => `${label}: ${v.id} ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`)).toEqual([]);
+  expect(
+    bad.map(
+      (v) =>
+        `${label}: ${v.id} ${v.help} — ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(", ")}`,
+    ),
+  ).toEqual([]);
 }

@@ -15,13 +15,18 @@ function collectErrors(page: Page): string[] {
   return errors;
 }
 
-test("the server renders the story: card, articles, bias bar, timeline, title and preview meta", async ({ request }) => {
+test("the server renders the story: card, articles, bias bar, timeline, title and preview meta", async ({
+  request,
+}) => {
   // A link-preview crawler runs no JavaScript: everything it needs is in the HTML.
-  const res = await request.get(storyUrl(E2E.bridge.id), { headers: { "user-agent": "Slackbot-LinkExpanding 1.0" } });
+  const res = await request.get(storyUrl(E2E.bridge.id), {
+    headers: { "user-agent": "Slackbot-LinkExpanding 1.0" },
+  });
   expect(res.status()).toBe(200);
   const html = await res.text();
   const head = html.slice(0, html.indexOf("</head>"));
-  const description = "Covered by 3 outlets: BBC News, CNN and Wall Street Journal. Compare how they report it, their bias ratings and how coverage grew.";
+  const description =
+    "Covered by 3 outlets: BBC News, CNN and Wall Street Journal. Compare how they report it, their bias ratings and how coverage grew.";
   const canonical = new URL(storyUrl(E2E.bridge.id), res.url()).href;
   expect(head).toContain(`<title>${E2E.bridge.topic} | Global Multi-Source News Analysis</title>`);
   expect(head).toContain(`<meta name="description" content="${description}"/>`);
@@ -32,8 +37,12 @@ test("the server renders the story: card, articles, bias bar, timeline, title an
   expect(head).toContain('<meta property="og:type" content="article"/>');
   expect(head).toContain('<meta name="twitter:card" content="summary"/>');
   expect(head).toContain(`<meta name="twitter:title" content="${E2E.bridge.topic}"/>`);
-  expect(head).toContain('<link rel="alternate" type="application/atom+xml" href="/api/v1/feeds/cards.atom" title="Top stories (Atom)"/>');
-  expect(head).toContain('<link rel="alternate" type="application/feed+json" href="/api/v1/feeds/blindspots.json" title="Blindspot stories (JSON Feed)"/>');
+  expect(head).toContain(
+    '<link rel="alternate" type="application/atom+xml" href="/api/v1/feeds/cards.atom" title="Top stories (Atom)"/>',
+  );
+  expect(head).toContain(
+    '<link rel="alternate" type="application/feed+json" href="/api/v1/feeds/blindspots.json" title="Blindspot stories (JSON Feed)"/>',
+  );
   const body = html.slice(html.indexOf("</head>"));
   expect(body).toMatch(new RegExp(`<h1[^>]*>${E2E.bridge.topic}</h1>`));
   for (const a of E2E.bridge.articles) expect(body).toContain(a.title);
@@ -42,14 +51,18 @@ test("the server renders the story: card, articles, bias bar, timeline, title an
   expect(body.match(/data-testid="timeline-entry"/g)).toHaveLength(3);
 });
 
-test("the story page: the card working as on the feed, and who reported what when", async ({ page }, info) => {
+test("the story page: the card working as on the feed, and who reported what when", async ({
+  page,
+}, info) => {
   const errors = collectErrors(page);
   await page.goto(storyUrl(E2E.bridge.id));
   const card = storyCard(page);
   await expect(card.getByRole("heading", { level: 1 })).toHaveText(E2E.bridge.topic);
   await expect(card.getByTestId("article-panel")).toHaveCount(3);
   await expect(card.getByTestId("bias-bar")).toBeVisible();
-  await expect(card.getByTestId("coverage-line")).toHaveText("First reported by Wall Street Journal 1 h ago · 3 outlets in 20 min");
+  await expect(card.getByTestId("coverage-line")).toHaveText(
+    "First reported by Wall Street Journal 1 h ago · 3 outlets in 20 min",
+  );
   // Oldest first: the seeded reports are ten minutes apart, the card's last one first.
   const timeline = page.getByTestId("coverage-timeline");
   await expect(timeline.getByRole("heading", { name: "Coverage over time" })).toBeVisible();
@@ -86,7 +99,10 @@ test("a story told by one side's outlets shows its blindspot marker", async ({ p
   await shotOf(storyCard(page), info, "story-blindspot");
 });
 
-test("a story of the demo snapshot says it is demo data, and is not for search engines", async ({ page, request }) => {
+test("a story of the demo snapshot says it is demo data, and is not for search engines", async ({
+  page,
+  request,
+}) => {
   const html = await (await request.get(storyUrl(E2E.demo.id))).text();
   expect(html.slice(0, html.indexOf("</head>"))).toContain('<meta name="robots" content="noindex"/>');
   await page.goto(storyUrl(E2E.demo.id));
@@ -95,14 +111,21 @@ test("a story of the demo snapshot says it is demo data, and is not for search e
 
 test("Share on the story page copies the story's link", async ({ page, context }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  await page.addInitScript(() => Object.defineProperty(Navigator.prototype, "share", { value: undefined, configurable: true }));
+  await page.addInitScript(() =>
+    Object.defineProperty(Navigator.prototype, "share", { value: undefined, configurable: true }),
+  );
   await page.goto(storyUrl(E2E.bridge.id));
   await storyCard(page).getByRole("button", { name: "Share" }).click();
   await expect(page.getByTestId("toast")).toHaveText("Link copied to clipboard!");
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(new URL(storyUrl(E2E.bridge.id), page.url()).href);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+    new URL(storyUrl(E2E.bridge.id), page.url()).href,
+  );
 });
 
-test("a retired card's link redirects permanently to the card its story went on in", async ({ page, request }) => {
+test("a retired card's link redirects permanently to the card its story went on in", async ({
+  page,
+  request,
+}) => {
   const res = await request.get(storyUrl(E2E.retired.id), { maxRedirects: 0 });
   expect(res.status()).toBe(308);
   expect(res.headers()["location"]).toBe(storyUrl(E2E.retired.successorId));
@@ -127,14 +150,18 @@ test("the pages announce the feeds for feed readers, and the feeds link to story
   await page.goto("/");
   const links = page.locator('head link[rel="alternate"]');
   await expect(links).toHaveCount(4);
-  const hrefs = await links.evaluateAll((ls) => ls.map((l) => `${l.getAttribute("type")} ${l.getAttribute("href")}`));
+  const hrefs = await links.evaluateAll((ls) =>
+    ls.map((l) => `${l.getAttribute("type")} ${l.getAttribute("href")}`),
+  );
   expect(hrefs).toEqual([
     "application/atom+xml /api/v1/feeds/cards.atom",
     "application/atom+xml /api/v1/feeds/blindspots.atom",
     "application/feed+json /api/v1/feeds/cards.json",
     "application/feed+json /api/v1/feeds/blindspots.json",
   ]);
-  const feed = (await (await page.request.get("/api/v1/feeds/cards.json")).json()) as { items: { url: string; title: string }[] };
+  const feed = (await (await page.request.get("/api/v1/feeds/cards.json")).json()) as {
+    items: { url: string; title: string }[];
+  };
   expect(feed.items[0].title).toBe(E2E.bridge.topic);
   // A feed reader's link opens the story's page.
   await page.goto(feed.items[0].url);

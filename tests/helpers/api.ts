@@ -1,6 +1,9 @@
 /** Calls a route handler exported by an app/api route file with a real Request, as Next does. */
 
-export type RouteHandler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
+export type RouteHandler = (
+  req: Request,
+  ctx: { params: Promise<Record<string, string>> },
+) => Promise<Response>;
 
 export interface CallOptions {
   method?: string;
@@ -37,5 +40,10 @@ export async function call<T = Record<string, unknown>>(
   const res = await handler(req, { params: Promise.resolve(options.params ?? {}) });
   const text = await res.text();
   const isJson = res.headers.get("content-type")?.includes("json");
-  return { status: res.status, headers: res.headers, json: (text && isJson ? JSON.parse(text) : null) as T, text };
+  return {
+    status: res.status,
+    headers: res.headers,
+    json: (text && isJson ? JSON.parse(text) : null) as T,
+    text,
+  };
 }

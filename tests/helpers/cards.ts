@@ -31,17 +31,29 @@ export interface Story {
 const hash = (s: string) => crypto.createHash("sha256").update(s).digest("hex");
 
 /** Inserts articles only (no card), as ingest stores them; returns their ids in order. */
-export async function insertArticles(key: string, articles: StoryArticle[], extra: { category?: CategoryId; countries?: string[]; now?: Date } = {}) {
+export async function insertArticles(
+  key: string,
+  articles: StoryArticle[],
+  extra: { category?: CategoryId; countries?: string[]; now?: Date } = {},
+) {
   const now = extra.now ?? new Date();
   const ids: string[] = [];
   for (const [i, a] of articles.entries()) {
     const url = `https://example.test/${key}/${i}`;
     const row = await getPrisma().article.create({
       data: {
-        canonicalUrl: url, url, title: a.title, summary: a.summary ?? "", content: a.content ?? a.summary ?? "",
-        imageUrl: a.imageUrl ?? null, publishedAt: new Date(now.getTime() - (a.hoursAgo ?? 1) * 3_600_000),
-        sourceId: a.sourceId, category: extra.category ?? "general", countries: extra.countries ?? ["us"],
-        contentHash: hash(url + a.title), titleHash: hash(a.title.toLowerCase()),
+        canonicalUrl: url,
+        url,
+        title: a.title,
+        summary: a.summary ?? "",
+        content: a.content ?? a.summary ?? "",
+        imageUrl: a.imageUrl ?? null,
+        publishedAt: new Date(now.getTime() - (a.hoursAgo ?? 1) * 3_600_000),
+        sourceId: a.sourceId,
+        category: extra.category ?? "general",
+        countries: extra.countries ?? ["us"],
+        contentHash: hash(url + a.title),
+        titleHash: hash(a.title.toLowerCase()),
       },
     });
     ids.push(row.id);
@@ -92,7 +104,9 @@ export async function insertStory(story: Story, now = new Date()) {
       latestPublishedAt: new Date(now.getTime() - newest * 3_600_000),
       retiredAt: story.retiredAt ?? null,
       successorId: story.successorId ?? null,
-      articles: story.retiredAt ? undefined : { create: ids.map((articleId, position) => ({ articleId, position })) },
+      articles: story.retiredAt
+        ? undefined
+        : { create: ids.map((articleId, position) => ({ articleId, position })) },
     },
   });
   return ids;

@@ -38,7 +38,10 @@ const REAL_OUTLETS: Record<string, string> = {
   "other-straitstimes-singapore-2020-05-31.xml": "The Straits Times",
 };
 /** The real day's Guardian items, saved by an archiver as JSON rather than feed XML. */
-const REAL_GUARDIAN_JSON = path.join("derived-rumca-2020-05-31", "2020-05-31_https.www.theguardian.comrss_entries.json");
+const REAL_GUARDIAN_JSON = path.join(
+  "derived-rumca-2020-05-31",
+  "2020-05-31_https.www.theguardian.comrss_entries.json",
+);
 
 /** Keywords that pick each day's two shared stories. */
 export const STORIES = {
@@ -54,7 +57,9 @@ export interface CoverageItem {
 
 function plain(html: string | undefined): string {
   // Tags become spaces ("<p>mission</p><p>First" must not read "missionFirst").
-  return decodeHTML((html ?? "").replace(/<\/?(?:p|br|li|ul|ol|div|h\d)\b[^>]*>/gi, " ").replace(/<[^>]*>/g, ""))
+  return decodeHTML(
+    (html ?? "").replace(/<\/?(?:p|br|li|ul|ol|div|h\d)\b[^>]*>/gi, " ").replace(/<[^>]*>/g, ""),
+  )
     .replace(/Continue reading\.\.\./g, "")
     .replace(/\s+/g, " ")
     .trim();
@@ -88,8 +93,12 @@ export async function realCoverage(devFeedsDir: string): Promise<CoverageItem[]>
   const cached = realCache.get(devFeedsDir);
   if (cached) return cached;
   const items = await readFeeds(devFeedsDir, REAL_OUTLETS);
-  const guardian = JSON.parse(fs.readFileSync(path.join(devFeedsDir, REAL_GUARDIAN_JSON), "utf8")) as { title: string; description: string }[];
-  for (const item of guardian) items.push({ outlet: "The Guardian", title: plain(item.title), text: plain(item.description) });
+  const guardian = JSON.parse(fs.readFileSync(path.join(devFeedsDir, REAL_GUARDIAN_JSON), "utf8")) as {
+    title: string;
+    description: string;
+  }[];
+  for (const item of guardian)
+    items.push({ outlet: "The Guardian", title: plain(item.title), text: plain(item.description) });
   realCache.set(devFeedsDir, items);
   return items;
 }
@@ -99,16 +108,27 @@ export function cardAbout(items: CoverageItem[], keywords: RegExp, maxOutlets = 
   const chosen = new Map<string, CoverageItem>();
   for (const item of items) {
     if (chosen.size >= maxOutlets) break;
-    if (!chosen.has(item.outlet) && keywords.test(`${item.title} ${item.text}`)) chosen.set(item.outlet, item);
+    if (!chosen.has(item.outlet) && keywords.test(`${item.title} ${item.text}`))
+      chosen.set(item.outlet, item);
   }
-  return [...chosen.values()].map((i) => ({ title: i.title, summary: i.text, content: i.text, source: i.outlet }));
+  return [...chosen.values()].map((i) => ({
+    title: i.title,
+    summary: i.text,
+    content: i.text,
+    source: i.outlet,
+  }));
 }
 
 /**
  * Long cards for load: up to ten outlets' same-day coverage, each article stringing one
  * outlet's items together to about `chars` characters (card k starts three items further on).
  */
-export function longCards(items: CoverageItem[], count: number, outlets = 10, chars = 5_000): AnalysisArticle[][] {
+export function longCards(
+  items: CoverageItem[],
+  count: number,
+  outlets = 10,
+  chars = 5_000,
+): AnalysisArticle[][] {
   const byOutlet = new Map<string, CoverageItem[]>();
   for (const item of items) byOutlet.set(item.outlet, [...(byOutlet.get(item.outlet) ?? []), item]);
   const biggest = [...byOutlet.entries()].sort((a, b) => b[1].length - a[1].length).slice(0, outlets);
@@ -121,7 +141,10 @@ export function longCards(items: CoverageItem[], count: number, outlets = 10, ch
       }
       const lead = outletItems[(k * 3) % outletItems.length];
       // Cut at a space: a word cut in half ("Austral") is a name no other outlet writes.
-      const content = parts.join(" ").slice(0, chars + 1).replace(/\s+\S*$/, "");
+      const content = parts
+        .join(" ")
+        .slice(0, chars + 1)
+        .replace(/\s+\S*$/, "");
       return { title: lead.title, summary: lead.text, content, source: outlet };
     }),
   );

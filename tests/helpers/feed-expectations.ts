@@ -6,7 +6,12 @@ import { expect, it } from "vitest";
 import { parseFeed } from "@/lib/ingest/parse";
 
 /** file, format, item count, first title (undefined: not checked). */
-export type FeedExpectation = [file: string, format: "rss" | "atom", items: number, firstTitle: string | undefined];
+export type FeedExpectation = [
+  file: string,
+  format: "rss" | "atom",
+  items: number,
+  firstTitle: string | undefined,
+];
 
 /** Each file parses as its format with its item count and first title, and every item has a link or guid. */
 export function itParsesEachFeed(read: (file: string) => Buffer, rows: FeedExpectation[]): void {

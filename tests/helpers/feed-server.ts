@@ -35,7 +35,10 @@ export interface FeedServer {
   /** Request headers of the last request to a path. */
   lastHeaders(pathname: string): http.IncomingHttpHeaders | undefined;
   /** Serves a fixed response at a path (tests change it between runs). */
-  serve(pathname: string, response: ServedResponse | ((req: http.IncomingMessage, hit: number) => ServedResponse)): void;
+  serve(
+    pathname: string,
+    response: ServedResponse | ((req: http.IncomingMessage, hit: number) => ServedResponse),
+  ): void;
   close(): Promise<void>;
 }
 
@@ -50,22 +53,43 @@ function gzipBomb(): Buffer {
 }
 
 /** Sends a body compressed as the client accepts (br, gzip, deflate), like a real feed host. */
-function sendCompressed(req: http.IncomingMessage, res: http.ServerResponse, status: number, headers: Record<string, string>, body: Buffer) {
+function sendCompressed(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+  body: Buffer,
+) {
   const accepts = String(req.headers["accept-encoding"] ?? "");
   const force = new URL(req.url ?? "/", "http://x").searchParams.get("encoding");
-  const encoding = force ?? (accepts.includes("br") ? "br" : accepts.includes("gzip") ? "gzip" : accepts.includes("deflate") ? "deflate" : null);
+  const encoding =
+    force ??
+    (accepts.includes("br")
+      ? "br"
+      : accepts.includes("gzip")
+        ? "gzip"
+        : accepts.includes("deflate")
+          ? "deflate"
+          : null);
   if (encoding === "br") {
     // Quality 5, as web servers use on the fly (the default, 11, takes a second per feed).
     const br = zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
     return res.writeHead(status, { ...headers, "content-encoding": "br" }).end(br);
   }
-  if (encoding === "gzip") return res.writeHead(status, { ...headers, "content-encoding": "gzip" }).end(zlib.gzipSync(body));
-  if (encoding === "deflate") return res.writeHead(status, { ...headers, "content-encoding": "deflate" }).end(zlib.deflateSync(body));
+  if (encoding === "gzip")
+    return res.writeHead(status, { ...headers, "content-encoding": "gzip" }).end(zlib.gzipSync(body));
+  if (encoding === "deflate")
+    return res.writeHead(status, { ...headers, "content-encoding": "deflate" }).end(zlib.deflateSync(body));
   res.writeHead(status, { ...headers, "content-length": String(body.length) }).end(body);
 }
 
 /** Serves a feed body with validators; answers 304 to a matching conditional GET. */
-function sendFeed(req: http.IncomingMessage, res: http.ServerResponse, body: Buffer, contentType = "application/rss+xml") {
+function sendFeed(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  body: Buffer,
+  contentType = "application/rss+xml",
+) {
   const etag = etagOf(body);
   // If-None-Match wins over If-Modified-Since when both are sent (RFC 9110 §13.2.2).
   const inm = req.headers["if-none-match"];
@@ -87,7 +111,10 @@ export async function closedPort(): Promise<number> {
 export async function startFeedServer(options: { slowMs?: number } = {}): Promise<FeedServer> {
   const hits = new Map<string, number>();
   const headers = new Map<string, http.IncomingHttpHeaders>();
-  const fixed = new Map<string, ServedResponse | ((req: http.IncomingMessage, hit: number) => ServedResponse)>();
+  const fixed = new Map<
+    string,
+    ServedResponse | ((req: http.IncomingMessage, hit: number) => ServedResponse)
+  >();
   const slowMs = options.slowMs ?? 3_000;
 
   const server = http.createServer((req, res) => {
@@ -102,12 +129,16 @@ export async function startFeedServer(options: { slowMs?: number } = {}): Promis
     if (custom) {
       const r = typeof custom === "function" ? custom(req, hit) : custom;
       const body = Buffer.isBuffer(r.body) ? r.body : Buffer.from(r.body ?? "");
-      if ((r.status ?? 200) === 200 && !r.headers?.etag) return sendFeed(req, res, body, r.headers?.["content-type"]);
+      if ((r.status ?? 200) === 200 && !r.headers?.etag)
+        return sendFeed(req, res, body, r.headers?.["content-type"]);
       return res.writeHead(r.status ?? 200, r.headers ?? {}).end(body);
     }
 
     if (p.startsWith("/fixtures/")) {
-      const file = path.join(FIXTURE_FEEDS_DIR, path.basename(decodeURIComponent(p.slice("/fixtures/".length))));
+      const file = path.join(
+        FIXTURE_FEEDS_DIR,
+        path.basename(decodeURIComponent(p.slice("/fixtures/".length))),
+      );
       if (!fs.existsSync(file)) return res.writeHead(404).end("no such file");
       return sendFeed(req, res, fs.readFileSync(file));
     }
@@ -140,7 +171,9 @@ export async function startFeedServer(options: { slowMs?: number } = {}): Promis
         return res.writeHead(302, { location: "file:///etc/passwd" }).end();
       case "/hostile/redirect-to-metadata":
         // Where a cloud machine's credentials live: a fetcher must never go there.
-        return res.writeHead(302, { location: "http://169.254.169.254/latest/meta-data/iam/security-credentials/" }).end();
+        return res
+          .writeHead(302, { location: "http://169.254.169.254/latest/meta-data/iam/security-credentials/" })
+          .end();
       case "/hostile/nested-divs.xml":
         return sendFeed(req, res, Buffer.from(nestedDivsFeed()));
       case "/hostile/huge": {
@@ -159,13 +192,21 @@ export async function startFeedServer(options: { slowMs?: number } = {}): Promis
         return pump();
       }
       case "/hostile/gzip-bomb":
-        return res.writeHead(200, { "content-type": "application/rss+xml", "content-encoding": "gzip" }).end(gzipBomb());
+        return res
+          .writeHead(200, { "content-type": "application/rss+xml", "content-encoding": "gzip" })
+          .end(gzipBomb());
       case "/hostile/wrong-charset.xml":
-        return res.writeHead(200, { "content-type": "text/xml; charset=utf-8" }).end(fixtureFeed("oddcase-encoding-latin1.xml"));
+        return res
+          .writeHead(200, { "content-type": "text/xml; charset=utf-8" })
+          .end(fixtureFeed("oddcase-encoding-latin1.xml"));
       case "/hostile/gb2312.xml":
-        return res.writeHead(200, { "content-type": "text/xml; charset=utf-8" }).end(fixtureFeed("oddcase-encoding-gb2312.xml"));
+        return res
+          .writeHead(200, { "content-type": "text/xml; charset=utf-8" })
+          .end(fixtureFeed("oddcase-encoding-gb2312.xml"));
       case "/hostile/not-a-feed":
-        return res.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><html><body><h1>Welcome</h1></body></html>");
+        return res
+          .writeHead(200, { "content-type": "text/html" })
+          .end("<!doctype html><html><body><h1>Welcome</h1></body></html>");
       default:
         return res.writeHead(404).end("not found");
     }

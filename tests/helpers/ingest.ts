@@ -32,8 +32,16 @@ export async function resetIngest(server: FeedServer | null): Promise<void> {
       where: { id: feed.id },
       data: {
         url: server ? server.url(`/unassigned/${feed.id}`) : `http://127.0.0.1:${offline}/${feed.id}`,
-        etag: null, lastModified: null, nextCheckAt: new Date(0), errorCount: 0, lastError: null, lastErrorAt: null,
-        lastSuccessAt: null, lastFetchedAt: null, lastStatus: null, lastItemCount: null,
+        etag: null,
+        lastModified: null,
+        nextCheckAt: new Date(0),
+        errorCount: 0,
+        lastError: null,
+        lastErrorAt: null,
+        lastSuccessAt: null,
+        lastFetchedAt: null,
+        lastStatus: null,
+        lastItemCount: null,
       },
     });
   }
@@ -42,12 +50,17 @@ export async function resetIngest(server: FeedServer | null): Promise<void> {
 /** Points a registered feed ("bbc-news:general") at a path of the test server. */
 export async function pointFeed(server: FeedServer, feedId: string, pathname: string): Promise<void> {
   // Feed URLs are unique; the query keeps two feeds on one file apart (the server ignores it).
-  await getPrisma().feed.update({ where: { id: feedId }, data: { url: server.url(`${pathname}${pathname.includes("?") ? "&" : "?"}feed=${feedId}`) } });
+  await getPrisma().feed.update({
+    where: { id: feedId },
+    data: { url: server.url(`${pathname}${pathname.includes("?") ? "&" : "?"}feed=${feedId}`) },
+  });
 }
 
 /** Every stored article's text fields, for "no markup" checks. */
 export async function allArticleText(): Promise<string[]> {
-  const rows = await getPrisma().article.findMany({ select: { title: true, summary: true, content: true, author: true } });
+  const rows = await getPrisma().article.findMany({
+    select: { title: true, summary: true, content: true, author: true },
+  });
   return rows.flatMap((r) => [r.title, r.summary, r.content, r.author ?? ""]);
 }
 

@@ -17,9 +17,40 @@ export interface CoverageCard {
 
 /** The words the analyzer's sentence templates capitalise; everything else capitalised must be in an article. */
 const TEMPLATE_WORDS = new Set([
-  "All", "Both", "Only", "The", "They", "Their", "Its", "Details", "Outlet", "Loaded", "No", "None", "Scores",
-  "Mostly", "Negative", "Positive", "Neutral", "Mixed", "Words", "On", "A", "Negated", "In",
-  "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Eleven", "Twelve",
+  "All",
+  "Both",
+  "Only",
+  "The",
+  "They",
+  "Their",
+  "Its",
+  "Details",
+  "Outlet",
+  "Loaded",
+  "No",
+  "None",
+  "Scores",
+  "Mostly",
+  "Negative",
+  "Positive",
+  "Neutral",
+  "Mixed",
+  "Words",
+  "On",
+  "A",
+  "Negated",
+  "In",
+  "Two",
+  "Three",
+  "Four",
+  "Five",
+  "Six",
+  "Seven",
+  "Eight",
+  "Nine",
+  "Ten",
+  "Eleven",
+  "Twelve",
 ]);
 
 const articleText = (a: AnalysisArticle) => `${a.source}\n${a.title}\n${a.summary}\n${a.content}`;
@@ -41,11 +72,34 @@ function absent(text: string, articles: AnalysisArticle[]): string[] {
 }
 
 const COMMON_POINT = /^(All \w+|Both|\w+ of the \w+) outlets report this; in the words of (.+?): “(.+)”$/s;
-const WORD_COUNTS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
+const WORD_COUNTS = [
+  "zero",
+  "one",
+  "two",
+  "three",
+  "four",
+  "five",
+  "six",
+  "seven",
+  "eight",
+  "nine",
+  "ten",
+  "eleven",
+  "twelve",
+];
 
 /** Lowercase words of four letters or more, cut to their first five letters: a plain stand-in for stems. */
 function roughWords(text: string): Set<string> {
-  return new Set((text.toLowerCase().match(/\p{L}{4,}/gu) ?? []).filter((w) => !/^(?:that|this|with|from|have|been|were|will|would|their|they|said|says|after|about|which|when|than|into|also|more)$/.test(w)).map((w) => w.slice(0, 5)));
+  return new Set(
+    (text.toLowerCase().match(/\p{L}{4,}/gu) ?? [])
+      .filter(
+        (w) =>
+          !/^(?:that|this|with|from|have|been|were|will|would|their|they|said|says|after|about|which|when|than|into|also|more)$/.test(
+            w,
+          ),
+      )
+      .map((w) => w.slice(0, 5)),
+  );
 }
 
 /** The analyzer's contract checks, on the cards `load` returns (each analysed once). */
@@ -78,10 +132,14 @@ export function describeLocalAnalyzerOn(title: string, load: () => Promise<Cover
       for (const { articles, result } of cards) {
         for (const p of [...result.commonPoints, ...result.differences]) {
           expect(p.citations.length).toBeGreaterThan(0);
-          for (const i of p.citations) expect(i >= 0 && i < articles.length, `${p.text} cites ${i}`).toBe(true);
+          for (const i of p.citations)
+            expect(i >= 0 && i < articles.length, `${p.text} cites ${i}`).toBe(true);
         }
         for (const p of result.commonPoints) {
-          expect(new Set(p.citations.map((i) => articles[i].source.toLowerCase())).size, p.text).toBeGreaterThanOrEqual(2);
+          expect(
+            new Set(p.citations.map((i) => articles[i].source.toLowerCase())).size,
+            p.text,
+          ).toBeGreaterThanOrEqual(2);
         }
       }
     });
@@ -94,16 +152,29 @@ export function describeLocalAnalyzerOn(title: string, load: () => Promise<Cover
           const [, count, outlet, quoted] = m!;
           const outlets = new Set(p.citations.map((i) => articles[i].source.toLowerCase()));
           // "Both", "All four", "Seven of the eight": the first count is the outlets cited.
-          const n = count === "Both" ? 2 : WORD_COUNTS.indexOf(count.toLowerCase().replace(/^all /, "").split(" ")[0]);
+          const n =
+            count === "Both"
+              ? 2
+              : WORD_COUNTS.indexOf(count.toLowerCase().replace(/^all /, "").split(" ")[0]);
           expect(n, p.text).toBe(outlets.size);
-          const plain = (t: string) => t.toLowerCase().replace(/[“”"]/g, '"').replace(/[‘’']/g, "'").replace(/\s+/g, " ");
+          const plain = (t: string) =>
+            t.toLowerCase().replace(/[“”"]/g, '"').replace(/[‘’']/g, "'").replace(/\s+/g, " ");
           const quotedFrom = p.citations.map((i) => articles[i]).filter((a) => a.source === outlet);
-          const parts = quoted.split("…").map((x) => x.trim()).filter(Boolean);
-          expect(quotedFrom.some((a) => parts.every((part) => plain(articleText(a)).includes(plain(part)))), `${outlet} wrote ${quoted}`).toBe(true);
+          const parts = quoted
+            .split("…")
+            .map((x) => x.trim())
+            .filter(Boolean);
+          expect(
+            quotedFrom.some((a) => parts.every((part) => plain(articleText(a)).includes(plain(part)))),
+            `${outlet} wrote ${quoted}`,
+          ).toBe(true);
           const words = roughWords(quoted);
           for (const i of p.citations) {
             const held = [...words].filter((w) => roughWords(articleText(articles[i])).has(w)).length;
-            expect(held >= Math.min(2, words.size) && held >= 0.25 * words.size, `${articles[i].source} shares ${held} of ${words.size} words of ${p.text}`).toBe(true);
+            expect(
+              held >= Math.min(2, words.size) && held >= 0.25 * words.size,
+              `${articles[i].source} shares ${held} of ${words.size} words of ${p.text}`,
+            ).toBe(true);
           }
         }
       }
@@ -112,9 +183,20 @@ export function describeLocalAnalyzerOn(title: string, load: () => Promise<Cover
     it("writes no name or number that is not in a cited article (points) or in some article (texts)", () => {
       for (const { articles, result } of cards) {
         for (const p of [...result.commonPoints, ...result.differences]) {
-          expect(absent(p.text, p.citations.map((i) => articles[i])), p.text).toEqual([]);
+          expect(
+            absent(
+              p.text,
+              p.citations.map((i) => articles[i]),
+            ),
+            p.text,
+          ).toEqual([]);
         }
-        for (const text of [result.summary, result.frontendSummary, result.biasAnalysis, result.emotionalTone]) {
+        for (const text of [
+          result.summary,
+          result.frontendSummary,
+          result.biasAnalysis,
+          result.emotionalTone,
+        ]) {
           expect(absent(text, articles), text).toEqual([]);
         }
       }
@@ -130,9 +212,10 @@ export function describeLocalAnalyzerOn(title: string, load: () => Promise<Cover
 
     it("reports factualAccuracy as the corroboration score its method sentence states", () => {
       for (const { result } of cards) {
-        const m = /^Corroboration: (\d+) of (\d+) compared details \(names, figures\) are reported alike by two or more independent outlets(?:; on \d+ figures? they differ)?; \d+ details? appears? in one outlet only and (?:is|are) not counted$/.exec(
-          result.factualAccuracyMethod,
-        );
+        const m =
+          /^Corroboration: (\d+) of (\d+) compared details \(names, figures\) are reported alike by two or more independent outlets(?:; on \d+ figures? they differ)?; \d+ details? appears? in one outlet only and (?:is|are) not counted$/.exec(
+            result.factualAccuracyMethod,
+          );
         expect(m, result.factualAccuracyMethod).not.toBeNull();
         const [supported, checkable] = [Number(m![1]), Number(m![2])];
         expect(supported).toBeLessThanOrEqual(checkable);
@@ -148,9 +231,11 @@ export function describeLocalAnalyzerOn(title: string, load: () => Promise<Cover
           expect(a.biasScore).toBeGreaterThanOrEqual(-1);
           expect(a.biasScore).toBeLessThanOrEqual(1);
           const source = articles[i].source;
-          if (["CNN", "The Guardian", "Al Jazeera"].includes(source)) expect(a.biasScore, source).toBeLessThan(0);
+          if (["CNN", "The Guardian", "Al Jazeera"].includes(source))
+            expect(a.biasScore, source).toBeLessThan(0);
           if (source === "Fox News") expect(a.biasScore, source).toBeGreaterThan(0);
-          if (["The New York Times", "Daily Mail"].includes(source)) expect(result.biasAnalysis).toContain(source);
+          if (["The New York Times", "Daily Mail"].includes(source))
+            expect(result.biasAnalysis).toContain(source);
         });
       }
     });

@@ -34,7 +34,14 @@ function completion(content: string, model: string, n: number) {
     object: "chat.completion",
     created: Math.floor(Date.now() / 1000),
     model,
-    choices: [{ index: 0, message: { role: "assistant", content, refusal: null }, finish_reason: "stop", logprobs: null }],
+    choices: [
+      {
+        index: 0,
+        message: { role: "assistant", content, refusal: null },
+        finish_reason: "stop",
+        logprobs: null,
+      },
+    ],
     usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
   };
 }
@@ -56,7 +63,11 @@ export async function startOpenAIStub(): Promise<OpenAIStub> {
     }
     if ("status" in reply) {
       res.writeHead(reply.status, { "content-type": "application/json", ...reply.headers });
-      res.end(JSON.stringify({ error: { message: reply.message ?? `stub error ${reply.status}`, type: "stub_error", code: null } }));
+      res.end(
+        JSON.stringify({
+          error: { message: reply.message ?? `stub error ${reply.status}`, type: "stub_error", code: null },
+        }),
+      );
       return;
     }
     const content = "json" in reply ? JSON.stringify(reply.json) : reply.content;

@@ -33,7 +33,11 @@ export const ROUTE_SAMPLES: Record<RouteKey, CallOptions & { ok: number; path?: 
   "POST /api/v1/auth/login": { body: PUBLIC_READER, ok: 200 },
   "GET /api/v1/comparison-cards/options": { ok: 200 },
   "GET /api/v1/comparison-cards": { query: { country: "us" }, ok: 200 },
-  "GET /api/v1/comparison-cards/[id]": { path: "/api/v1/comparison-cards/c_matrix", params: { id: "c_matrix" }, ok: 200 },
+  "GET /api/v1/comparison-cards/[id]": {
+    path: "/api/v1/comparison-cards/c_matrix",
+    params: { id: "c_matrix" },
+    ok: 200,
+  },
   "GET /api/v1/comparison-cards/status/scheduler": { ok: 200 },
   "GET /api/v1/sources": { ok: 200 },
   "GET /api/v1/search": { query: { q: "matrix" }, ok: 200 },
@@ -42,12 +46,25 @@ export const ROUTE_SAMPLES: Record<RouteKey, CallOptions & { ok: number; path?: 
   "GET /api/v1/feeds/blindspots.atom": { ok: 200, type: /^application\/atom\+xml/ },
   "GET /api/v1/feeds/blindspots.json": { ok: 200, type: /^application\/feed\+json/ },
   "POST /api/v1/comparison-cards/generate": { body: { country: "ca" }, ok: 200 },
-  "POST /api/v1/comparison-cards/generate/on-demand": { body: { country: "ca", category: "health" }, ok: 200 },
+  "POST /api/v1/comparison-cards/generate/on-demand": {
+    body: { country: "ca", category: "health" },
+    ok: 200,
+  },
   "POST /api/v1/analysis/compare-articles": {
     body: {
       articles: [
-        { title: "Matrix bridge opens", source: "CNN", summary: "The bridge opened on Monday.", content: "The bridge opened on Monday in Springfield." },
-        { title: "Bridge opens in Springfield", source: "Fox News", summary: "Springfield bridge opened Monday.", content: "Springfield's bridge opened on Monday." },
+        {
+          title: "Matrix bridge opens",
+          source: "CNN",
+          summary: "The bridge opened on Monday.",
+          content: "The bridge opened on Monday in Springfield.",
+        },
+        {
+          title: "Bridge opens in Springfield",
+          source: "Fox News",
+          summary: "Springfield bridge opened Monday.",
+          content: "Springfield's bridge opened on Monday.",
+        },
       ],
     },
     ok: 200,

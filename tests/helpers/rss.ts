@@ -12,7 +12,8 @@ const escape = (s: string) => s.replaceAll("&", "&amp;").replaceAll("<", "&lt;")
 export function rssFeed(channel: string, items: RssItem[], now = new Date()): string {
   const entries = items
     .map(
-      (i) => `<item><title>${escape(i.title)}</title><link>${escape(i.link)}</link><guid>${escape(i.link)}</guid>` +
+      (i) =>
+        `<item><title>${escape(i.title)}</title><link>${escape(i.link)}</link><guid>${escape(i.link)}</guid>` +
         `<description>${escape(i.description)}</description><pubDate>${new Date(now.getTime() - i.hoursAgo * 3_600_000).toUTCString()}</pubDate></item>`,
     )
     .join("");

@@ -8,7 +8,10 @@ import fs from "node:fs";
 import path from "node:path";
 
 /** The data folder, resolved from the repository root. */
-export const SHARED_DATA_DIR = path.resolve(process.cwd(), process.env.NEWS_DATA_DIR ?? path.join("..", "shared", "data"));
+export const SHARED_DATA_DIR = path.resolve(
+  process.cwd(),
+  process.env.NEWS_DATA_DIR ?? path.join("..", "shared", "data"),
+);
 
 /** A path inside the data folder. */
 export function sharedDataPath(...parts: string[]): string {
@@ -17,5 +20,8 @@ export function sharedDataPath(...parts: string[]): string {
 
 /** True when the data folder is there (the `data` suite's global setup stops without it). */
 export function hasSharedData(): boolean {
-  return fs.existsSync(path.join(SHARED_DATA_DIR, "clustering")) && fs.existsSync(path.join(SHARED_DATA_DIR, "feeds"));
+  return (
+    fs.existsSync(path.join(SHARED_DATA_DIR, "clustering")) &&
+    fs.existsSync(path.join(SHARED_DATA_DIR, "feeds"))
+  );
 }

@@ -5,7 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runTsx } from "@/scripts/bench/lib/server";
 import { rssFeed } from "@/tests/helpers/rss";
 import {
-  api, appEnv, createPostgresDatabase, dropPostgresDatabase, inspect, loginAs, postgresUrl, setupDatabase, startApp, tempDir,
+  api,
+  appEnv,
+  createPostgresDatabase,
+  dropPostgresDatabase,
+  inspect,
+  loginAs,
+  postgresUrl,
+  setupDatabase,
+  startApp,
+  tempDir,
   TEST_OPERATOR,
 } from "./helpers";
 import type { DatabaseTarget } from "@/lib/database/target";
@@ -22,9 +31,20 @@ beforeAll(async () => {
   feeds = http.createServer((req, res) => {
     const id = decodeURIComponent(req.url!.split("/").pop()!);
     const [outlet, category] = id.split(":");
-    const item = category === "general"
-      ? { title: `Canada's Parliament passes national pharmacare bill, 2 million to benefit (${outlet})`, link: `https://${outlet}.test/pharmacare`, description: "Canada's Parliament passed the pharmacare bill; 2 million people benefit.", hoursAgo: 1 }
-      : { title: `${id} briefing`, link: `https://${outlet}.test/${category}`, description: "Briefing.", hoursAgo: 2 };
+    const item =
+      category === "general"
+        ? {
+            title: `Canada's Parliament passes national pharmacare bill, 2 million to benefit (${outlet})`,
+            link: `https://${outlet}.test/pharmacare`,
+            description: "Canada's Parliament passed the pharmacare bill; 2 million people benefit.",
+            hoursAgo: 1,
+          }
+        : {
+            title: `${id} briefing`,
+            link: `https://${outlet}.test/${category}`,
+            description: "Briefing.",
+            hoursAgo: 2,
+          };
     res.writeHead(200, { "content-type": "application/rss+xml" }).end(rssFeed(id, [item]));
   });
   await new Promise<void>((r) => feeds.listen(0, "127.0.0.1", r));
@@ -40,13 +60,19 @@ async function populate(env: Record<string, string>, target: DatabaseTarget) {
   setupDatabase(env);
   await inspect(target, async (db) => {
     for (const f of await db.prisma.feed.findMany()) {
-      await db.prisma.feed.update({ where: { id: f.id }, data: { url: `${origin}/feed/${encodeURIComponent(f.id)}` } });
+      await db.prisma.feed.update({
+        where: { id: f.id },
+        data: { url: `${origin}/feed/${encodeURIComponent(f.id)}` },
+      });
     }
   });
   const server = await startApp(env);
   try {
     const token = await loginAs(server.base, TEST_OPERATOR);
-    expect((await api(server.base, "/api/v1/comparison-cards/generate", { token, body: { country: "ca" } })).status).toBe(200);
+    expect(
+      (await api(server.base, "/api/v1/comparison-cards/generate", { token, body: { country: "ca" } }))
+        .status,
+    ).toBe(200);
     return (await api<Cards>(server.base, "/api/v1/comparison-cards?country=ca")).json.data.comparisonCards;
   } finally {
     await server.stop();
@@ -56,7 +82,8 @@ async function populate(env: Record<string, string>, target: DatabaseTarget) {
 async function served(env: Record<string, string>) {
   const server = await startApp(env);
   try {
-    const cards = (await api<Cards>(server.base, "/api/v1/comparison-cards?country=ca")).json.data.comparisonCards;
+    const cards = (await api<Cards>(server.base, "/api/v1/comparison-cards?country=ca")).json.data
+      .comparisonCards;
     const card = await api(server.base, `/api/v1/comparison-cards/${cards[0]?.cardId}`);
     return { cards, cardStatus: card.status };
   } finally {

@@ -16,7 +16,12 @@ import { api, appEnv, inspect, loginAs, setupDatabase, startApp, tempDir, TEST_O
 const BUDGET_MS = 4_000;
 const dir = tempDir("faults");
 const target = { engine: "pglite" as const, dir: path.join(dir, "pglite") };
-const env = appEnv({ DATABASE_URL: `pglite:${target.dir}`, DATA_DIR: dir, FEED_RUN_BUDGET_MS: String(BUDGET_MS), FEED_TIMEOUT_MS: "60000" });
+const env = appEnv({
+  DATABASE_URL: `pglite:${target.dir}`,
+  DATA_DIR: dir,
+  FEED_RUN_BUDGET_MS: String(BUDGET_MS),
+  FEED_TIMEOUT_MS: "60000",
+});
 const sockets: net.Socket[] = [];
 let hang: net.Server;
 let garbage: http.Server;
@@ -30,11 +35,20 @@ const listen = async (s: net.Server) => {
 
 beforeAll(async () => {
   hang = net.createServer((socket) => sockets.push(socket)); // reads the request, never answers
-  garbage = http.createServer((_, res) => res.writeHead(200, { "content-type": "application/rss+xml" }).end(crypto.randomBytes(4096)));
+  garbage = http.createServer((_, res) =>
+    res.writeHead(200, { "content-type": "application/rss+xml" }).end(crypto.randomBytes(4096)),
+  );
   good = http.createServer((req, res) => {
     const id = decodeURIComponent(req.url!.split("/").pop()!);
     res.writeHead(200, { "content-type": "application/rss+xml" }).end(
-      rssFeed(id, [{ title: `${id}: city opens new library wing`, link: `https://x.test/${encodeURIComponent(id)}`, description: "A new wing.", hoursAgo: 1 }]),
+      rssFeed(id, [
+        {
+          title: `${id}: city opens new library wing`,
+          link: `https://x.test/${encodeURIComponent(id)}`,
+          description: "A new wing.",
+          hoursAgo: 1,
+        },
+      ]),
     );
   });
   const [hangUrl, garbageUrl, goodUrl] = [await listen(hang), await listen(garbage), await listen(good)];
@@ -42,7 +56,10 @@ beforeAll(async () => {
   await inspect(target, async (db) => {
     for (const f of await db.prisma.feed.findMany()) {
       const host = f.sourceId === "cnn" ? hangUrl : f.sourceId === "fox-news" ? garbageUrl : goodUrl;
-      await db.prisma.feed.update({ where: { id: f.id }, data: { url: `${host}/feed/${encodeURIComponent(f.id)}` } });
+      await db.prisma.feed.update({
+        where: { id: f.id },
+        data: { url: `${host}/feed/${encodeURIComponent(f.id)}` },
+      });
     }
   });
   server = await startApp(env);
@@ -57,9 +74,14 @@ afterAll(async () => {
 it("finishes within its time budget and stores every other source", async () => {
   const token = await loginAs(server.base, TEST_OPERATOR);
   const started = Date.now();
-  const res = await api<{ data: { status: string; feeds: number; articles: { new: number }; failures: { sourceId: string; error: string }[] } }>(
-    server.base, "/api/v1/comparison-cards/generate", { token, body: { country: "us" } },
-  );
+  const res = await api<{
+    data: {
+      status: string;
+      feeds: number;
+      articles: { new: number };
+      failures: { sourceId: string; error: string }[];
+    };
+  }>(server.base, "/api/v1/comparison-cards/generate", { token, body: { country: "us" } });
   const elapsed = Date.now() - started;
   expect(res.status).toBe(200);
   expect(elapsed).toBeLessThan(BUDGET_MS + 3_000);
@@ -69,9 +91,12 @@ it("finishes within its time budget and stores every other source", async () => 
   const cnnFeeds = 7;
   const foxFeeds = 2;
   expect(res.json.data.articles.new).toBe(res.json.data.feeds - cnnFeeds - foxFeeds);
-  const status = await api<{ data: { sources: { id: string; lastSuccessAt: string | null; lastError: string | null }[] } }>(server.base, "/api/v1/comparison-cards/status/scheduler");
+  const status = await api<{
+    data: { sources: { id: string; lastSuccessAt: string | null; lastError: string | null }[] };
+  }>(server.base, "/api/v1/comparison-cards/status/scheduler");
   const byId = new Map(status.json.data.sources.map((s) => [s.id, s]));
   expect(byId.get("cnn")!.lastSuccessAt).toBeNull();
   expect(byId.get("fox-news")!.lastError).toBeTruthy();
-  for (const id of ["bbc-news", "npr", "abc-news", "the-guardian", "wall-street-journal"]) expect(byId.get(id)!.lastSuccessAt, id).not.toBeNull();
+  for (const id of ["bbc-news", "npr", "abc-news", "the-guardian", "wall-street-journal"])
+    expect(byId.get(id)!.lastSuccessAt, id).not.toBeNull();
 });

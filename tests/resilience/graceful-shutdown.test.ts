@@ -21,7 +21,14 @@ beforeAll(async () => {
   // and stays in flight while we check that new connections are refused.
   feeds = http.createServer((req, res) => {
     const id = decodeURIComponent(req.url!.split("/").pop()!);
-    const body = rssFeed(id, [{ title: `${id}: harbour bridge reopens`, link: `https://x.test/${encodeURIComponent(id)}`, description: "Reopened.", hoursAgo: 1 }]);
+    const body = rssFeed(id, [
+      {
+        title: `${id}: harbour bridge reopens`,
+        link: `https://x.test/${encodeURIComponent(id)}`,
+        description: "Reopened.",
+        hoursAgo: 1,
+      },
+    ]);
     setTimeout(() => res.writeHead(200, { "content-type": "application/rss+xml" }).end(body), 4_000);
   });
   await new Promise<void>((r) => feeds.listen(0, "127.0.0.1", r));
@@ -29,7 +36,10 @@ beforeAll(async () => {
   setupDatabase(env);
   await inspect(target, async (db) => {
     for (const f of await db.prisma.feed.findMany()) {
-      await db.prisma.feed.update({ where: { id: f.id }, data: { url: `${origin}/feed/${encodeURIComponent(f.id)}` } });
+      await db.prisma.feed.update({
+        where: { id: f.id },
+        data: { url: `${origin}/feed/${encodeURIComponent(f.id)}` },
+      });
     }
   });
 }, 120_000);
@@ -62,9 +72,14 @@ it("finishes the request in flight, refuses new ones, commits the run and releas
   const server = await startApp(env);
   expect(fs.existsSync(lockFileFor(target.dir))).toBe(true);
   const token = await loginAs(server.base, TEST_OPERATOR);
-  const inFlight = api<{ data: { status: string; articles: { new: number }; feeds: number; failures: { status: string; error: string }[] } }>(
-    server.base, "/api/v1/comparison-cards/generate", { token, body: { country: "ca" } },
-  );
+  const inFlight = api<{
+    data: {
+      status: string;
+      articles: { new: number };
+      feeds: number;
+      failures: { status: string; error: string }[];
+    };
+  }>(server.base, "/api/v1/comparison-cards/generate", { token, body: { country: "ca" } });
   await new Promise((r) => setTimeout(r, 500)); // the run is fetching
   let settled = false;
   void inFlight.finally(() => (settled = true));
@@ -80,7 +95,8 @@ it("finishes the request in flight, refuses new ones, commits the run and releas
   expect(res.json.data.status).toBe("partial");
   expect(res.json.data.articles.new).toBeGreaterThan(0);
   expect(res.json.data.articles.new + res.json.data.failures.length).toBe(res.json.data.feeds);
-  for (const f of res.json.data.failures) expect(f).toMatchObject({ status: "skipped", error: "the server is shutting down" });
+  for (const f of res.json.data.failures)
+    expect(f).toMatchObject({ status: "skipped", error: "the server is shutting down" });
   expect(await exited).not.toBeNull();
   expect(fs.existsSync(lockFileFor(target.dir))).toBe(false);
 

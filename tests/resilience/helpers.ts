@@ -110,7 +110,8 @@ function asPostgres(args: string[]) {
   const result = asRoot
     ? spawnSync("runuser", ["-u", "postgres", "--", command, ...rest], { encoding: "utf8" })
     : spawnSync(command, rest, { encoding: "utf8" });
-  if (result.status !== 0) throw new Error(`${args.join(" ")} failed: ${result.stderr || result.stdout || result.error?.message}`);
+  if (result.status !== 0)
+    throw new Error(`${args.join(" ")} failed: ${result.stderr || result.stdout || result.error?.message}`);
 }
 
 /** A PostgreSQL server of the test's own (initdb in a temp folder, its own port). */
@@ -121,12 +122,32 @@ export class PrivatePostgres {
   async start(): Promise<void> {
     if (!this.port) {
       this.port = await freePort();
-      if (asRoot) fs.chownSync(this.dir, Number(spawnSync("id", ["-u", "postgres"], { encoding: "utf8" }).stdout.trim()), 0);
-      asPostgres([path.join(PG_BIN, "initdb"), "-D", path.join(this.dir, "data"), "-A", "trust", "-U", "postgres"]);
+      if (asRoot)
+        fs.chownSync(
+          this.dir,
+          Number(spawnSync("id", ["-u", "postgres"], { encoding: "utf8" }).stdout.trim()),
+          0,
+        );
+      asPostgres([
+        path.join(PG_BIN, "initdb"),
+        "-D",
+        path.join(this.dir, "data"),
+        "-A",
+        "trust",
+        "-U",
+        "postgres",
+      ]);
     }
     asPostgres([
-      path.join(PG_BIN, "pg_ctl"), "-D", path.join(this.dir, "data"), "-w", "-l", path.join(this.dir, "log"),
-      "-o", `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1`, "start",
+      path.join(PG_BIN, "pg_ctl"),
+      "-D",
+      path.join(this.dir, "data"),
+      "-w",
+      "-l",
+      path.join(this.dir, "log"),
+      "-o",
+      `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1`,
+      "start",
     ]);
   }
 

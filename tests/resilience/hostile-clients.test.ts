@@ -16,7 +16,11 @@ import { appEnv, loginAs, setupDatabase, startApp, tempDir } from "./helpers";
 const ANSWER_MS = 1_000;
 const PROBE_MS = 100;
 const dir = tempDir("hostile");
-const env = appEnv({ DATABASE_URL: `pglite:${path.join(dir, "pglite")}`, DATA_DIR: dir, TRUST_PROXY: "false" });
+const env = appEnv({
+  DATABASE_URL: `pglite:${path.join(dir, "pglite")}`,
+  DATA_DIR: dir,
+  TRUST_PROXY: "false",
+});
 let server: RunningServer;
 let token: string;
 
@@ -40,7 +44,11 @@ const compare = (articles: unknown) => () =>
 describe("pathological analysis requests", () => {
   beforeAll(async () => {
     // The first request loads the route's code; it is not what is measured.
-    const warm = await compare(hostileAnalysisCases()[0].articles.slice(0, 2).map((a) => ({ ...a, summary: "Warm up.", content: "Warm up." })))();
+    const warm = await compare(
+      hostileAnalysisCases()[0]
+        .articles.slice(0, 2)
+        .map((a) => ({ ...a, summary: "Warm up.", content: "Warm up." })),
+    )();
     expect(warm.status).toBe(200);
   });
 

@@ -32,45 +32,72 @@ afterAll(async () => {
   postgres.destroy();
 });
 
-type Health = { success: boolean; code?: string; error?: string; data: { status: string; database: { reachable: boolean; engine: string } } };
+type Health = {
+  success: boolean;
+  code?: string;
+  error?: string;
+  data: { status: string; database: { reachable: boolean; engine: string } };
+};
 
-itWithPostgresTools("answers 503 in the envelope while PostgreSQL is down and recovers by itself when it returns", async () => {
-  for (const s of servers) {
-    expect((await api<Health>(s.base, "/api/v1/health")).json.data).toMatchObject({ status: "ok", database: { reachable: true, engine: "postgresql" } });
-    expect((await api(s.base, "/api/v1/comparison-cards?country=gb")).status).toBe(200);
-  }
+itWithPostgresTools(
+  "answers 503 in the envelope while PostgreSQL is down and recovers by itself when it returns",
+  async () => {
+    for (const s of servers) {
+      expect((await api<Health>(s.base, "/api/v1/health")).json.data).toMatchObject({
+        status: "ok",
+        database: { reachable: true, engine: "postgresql" },
+      });
+      expect((await api(s.base, "/api/v1/comparison-cards?country=gb")).status).toBe(200);
+    }
 
-  postgres.stop();
-  for (const s of servers) {
-    const health = await api<Health>(s.base, "/api/v1/health");
-    expect(health.status).toBe(503);
-    expect(health.json).toMatchObject({ success: false, code: "database_unavailable", data: { status: "down", database: { reachable: false, engine: "postgresql" } } });
-    // A list not in the read cache, a card, a login: each needs the database.
-    for (const [path, body] of [
-      ["/api/v1/comparison-cards?country=jp&category=science", undefined],
-      ["/api/v1/comparison-cards/c_missing", undefined],
-      ["/api/v1/auth/login", { username: "reader", password: "public-reader-account" }],
-    ] as const) {
-      const res = await api(s.base, path, { body });
-      expect(res.status, path).toBe(503);
-      expect(res.json, path).toEqual({
-        success: false, code: "database_unavailable", error: "The database is unavailable; try again shortly.", requestId: expect.any(String),
+    postgres.stop();
+    for (const s of servers) {
+      const health = await api<Health>(s.base, "/api/v1/health");
+      expect(health.status).toBe(503);
+      expect(health.json).toMatchObject({
+        success: false,
+        code: "database_unavailable",
+        data: { status: "down", database: { reachable: false, engine: "postgresql" } },
+      });
+      // A list not in the read cache, a card, a login: each needs the database.
+      for (const [path, body] of [
+        ["/api/v1/comparison-cards?country=jp&category=science", undefined],
+        ["/api/v1/comparison-cards/c_missing", undefined],
+        ["/api/v1/auth/login", { username: "reader", password: "public-reader-account" }],
+      ] as const) {
+        const res = await api(s.base, path, { body });
+        expect(res.status, path).toBe(503);
+        expect(res.json, path).toEqual({
+          success: false,
+          code: "database_unavailable",
+          error: "The database is unavailable; try again shortly.",
+          requestId: expect.any(String),
+        });
+      }
+      // What needs no database still answers.
+      expect((await api(s.base, "/api/v1/comparison-cards/options")).status).toBe(200);
+      expect((await api(s.base, "/api/v1/health?probe=live")).json).toEqual({
+        success: true,
+        data: { alive: true },
       });
     }
-    // What needs no database still answers.
-    expect((await api(s.base, "/api/v1/comparison-cards/options")).status).toBe(200);
-    expect((await api(s.base, "/api/v1/health?probe=live")).json).toEqual({ success: true, data: { alive: true } });
-  }
 
-  await postgres.start();
-  for (const s of servers) {
-    let health = await api<Health>(s.base, "/api/v1/health");
-    for (let i = 0; i < 40 && health.status !== 200; i++) {
-      await new Promise((r) => setTimeout(r, 250));
-      health = await api<Health>(s.base, "/api/v1/health");
+    await postgres.start();
+    for (const s of servers) {
+      let health = await api<Health>(s.base, "/api/v1/health");
+      for (let i = 0; i < 40 && health.status !== 200; i++) {
+        await new Promise((r) => setTimeout(r, 250));
+        health = await api<Health>(s.base, "/api/v1/health");
+      }
+      expect(health.json.data).toMatchObject({ status: "ok", database: { reachable: true } });
+      expect((await api(s.base, "/api/v1/comparison-cards?country=jp&category=science")).status).toBe(200);
+      expect(
+        (
+          await api(s.base, "/api/v1/auth/login", {
+            body: { username: "reader", password: "public-reader-account" },
+          })
+        ).status,
+      ).toBe(200);
     }
-    expect(health.json.data).toMatchObject({ status: "ok", database: { reachable: true } });
-    expect((await api(s.base, "/api/v1/comparison-cards?country=jp&category=science")).status).toBe(200);
-    expect((await api(s.base, "/api/v1/auth/login", { body: { username: "reader", password: "public-reader-account" } })).status).toBe(200);
-  }
-});
+  },
+);

@@ -21,13 +21,19 @@ beforeAll(async () => {
   feeds = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://x");
     const id = url.pathname.split("/").pop()!;
-    const body = rssFeed(id, Array.from({ length: ITEMS }, (_, i) => ({
-      title: `${id} item ${i}: council report number ${i} on ${id.replace(/[:-]/g, " ")}`,
-      link: `https://${id.replace(/[^a-z0-9]/g, "")}.test/story/${i}`,
-      description: `Details of report ${i} from ${id}.`,
-      hoursAgo: 1 + (i % 40),
-    })));
-    setTimeout(() => res.writeHead(200, { "content-type": "application/rss+xml" }).end(body), url.searchParams.has("slow") ? 3_000 : 0);
+    const body = rssFeed(
+      id,
+      Array.from({ length: ITEMS }, (_, i) => ({
+        title: `${id} item ${i}: council report number ${i} on ${id.replace(/[:-]/g, " ")}`,
+        link: `https://${id.replace(/[^a-z0-9]/g, "")}.test/story/${i}`,
+        description: `Details of report ${i} from ${id}.`,
+        hoursAgo: 1 + (i % 40),
+      })),
+    );
+    setTimeout(
+      () => res.writeHead(200, { "content-type": "application/rss+xml" }).end(body),
+      url.searchParams.has("slow") ? 3_000 : 0,
+    );
   });
   await new Promise<void>((r) => feeds.listen(0, "127.0.0.1", r));
   origin = `http://127.0.0.1:${(feeds.address() as { port: number }).port}`;
@@ -35,7 +41,10 @@ beforeAll(async () => {
   await inspect(target, async (db) => {
     const all = await db.prisma.feed.findMany({ orderBy: { id: "asc" } });
     for (const [i, f] of all.entries()) {
-      await db.prisma.feed.update({ where: { id: f.id }, data: { url: `${origin}/feed/${encodeURIComponent(f.id)}${i % 3 === 0 ? "?slow=1" : ""}` } });
+      await db.prisma.feed.update({
+        where: { id: f.id },
+        data: { url: `${origin}/feed/${encodeURIComponent(f.id)}${i % 3 === 0 ? "?slow=1" : ""}` },
+      });
     }
   });
 }, 120_000);
@@ -51,11 +60,15 @@ async function consistency() {
               (SELECT count(*)::int FROM "IngestOutcome" o WHERE o."feedId" = f.id AND o.status = 'ok') AS outcomes
          FROM "Feed" f`,
     );
-    const duplicates = await db.sql.query(`SELECT "sourceId", "titleHash" FROM "Article" GROUP BY 1, 2 HAVING count(*) > 1`);
+    const duplicates = await db.sql.query(
+      `SELECT "sourceId", "titleHash" FROM "Article" GROUP BY 1, 2 HAVING count(*) > 1`,
+    );
     const orphanCards = await db.sql.query(
       `SELECT c.id FROM "ComparisonCard" c WHERE c."retiredAt" IS NULL AND NOT EXISTS (SELECT 1 FROM "CardArticle" m WHERE m."cardId" = c.id)`,
     );
-    const runs = await db.sql.query<{ status: string }>(`SELECT status FROM "IngestRun" ORDER BY "startedAt"`);
+    const runs = await db.sql.query<{ status: string }>(
+      `SELECT status FROM "IngestRun" ORDER BY "startedAt"`,
+    );
     return { perFeed, duplicates, orphanCards, runs: runs.map((r) => r.status) };
   });
 }
@@ -63,10 +76,16 @@ async function consistency() {
 it("keeps every feed whole, nothing twice and no orphan card across a SIGKILL, and the next run completes", async () => {
   let server = await startApp(env);
   const token = await loginAs(server.base, TEST_OPERATOR);
-  const pending = api(server.base, "/api/v1/comparison-cards/generate", { token, body: { country: "us" } }).catch((e: Error) => e);
+  const pending = api(server.base, "/api/v1/comparison-cards/generate", {
+    token,
+    body: { country: "us" },
+  }).catch((e: Error) => e);
   // Kill once the first feeds have committed, while others are still being fetched or written.
   for (let i = 0; i < 200; i++) {
-    const status = await api<{ data: { sources: { lastSuccessAt: string | null }[] } }>(server.base, "/api/v1/comparison-cards/status/scheduler");
+    const status = await api<{ data: { sources: { lastSuccessAt: string | null }[] } }>(
+      server.base,
+      "/api/v1/comparison-cards/status/scheduler",
+    );
     if (status.json.data.sources.some((s) => s.lastSuccessAt)) break;
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -91,7 +110,11 @@ it("keeps every feed whole, nothing twice and no orphan card across a SIGKILL, a
   server = await startApp(env);
   try {
     const again = await loginAs(server.base, TEST_OPERATOR);
-    const res = await api<{ data: { status: string; feeds: number; articles: { new: number } } }>(server.base, "/api/v1/comparison-cards/generate", { token: again, body: { country: "us" } });
+    const res = await api<{ data: { status: string; feeds: number; articles: { new: number } } }>(
+      server.base,
+      "/api/v1/comparison-cards/generate",
+      { token: again, body: { country: "us" } },
+    );
     expect(res.status).toBe(200);
     expect(res.json.data.status).toBe("succeeded");
     fetched = res.json.data.feeds;
@@ -102,7 +125,8 @@ it("keeps every feed whole, nothing twice and no orphan card across a SIGKILL, a
   const final = await consistency();
   expect(final.runs).toEqual(["interrupted", "succeeded"]);
   // Every feed of the outlets covering the country is now whole; the kill cost only a refetch.
-  const whole = (state: typeof final) => new Set(state.perFeed.filter((f) => f.n === ITEMS).map((f) => f.feedId));
+  const whole = (state: typeof final) =>
+    new Set(state.perFeed.filter((f) => f.n === ITEMS).map((f) => f.feedId));
   expect(whole(final).size).toBe(fetched);
   for (const id of whole(afterKill)) expect(whole(final).has(id)).toBe(true);
   expect(added).toBe((whole(final).size - whole(afterKill).size) * ITEMS);

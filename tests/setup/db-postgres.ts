@@ -12,7 +12,9 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), "news-it-pg-"));
 applyTestEnv({ DATABASE_URL: postgresUrl(name), DATA_DIR: dir });
 
 beforeAll(async () => {
-  await withPostgresAdmin((c) => c.query(`CREATE DATABASE "${name}" TEMPLATE "${inject("postgresTemplate")}"`));
+  await withPostgresAdmin((c) =>
+    c.query(`CREATE DATABASE "${name}" TEMPLATE "${inject("postgresTemplate")}"`),
+  );
 });
 
 afterAll(async () => {

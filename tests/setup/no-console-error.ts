@@ -12,5 +12,6 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.mocked(console.error).mockRestore();
-  if (errors.length) throw new Error(`Unexpected console.error: ${errors.map((a) => a.map(String).join(" ")).join("\n")}`);
+  if (errors.length)
+    throw new Error(`Unexpected console.error: ${errors.map((a) => a.map(String).join(" ")).join("\n")}`);
 });

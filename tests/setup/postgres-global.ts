@@ -40,7 +40,10 @@ export default async function setup(project: TestProject) {
   project.provide("postgresTemplate", template);
   return () =>
     withPostgresAdmin(async (c) => {
-      const { rows } = await c.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE $1", [`${prefix}%`]);
+      const { rows } = await c.query<{ datname: string }>(
+        "SELECT datname FROM pg_database WHERE datname LIKE $1",
+        [`${prefix}%`],
+      );
       for (const { datname } of rows) await c.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
     });
 }

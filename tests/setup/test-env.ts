@@ -10,7 +10,8 @@ export const TEST_AUTH_SECRET = "test-auth-secret-that-is-long-enough-0123456789
  * The PostgreSQL server the PostgreSQL suites create their databases on: TEST_POSTGRES_URL (npm
  * test sets it to the server it found, scripts/ensure-test-env.sh), else the local default.
  */
-export const TEST_POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL || "postgresql://postgres@127.0.0.1:5432/test";
+export const TEST_POSTGRES_ADMIN_URL =
+  process.env.TEST_POSTGRES_URL || "postgresql://postgres@127.0.0.1:5432/test";
 
 /**
  * What npm test found missing on this machine (TEST_MISSING: "postgres", "postgres-tools",

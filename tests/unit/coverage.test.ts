@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { storyCoverage } from "@/lib/coverage";
 
-const report = (id: string, source: string, publishedAt: string) => ({ id, source: { id: source }, publishedAt });
+const report = (id: string, source: string, publishedAt: string) => ({
+  id,
+  source: { id: source },
+  publishedAt,
+});
 
 describe("storyCoverage", () => {
   it("orders the reports oldest first and names the first outlet, whatever the card's order", () => {
@@ -24,7 +28,11 @@ describe("storyCoverage", () => {
 
   it("keeps the card's order for reports of the same moment, and one outlet's several reports", () => {
     const at = "2025-03-01T10:00:00.000Z";
-    const coverage = storyCoverage([report("main", "cnn", at), report("b", "npr", at), report("c", "cnn", "2025-03-01T11:00:00.000Z")]);
+    const coverage = storyCoverage([
+      report("main", "cnn", at),
+      report("b", "npr", at),
+      report("c", "cnn", "2025-03-01T11:00:00.000Z"),
+    ]);
     expect(coverage.timeline.map((e) => e.articleId)).toEqual(["main", "b", "c"]);
     expect(coverage.firstSourceId).toBe("cnn");
   });

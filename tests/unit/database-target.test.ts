@@ -17,7 +17,9 @@ describe("resolveDatabaseTarget", () => {
   });
 
   it("refuses anything else with a readable message", () => {
-    expect(() => resolveDatabaseTarget("mysql://h/d", def)).toThrowError(/must be unset, pglite:DIR, file:DIR or a postgres/);
+    expect(() => resolveDatabaseTarget("mysql://h/d", def)).toThrowError(
+      /must be unset, pglite:DIR, file:DIR or a postgres/,
+    );
     expect(() => resolveDatabaseTarget("pglite:", def)).toThrowError(/names no folder/);
   });
 

@@ -27,18 +27,26 @@ describe("parseEnv", () => {
   it("names every wrong value in one readable message", () => {
     let message = "";
     try {
-      parseEnv({ SCHEDULER_INTERVAL_MINUTES: "soon", SCHEDULER_ENABLED: "maybe", OPENAI_BASE_URL: "ftp://x" });
+      parseEnv({
+        SCHEDULER_INTERVAL_MINUTES: "soon",
+        SCHEDULER_ENABLED: "maybe",
+        OPENAI_BASE_URL: "ftp://x",
+      });
     } catch (error) {
       message = (error as Error).message;
     }
     expect(message).toMatch(/^Invalid configuration; fix these settings \(see \.env\.example\):/);
     expect(message).toContain('  - SCHEDULER_ENABLED: must be true or false (got "maybe")');
-    expect(message).toContain('  - SCHEDULER_INTERVAL_MINUTES: must be a whole number from 1 to 1440 (got "soon")');
+    expect(message).toContain(
+      '  - SCHEDULER_INTERVAL_MINUTES: must be a whole number from 1 to 1440 (got "soon")',
+    );
     expect(message).toContain('  - OPENAI_BASE_URL: must be an http(s) URL (got "ftp://x")');
   });
 
   it("never echoes secrets in its message", () => {
-    expect(() => parseEnv({ AUTH_SECRET: "short-secret" })).toThrowError(/AUTH_SECRET: must be at least 32 characters$/m);
+    expect(() => parseEnv({ AUTH_SECRET: "short-secret" })).toThrowError(
+      /AUTH_SECRET: must be at least 32 characters$/m,
+    );
     try {
       parseEnv({ AUTH_SECRET: "short-secret" });
     } catch (error) {
@@ -50,7 +58,9 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ APP_ENV: "production" })).toThrowError(
       /AUTH_SECRET: is required when APP_ENV=production[\s\S]*OPERATOR_PASSWORD[\s\S]*CRON_SECRET/,
     );
-    expect(parseEnv({ APP_ENV: "production", NEXT_PHASE: "phase-production-build" }).APP_ENV).toBe("production");
+    expect(parseEnv({ APP_ENV: "production", NEXT_PHASE: "phase-production-build" }).APP_ENV).toBe(
+      "production",
+    );
     const full = parseEnv({
       APP_ENV: "production",
       AUTH_SECRET: "x".repeat(32),

@@ -20,8 +20,13 @@ async function healthWith(databaseUrl: string, dataDir: string) {
   const { signAccessToken } = await import("@/lib/auth/tokens");
   cleanups.push(() => closeDatabase());
   // Signed with a stamp given (the database that holds the account is the one that is down).
-  const token = (await signAccessToken({ username: "operator", role: "operator" }, new Date(), "stamp-not-checkable")).token;
-  return { anyone: await call(GET, "/api/v1/health"), operator: await call(GET, "/api/v1/health", { token }) };
+  const token = (
+    await signAccessToken({ username: "operator", role: "operator" }, new Date(), "stamp-not-checkable")
+  ).token;
+  return {
+    anyone: await call(GET, "/api/v1/health"),
+    operator: await call(GET, "/api/v1/health", { token }),
+  };
 }
 
 /** What anyone sees when the database is down: that it is, and the engine (issue 14: not where, nor the driver's error). */
@@ -30,7 +35,15 @@ const publicDown = (engine: string) => ({
   code: "database_unavailable",
   error: "The database is unreachable.",
   requestId: expect.any(String),
-  data: { status: "down", alive: true, ready: false, draining: false, database: { reachable: false, engine }, version: expect.any(String), time: expect.any(String) },
+  data: {
+    status: "down",
+    alive: true,
+    ready: false,
+    draining: false,
+    database: { reachable: false, engine },
+    version: expect.any(String),
+    time: expect.any(String),
+  },
 });
 
 const shape = {
@@ -58,7 +71,10 @@ describe("GET /api/v1/health with the database unreachable", () => {
       code: "database_unavailable",
       error: expect.stringMatching(/^Database unreachable: .*ECONNREFUSED|connect/i),
       requestId: expect.any(String),
-      data: { ...shape, database: { reachable: false, engine: "postgresql", latencyMs: null, error: expect.any(String) } },
+      data: {
+        ...shape,
+        database: { reachable: false, engine: "postgresql", latencyMs: null, error: expect.any(String) },
+      },
     });
   });
 
@@ -71,11 +87,19 @@ describe("GET /api/v1/health with the database unreachable", () => {
     });
     // Linux records the holder's start time, as lib/database/pglite-lock.ts does; elsewhere
     // (macOS) there is no /proc and the lock holds the pid alone.
-    const stat = fs.existsSync(`/proc/${holder.pid}/stat`) ? fs.readFileSync(`/proc/${holder.pid}/stat`, "utf8") : null;
+    const stat = fs.existsSync(`/proc/${holder.pid}/stat`)
+      ? fs.readFileSync(`/proc/${holder.pid}/stat`, "utf8")
+      : null;
     const processStart = stat?.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
     fs.writeFileSync(
       path.join(dir, "pglite.lock"),
-      JSON.stringify({ pid: holder.pid, host: os.hostname(), processStart, purpose: "next start", since: "2026-11-21T10:00:00Z" }),
+      JSON.stringify({
+        pid: holder.pid,
+        host: os.hostname(),
+        processStart,
+        purpose: "next start",
+        since: "2026-11-21T10:00:00Z",
+      }),
     );
     const { anyone, operator: res } = await healthWith(`pglite:${path.join(dir, "pglite")}`, dir);
     expect(anyone.status).toBe(503);

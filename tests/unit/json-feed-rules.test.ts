@@ -10,14 +10,21 @@ const valid = {
   feed_url: "https://example.org/feed.json",
   items: [
     { id: "2", content_text: "This is a second item.", url: "https://example.org/second-item" },
-    { id: "1", content_html: "<p>Hello, world!</p>", url: "https://example.org/initial-post", date_published: "2010-02-07T14:04:00-05:00" },
+    {
+      id: "1",
+      content_html: "<p>Hello, world!</p>",
+      url: "https://example.org/initial-post",
+      date_published: "2010-02-07T14:04:00-05:00",
+    },
   ],
 };
 
 describe("jsonFeedProblems", () => {
   it("accepts the specification's own example, with an extension", () => {
     expect(jsonFeedProblems(valid)).toEqual([]);
-    expect(jsonFeedProblems({ ...valid, _blue_shed: { about: "https://example.org/ext", explicit: false } })).toEqual([]);
+    expect(
+      jsonFeedProblems({ ...valid, _blue_shed: { about: "https://example.org/ext", explicit: false } }),
+    ).toEqual([]);
   });
 
   it("finds every broken rule", () => {
@@ -53,6 +60,8 @@ describe("jsonFeedProblems", () => {
       "items[2]._ext.a.b: contains '.'",
     ]);
     expect(jsonFeedProblems([])).toEqual(["feed: is not a JSON object"]);
-    expect(jsonFeedProblems({ ...valid, items: undefined })).toEqual(["feed.items: is required and must be an array"]);
+    expect(jsonFeedProblems({ ...valid, items: undefined })).toEqual([
+      "feed.items: is required and must be an array",
+    ]);
   });
 });

@@ -23,7 +23,8 @@ const IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*)["']([^"']+)["']/g;
 /** The repository path an import names, or null for a package. */
 function target(file: string, specifier: string): string | null {
   if (specifier.startsWith("@/")) return specifier.slice(2);
-  if (specifier.startsWith(".")) return path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier));
+  if (specifier.startsWith("."))
+    return path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier));
   return null;
 }
 
@@ -35,13 +36,16 @@ function wrongWayImports(file: string, text: string): string[] {
   const found: string[] = [];
   for (const [, specifier] of text.matchAll(IMPORT)) {
     const to = target(file, specifier);
-    if (to && rules.some(([, forbidden]) => forbidden.some((f) => within(to, f)))) found.push(`${file} → ${specifier}`);
+    if (to && rules.some(([, forbidden]) => forbidden.some((f) => within(to, f))))
+      found.push(`${file} → ${specifier}`);
   }
   return found;
 }
 
 it("no module of ingest, cluster, analysis or database imports services or the scheduler, and no service imports the scheduler", () => {
-  const files = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", "lib"], { encoding: "utf8" })
+  const files = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", "lib"], {
+    encoding: "utf8",
+  })
     .split("\n")
     .filter((f) => /\.(ts|tsx)$/.test(f));
   expect(files.length).toBeGreaterThan(50);
@@ -64,7 +68,11 @@ it("sees every form of import (the check itself)", () => {
     "lib/ingest/store.ts → @/lib/services/refresh-news",
     "lib/ingest/store.ts → @/lib/services/side-effect",
   ]);
-  expect(wrongWayImports("lib/services/get-scheduler-status.ts", `import { x } from "@/lib/scheduler/start";`)).toHaveLength(1);
+  expect(
+    wrongWayImports("lib/services/get-scheduler-status.ts", `import { x } from "@/lib/scheduler/start";`),
+  ).toHaveLength(1);
   expect(wrongWayImports("lib/services/get-card.ts", `import { x } from "./card-view";`)).toEqual([]);
-  expect(wrongWayImports("lib/scheduler/start.ts", `import { x } from "@/lib/services/rebuild-cards";`)).toEqual([]);
+  expect(
+    wrongWayImports("lib/scheduler/start.ts", `import { x } from "@/lib/services/rebuild-cards";`),
+  ).toEqual([]);
 });

@@ -9,11 +9,27 @@ import { expect, it } from "vitest";
 const DIRECTIVE = /^("use client";|"use server";|import "server-only";)$/;
 
 it("every module of app/, components/, lib/, scripts/ and tests/helpers opens with a docblock", () => {
-  const files = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", "app", "components", "lib", "scripts", "tests/helpers"], { encoding: "utf8" })
+  const files = execFileSync(
+    "git",
+    [
+      "ls-files",
+      "--cached",
+      "--others",
+      "--exclude-standard",
+      "app",
+      "components",
+      "lib",
+      "scripts",
+      "tests/helpers",
+    ],
+    { encoding: "utf8" },
+  )
     .split("\n")
     .filter((f) => /\.(ts|tsx|mjs)$/.test(f));
   const missing = files.filter((f) => {
-    const first = readFileSync(f, "utf8").split("\n").find((line) => line.trim() !== "" && !DIRECTIVE.test(line.trim()));
+    const first = readFileSync(f, "utf8")
+      .split("\n")
+      .find((line) => line.trim() !== "" && !DIRECTIVE.test(line.trim()));
     return !first?.startsWith("/**") && !first?.startsWith("//");
   });
   expect(files.length).toBeGreaterThan(100);

@@ -2,9 +2,25 @@ import { execFileSync } from "node:child_process";
 import { expect, it } from "vitest";
 
 it("nothing reads process.env outside lib/env.ts and the tool configs prisma.config.ts and playwright.config.ts (writes for a child process are fine)", () => {
-  const files = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", "app", "components", "lib", "scripts", "prisma", ":(top,glob)*.ts", ":(top,glob)*.mjs"], {
-    encoding: "utf8",
-  })
+  const files = execFileSync(
+    "git",
+    [
+      "ls-files",
+      "--cached",
+      "--others",
+      "--exclude-standard",
+      "app",
+      "components",
+      "lib",
+      "scripts",
+      "prisma",
+      ":(top,glob)*.ts",
+      ":(top,glob)*.mjs",
+    ],
+    {
+      encoding: "utf8",
+    },
+  )
     .split("\n")
     .filter((f) => /\.(ts|tsx|mjs|js)$/.test(f));
   const offenders = files.filter((f) => {

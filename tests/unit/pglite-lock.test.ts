@@ -30,7 +30,9 @@ describe("PGlite folder lock", () => {
     );
     expect(child.status).toBe(3);
     expect(child.stdout).toMatch(
-      new RegExp(`DatabaseLockedError: The PGlite database at ${dir} is in use by another process \\(pid ${process.pid}, test holder`),
+      new RegExp(
+        `DatabaseLockedError: The PGlite database at ${dir} is in use by another process \\(pid ${process.pid}, test holder`,
+      ),
     );
     expect(child.stdout).toMatch(/set DATABASE_URL to a PostgreSQL server/);
     expect(await db.sql.query("SELECT v FROM kept")).toEqual([{ v: 42 }]);
@@ -49,7 +51,13 @@ describe("PGlite folder lock", () => {
   it("takes over a stale lock left by a process that no longer exists", () => {
     const dir = tempDir();
     const dead = spawnSync(process.execPath, ["-e", "console.log(process.pid)"], { encoding: "utf8" });
-    const stale = { pid: Number(dead.stdout.trim()), host: os.hostname(), processStart: "1", purpose: "killed", since: "2026-01-01T00:00:00Z" };
+    const stale = {
+      pid: Number(dead.stdout.trim()),
+      host: os.hostname(),
+      processStart: "1",
+      purpose: "killed",
+      since: "2026-01-01T00:00:00Z",
+    };
     fs.mkdirSync(path.dirname(dir), { recursive: true });
     fs.writeFileSync(lockFileFor(dir), JSON.stringify(stale));
     const lock = acquirePgliteLock(dir, "restarted");
@@ -61,7 +69,13 @@ describe("PGlite folder lock", () => {
   it("treats a lock whose pid was recycled by another process as stale", () => {
     const dir = tempDir();
     // Our own pid, but a different kernel start time: the holder is gone and the pid reused.
-    const recycled = { pid: process.pid, host: os.hostname(), processStart: "999999999", purpose: "old", since: "2026-01-01T00:00:00Z" };
+    const recycled = {
+      pid: process.pid,
+      host: os.hostname(),
+      processStart: "999999999",
+      purpose: "old",
+      since: "2026-01-01T00:00:00Z",
+    };
     fs.mkdirSync(path.dirname(dir), { recursive: true });
     fs.writeFileSync(lockFileFor(dir), JSON.stringify(recycled));
     const lock = acquirePgliteLock(dir, "new");

@@ -16,21 +16,32 @@ afterEach(() => {
 describe("siteOrigin", () => {
   it("uses the request's host and scheme when SITE_URL is unset", async () => {
     const siteOrigin = await load();
-    expect(siteOrigin(new Headers({ host: "news.test:3000" }), "http://fallback")).toBe("http://news.test:3000");
-    expect(siteOrigin(new Headers({ host: "a.test", "x-forwarded-host": "news.test", "x-forwarded-proto": "https" }), "http://fallback")).toBe(
-      "https://news.test",
+    expect(siteOrigin(new Headers({ host: "news.test:3000" }), "http://fallback")).toBe(
+      "http://news.test:3000",
     );
+    expect(
+      siteOrigin(
+        new Headers({ host: "a.test", "x-forwarded-host": "news.test", "x-forwarded-proto": "https" }),
+        "http://fallback",
+      ),
+    ).toBe("https://news.test");
     expect(siteOrigin(new Headers(), "http://fallback")).toBe("http://fallback");
   });
 
   it("never puts a forged host or scheme into a link", async () => {
     const siteOrigin = await load();
-    expect(siteOrigin(new Headers({ host: 'evil.test/"><script>' }), "http://fallback")).toBe("http://fallback");
-    expect(siteOrigin(new Headers({ host: "news.test", "x-forwarded-proto": "javascript" }), "http://fallback")).toBe("http://fallback");
+    expect(siteOrigin(new Headers({ host: 'evil.test/"><script>' }), "http://fallback")).toBe(
+      "http://fallback",
+    );
+    expect(
+      siteOrigin(new Headers({ host: "news.test", "x-forwarded-proto": "javascript" }), "http://fallback"),
+    ).toBe("http://fallback");
   });
 
   it("prefers SITE_URL, as its origin", async () => {
     const siteOrigin = await load("https://news.example.com/some/path");
-    expect(siteOrigin(new Headers({ host: "internal:3000" }), "http://fallback")).toBe("https://news.example.com");
+    expect(siteOrigin(new Headers({ host: "internal:3000" }), "http://fallback")).toBe(
+      "https://news.example.com",
+    );
   });
 });

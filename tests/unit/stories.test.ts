@@ -8,7 +8,9 @@ describe("how a story is named outside its card", () => {
   });
 
   it("lists its outlets once each, in the card's order, in one sentence", () => {
-    const card = backendCard("c1", { relatedArticles: [cardArticle("b", "CNN"), cardArticle("c", "BBC News"), cardArticle("d", "NPR")] });
+    const card = backendCard("c1", {
+      relatedArticles: [cardArticle("b", "CNN"), cardArticle("c", "BBC News"), cardArticle("d", "NPR")],
+    });
     expect(outletNames(card)).toEqual(["BBC News", "CNN", "NPR"]);
     expect(outletsSentence(outletNames(card))).toBe("Covered by 3 outlets: BBC News, CNN and NPR.");
     expect(outletsSentence(["CNN"])).toBe("Covered by 1 outlet: CNN.");

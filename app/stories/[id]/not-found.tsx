@@ -13,7 +13,10 @@ export default function StoryNotFound() {
         <p className="mt-2 max-w-xl text-slate-700">
           This story is not among the comparisons of the last 72 hours, or its link is incomplete.
         </p>
-        <Link href="/" className="mt-4 rounded-lg bg-blue-800 px-4 py-2 text-sm font-medium text-white hover:bg-blue-900">
+        <Link
+          href="/"
+          className="mt-4 rounded-lg bg-blue-800 px-4 py-2 text-sm font-medium text-white hover:bg-blue-900"
+        >
           Back to the feed
         </Link>
       </main>

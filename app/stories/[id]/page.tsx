@@ -48,7 +48,12 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
       modifiedTime: card.updatedAt,
       ...(image ? { images: [image] } : {}),
     },
-    twitter: { card: image ? "summary_large_image" : "summary", title: card.topic, description, ...(image ? { images: [image] } : {}) },
+    twitter: {
+      card: image ? "summary_large_image" : "summary",
+      title: card.topic,
+      description,
+      ...(image ? { images: [image] } : {}),
+    },
     // Demo stories are invented: fine to share, not to index.
     ...(card.isDemo ? { robots: { index: false } } : {}),
   };

@@ -43,7 +43,11 @@ function centralities(articles: PreparedArticle[], vocabularies: ArticleVocabula
 }
 
 /** One angle per outlet, in the card's order of outlets. */
-export function findAngles(statements: Statement[], articles: PreparedArticle[], vocabularies: ArticleVocabulary[]): Angle[] {
+export function findAngles(
+  statements: Statement[],
+  articles: PreparedArticle[],
+  vocabularies: ArticleVocabulary[],
+): Angle[] {
   const byOutlet = new Map<string, PreparedArticle[]>();
   for (const a of articles) byOutlet.set(a.outlet.key, [...(byOutlet.get(a.outlet.key) ?? []), a]);
   if (byOutlet.size < 2) return [];
@@ -51,7 +55,10 @@ export function findAngles(statements: Statement[], articles: PreparedArticle[],
   let computed: number[] | undefined;
   const central = () => (computed ??= centralities(articles, vocabularies));
   for (const own of byOutlet.values()) {
-    const article = own.length === 1 ? own[0] : [...own].sort((a, b) => central()[b.index] - central()[a.index] || a.index - b.index)[0];
+    const article =
+      own.length === 1
+        ? own[0]
+        : [...own].sort((a, b) => central()[b.index] - central()[a.index] || a.index - b.index)[0];
     const mine = statements.filter((s) => s.article === article.index);
     const headline = mine.find((s) => s.headline);
     const lead = mine.filter((s) => !s.headline);
@@ -61,11 +68,21 @@ export function findAngles(statements: Statement[], articles: PreparedArticle[],
     if (!headline) text = `${name} leads with “${clip(lead[0].text, MAX_ADDED_CHARS)}”`;
     else if (!lead.length) text = `${name} gives only a headline: “${headline.text}”`;
     else {
-      const adds = lead.find((s) => [...s.terms.keys()].filter((t) => !headline.terms.has(t)).length >= ADDS_TERMS);
-      text = adds ? `${name} leads with “${headline.text}” and adds: “${clip(adds.text, MAX_ADDED_CHARS)}”` : `${name} leads with “${headline.text}”`;
+      const adds = lead.find(
+        (s) => [...s.terms.keys()].filter((t) => !headline.terms.has(t)).length >= ADDS_TERMS,
+      );
+      text = adds
+        ? `${name} leads with “${headline.text}” and adds: “${clip(adds.text, MAX_ADDED_CHARS)}”`
+        : `${name} leads with “${headline.text}”`;
     }
     const led = headline ?? lead[0];
-    angles.push({ text, citations: [article.index], outlet: article.outlet.key, headline: led.text, terms: new Set(led.terms.keys()) });
+    angles.push({
+      text,
+      citations: [article.index],
+      outlet: article.outlet.key,
+      headline: led.text,
+      terms: new Set(led.terms.keys()),
+    });
   }
   return angles;
 }

@@ -14,18 +14,65 @@ const MARKER_STEP = 0.1;
 const MARKER_CAP = 0.3;
 
 const LEFT_CODED = [
-  "far-right", "far right", "systemic racism", "police brutality", "racial justice", "undocumented immigrants",
-  "climate crisis", "climate emergency", "gun violence", "white supremacist", "white supremacists", "voter suppression",
-  "corporate greed", "assault weapons", "anti-abortion", "reproductive rights", "right-wing extremists", "xenophobic",
+  "far-right",
+  "far right",
+  "systemic racism",
+  "police brutality",
+  "racial justice",
+  "undocumented immigrants",
+  "climate crisis",
+  "climate emergency",
+  "gun violence",
+  "white supremacist",
+  "white supremacists",
+  "voter suppression",
+  "corporate greed",
+  "assault weapons",
+  "anti-abortion",
+  "reproductive rights",
+  "right-wing extremists",
+  "xenophobic",
 ];
 const RIGHT_CODED = [
-  "radical left", "far-left", "far left", "illegal aliens", "illegal immigrants", "antifa",
-  "socialist", "pro-life", "law and order", "open borders", "woke", "leftist", "leftists", "liberal elites",
-  "mainstream media", "fake news", "thugs", "cancel culture", "deep state",
+  "radical left",
+  "far-left",
+  "far left",
+  "illegal aliens",
+  "illegal immigrants",
+  "antifa",
+  "socialist",
+  "pro-life",
+  "law and order",
+  "open borders",
+  "woke",
+  "leftist",
+  "leftists",
+  "liberal elites",
+  "mainstream media",
+  "fake news",
+  "thugs",
+  "cancel culture",
+  "deep state",
 ];
 const SENSATIONAL = [
-  "slams", "slammed", "blasts", "blasted", "rips", "destroys", "chaos", "shocking", "outrage", "outrageous",
-  "horrific", "bombshell", "meltdown", "furious", "brutal", "devastating", "explosive", "firestorm",
+  "slams",
+  "slammed",
+  "blasts",
+  "blasted",
+  "rips",
+  "destroys",
+  "chaos",
+  "shocking",
+  "outrage",
+  "outrageous",
+  "horrific",
+  "bombshell",
+  "meltdown",
+  "furious",
+  "brutal",
+  "devastating",
+  "explosive",
+  "firestorm",
 ];
 
 /** "far-right" also matches "far right" and "farright". */
@@ -34,7 +81,10 @@ const loose = (term: string) => term.replace(/[- ]/g, "");
 /** One regex per list (a text is scanned once per list), and the terms by their loose form. */
 function compile(terms: string[]): { re: RegExp; byLoose: Map<string, string> } {
   const alternatives = terms.map((t) => t.replace(/[- ]/g, "[- ]?")).join("|");
-  return { re: new RegExp(`(?<![\\p{L}\\p{N}-])(?:${alternatives})(?![\\p{L}\\p{N}-])`, "gu"), byLoose: new Map(terms.map((t) => [loose(t), t])) };
+  return {
+    re: new RegExp(`(?<![\\p{L}\\p{N}-])(?:${alternatives})(?![\\p{L}\\p{N}-])`, "gu"),
+    byLoose: new Map(terms.map((t) => [loose(t), t])),
+  };
 }
 const LEFT = compile(LEFT_CODED);
 const RIGHT = compile(RIGHT_CODED);
@@ -68,7 +118,14 @@ export function articleBias(article: PreparedArticle): ArticleBias {
   const sensational = found(ownVoice, LOUD);
   const nudge = Math.max(-MARKER_CAP, Math.min(MARKER_CAP, (right.length - left.length) * MARKER_STEP));
   const base = article.outlet.rating ? RATING_SCORE[article.outlet.rating] : 0;
-  return { index: article.index, rating: article.outlet.rating, left, right, sensational, score: Math.round((base + nudge) * 100) / 100 };
+  return {
+    index: article.index,
+    rating: article.outlet.rating,
+    left,
+    right,
+    sensational,
+    score: Math.round((base + nudge) * 100) / 100,
+  };
 }
 
 /** docs/product.md §9 bands on the absolute value, in lowercase for running text. */
@@ -85,7 +142,9 @@ export function biasText(biases: ArticleBias[], articles: PreparedArticle[]): st
   const unrated = biases.filter((b) => !b.rating).map(name);
   const sentences: string[] = [];
   if (rated.length) {
-    sentences.push(`Outlet ratings from the known-sources list: ${rated.join(", ")}${unrated.length ? `; ${listInWords(unrated)} unrated` : ""}.`);
+    sentences.push(
+      `Outlet ratings from the known-sources list: ${rated.join(", ")}${unrated.length ? `; ${listInWords(unrated)} unrated` : ""}.`,
+    );
   } else {
     sentences.push(`None of these outlets is in the known-sources list, so no rating applies.`);
   }
@@ -99,6 +158,8 @@ export function biasText(biases: ArticleBias[], articles: PreparedArticle[]): st
       : "No loaded or sensational wording was found outside quotations.",
   );
   const bands = biases.map((b) => `${name(b)} ${biasBand(b.score)}`);
-  sentences.push(`Scores combine each rating with the direction of such wording: ${bands.join(", ")}. They describe framing, not accuracy.`);
+  sentences.push(
+    `Scores combine each rating with the direction of such wording: ${bands.join(", ")}. They describe framing, not accuracy.`,
+  );
   return sentences.join(" ");
 }

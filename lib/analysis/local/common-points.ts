@@ -46,7 +46,11 @@ function weightOf(terms: Map<string, number>, keys: Iterable<string>): number {
 }
 
 /** How strongly other outlets report a statement. */
-function assess(statement: Statement, articles: PreparedArticle[], vocabularies: ArticleVocabulary[]): Candidate {
+function assess(
+  statement: Statement,
+  articles: PreparedArticle[],
+  vocabularies: ArticleVocabulary[],
+): Candidate {
   const own = articles[statement.article].outlet.key;
   const total = weightOf(statement.terms, statement.terms.keys());
   const supporters: number[] = [];
@@ -71,7 +75,11 @@ function assess(statement: Statement, articles: PreparedArticle[], vocabularies:
   // sentence states the fact better than a clipped headline); an incomplete passage reads worse.
   // A headline of three or four words matches the story's topic words in any article: it weighs less.
   const short = statement.terms.size < 5 ? 0.5 : 0;
-  const score = coverage + 0.04 * Math.min(weightOf(statement.terms, shared), 14) - (statement.complete ? 0 : 0.3) - short;
+  const score =
+    coverage +
+    0.04 * Math.min(weightOf(statement.terms, shared), 14) -
+    (statement.complete ? 0 : 0.3) -
+    short;
   return { statement, supporters, outlets: outlets.size, shared, score };
 }
 
@@ -98,7 +106,12 @@ export async function findCommonPoints(
   }
   const candidates = assessed
     .filter((c) => c.supporters.length > 0)
-    .sort((a, b) => b.score - a.score || a.statement.article - b.statement.article || a.statement.order - b.statement.order);
+    .sort(
+      (a, b) =>
+        b.score - a.score ||
+        a.statement.article - b.statement.article ||
+        a.statement.order - b.statement.order,
+    );
   const stated = new Set<string>();
   const quotedArticles = new Set<number>();
   const points: SharedFact[] = [];
@@ -107,7 +120,8 @@ export async function findCommonPoints(
     // One point per article: its headline and lead tell one fact twice.
     if (quotedArticles.has(c.statement.article)) continue;
     const fresh = [...c.shared].filter((t) => !stated.has(t));
-    if (points.length && (fresh.length < NEW_TERMS || 1 - fresh.length / c.shared.size > RETOLD_SHARE)) continue;
+    if (points.length && (fresh.length < NEW_TERMS || 1 - fresh.length / c.shared.size > RETOLD_SHARE))
+      continue;
     // Every term it shares, and every term it states: a later point repeating the first in other words adds nothing.
     for (const t of c.statement.terms.keys()) stated.add(t);
     quotedArticles.add(c.statement.article);

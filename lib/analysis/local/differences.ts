@@ -32,13 +32,19 @@ interface Claim {
 }
 
 /** The details of a statement that no article of another outlet has. */
-function ownDetails(statement: Statement, others: ArticleVocabulary[], compared: Set<Figure>): { details: string[]; weight: number } {
+function ownDetails(
+  statement: Statement,
+  others: ArticleVocabulary[],
+  compared: Set<Figure>,
+): { details: string[]; weight: number } {
   const details: string[] = [];
   let weight = 0;
   for (const q of statement.quotes) {
     // A quotation is the outlet's own only when no other outlet has it, nor most of its words.
     const terms = contentTerms(tokenize(q));
-    const echoed = others.some((o) => o.match.includes(matchForm(q)) || termsHeld(terms, o.terms).share >= REPORTS_SHARE);
+    const echoed = others.some(
+      (o) => o.match.includes(matchForm(q)) || termsHeld(terms, o.terms).share >= REPORTS_SHARE,
+    );
     if (q.split(/\s+/).length >= 3 && !echoed) {
       details.push(`“${q}”`);
       weight += 4;
@@ -60,7 +66,9 @@ function ownDetails(statement: Statement, others: ArticleVocabulary[], compared:
       weight += f.units.length ? 3 : 2;
     }
   }
-  const distinct = details.filter((d, i) => details.findIndex((e) => e.toLowerCase() === d.toLowerCase()) === i);
+  const distinct = details.filter(
+    (d, i) => details.findIndex((e) => e.toLowerCase() === d.toLowerCase()) === i,
+  );
   return { details: distinct.slice(0, MAX_DETAILS), weight };
 }
 

@@ -8,8 +8,20 @@
 
 import type { AnalysisArticle } from "@/lib/schemas/analysis";
 import {
-  CALENDAR_WORDS, capitalisedRuns, findNumbers, findQuotes, matchForm, namesInRun, spelledNumber, splitSentences, stem, STOP_WORDS,
-  tokenize, type NumberMention, type Sentence, type Token,
+  CALENDAR_WORDS,
+  capitalisedRuns,
+  findNumbers,
+  findQuotes,
+  matchForm,
+  namesInRun,
+  spelledNumber,
+  splitSentences,
+  stem,
+  STOP_WORDS,
+  tokenize,
+  type NumberMention,
+  type Sentence,
+  type Token,
 } from "../text";
 import { isDateNumber } from "@/lib/text/terms";
 import { isTitleCaseShare } from "@/lib/text/words";
@@ -91,7 +103,10 @@ function segments(article: AnalysisArticle, maxChars: number): Segment[] {
     .map((text, i) => ({ ...uncut(text, i === 0), title: i === 0 }))
     .filter((p) => p.text && !PLACEHOLDERS.has(p.text.toLowerCase()));
   // The page often sends the same description as summary and content: keep one copy.
-  const kept = parts.filter((p, i) => !parts.some((q, j) => j !== i && q.text.includes(p.text) && (q.text.length > p.text.length || j < i)));
+  const kept = parts.filter(
+    (p, i) =>
+      !parts.some((q, j) => j !== i && q.text.includes(p.text) && (q.text.length > p.text.length || j < i)),
+  );
   // The work budget: the first maxChars characters, in reading order.
   const out: Segment[] = [];
   let left = maxChars;
@@ -113,13 +128,22 @@ function unitsAfter(tokens: Token[], from: number): string[] {
   const out: string[] = [];
   for (let i = from; i < tokens.length && i < from + 3 && out.length < 2; i++) {
     const t = tokens[i];
-    if (/^\p{L}+$/u.test(t.text) && !STOP_WORDS.has(t.key) && !["other", "more", "additional", "than"].includes(t.key)) out.push(stem(t.key));
+    if (
+      /^\p{L}+$/u.test(t.text) &&
+      !STOP_WORDS.has(t.key) &&
+      !["other", "more", "additional", "than"].includes(t.key)
+    )
+      out.push(stem(t.key));
   }
   return out;
 }
 
 /** Reads one article (its first maxChars characters): plain text, sentences, tokens, n-grams, numbers and phrases. */
-export function prepareArticle(article: AnalysisArticle, index: number, maxChars = Infinity): PreparedArticle {
+export function prepareArticle(
+  article: AnalysisArticle,
+  index: number,
+  maxChars = Infinity,
+): PreparedArticle {
   const parts = segments(article, maxChars);
   const text = parts.map((p) => p.text).join("\n\n");
   // Tokenised once; each sentence gets its slice of the tokens, positioned within the sentence.
@@ -201,7 +225,9 @@ export function prepareArticle(article: AnalysisArticle, index: number, maxChars
 }
 
 function isPhraseWord(t: Token, titleCase: boolean): boolean {
-  return (titleCase || !t.capitalised) && t.key.length >= 3 && /^\p{L}+$/u.test(t.key) && !STOP_WORDS.has(t.key);
+  return (
+    (titleCase || !t.capitalised) && t.key.length >= 3 && /^\p{L}+$/u.test(t.key) && !STOP_WORDS.has(t.key)
+  );
 }
 
 /**
@@ -214,18 +240,22 @@ async function extractNames(articles: PreparedArticle[], budget: WorkBudget): Pr
   const lowercase = new Set<string>();
   for (const a of articles) for (const w of a.lowercaseWords) lowercase.add(w);
   const uncertain = (s: PreparedSentence, t: Token, i: number) =>
-    s.titleCase || i === 0 || /(?:^|\s)['"“‘(]\s*$|:\s*$/.test(s.text.slice(Math.max(0, t.start - 4), t.start));
+    s.titleCase ||
+    i === 0 ||
+    /(?:^|\s)['"“‘(]\s*$|:\s*$/.test(s.text.slice(Math.max(0, t.start - 4), t.start));
   const confirmed = new Set<string>();
   const certainRuns = new Set<string>();
   for (const a of articles) {
     for (const s of a.sentences) {
       s.tokens.forEach((t, i) => {
-        if (t.capitalised && !lowercase.has(t.key) && (t.acronym || !uncertain(s, t, i))) confirmed.add(t.key);
+        if (t.capitalised && !lowercase.has(t.key) && (t.acronym || !uncertain(s, t, i)))
+          confirmed.add(t.key);
       });
       if (s.titleCase) continue;
       const position = positions(s.tokens);
       for (const run of capitalisedRuns(s.text, s.tokens)) {
-        if (run.length > 1 && !uncertain(s, run[0], position.get(run[0])!)) certainRuns.add(run.map((t) => t.key).join(" "));
+        if (run.length > 1 && !uncertain(s, run[0], position.get(run[0])!))
+          certainRuns.add(run.map((t) => t.key).join(" "));
       }
     }
     await budget.checkpoint();
@@ -240,7 +270,14 @@ async function extractNames(articles: PreparedArticle[], budget: WorkBudget): Pr
         const breaks = (t: Token) => {
           const i = position.get(t) ?? 0;
           const opensName = !s.titleCase && i === 0 && t !== run.at(-1) && !lowercase.has(t.key);
-          return !(trusted || t.key === "of" || t.acronym || confirmed.has(t.key) || opensName || !uncertain(s, t, i));
+          return !(
+            trusted ||
+            t.key === "of" ||
+            t.acronym ||
+            confirmed.has(t.key) ||
+            opensName ||
+            !uncertain(s, t, i)
+          );
         };
         for (const name of namesInRun(run, breaks)) {
           const single = name.length === 1 ? name[0] : null;
@@ -312,8 +349,15 @@ export interface CardFacts {
 /** Every checkable fact of the card, with the articles that contain it. */
 export async function extractFacts(articles: PreparedArticle[], budget: WorkBudget): Promise<CardFacts> {
   const facts: Fact[] = [];
-  const add = (kind: FactKind, key: string, display: string, support: Set<number>, origin?: Fact["origin"]) => {
-    if (support.size) facts.push({ kind, key, display, articles: support, outlets: outletsOf(articles, support), origin });
+  const add = (
+    kind: FactKind,
+    key: string,
+    display: string,
+    support: Set<number>,
+    origin?: Fact["origin"],
+  ) => {
+    if (support.size)
+      facts.push({ kind, key, display, articles: support, outlets: outletsOf(articles, support), origin });
   };
 
   const extracted = await extractNames(articles, budget);
@@ -323,11 +367,15 @@ export async function extractFacts(articles: PreparedArticle[], budget: WorkBudg
   for (const [key, { keys }] of names) {
     const words = key.split(" ");
     for (let i = 0; i + 1 < words.length; i++) nameTexts.add(`${words[i]} ${words[i + 1]}`);
-    const supportOf = new Map(keys.map((k) => [k, articles.filter((a) => hasName(a, k)).map((a) => a.index)]));
+    const supportOf = new Map(
+      keys.map((k) => [k, articles.filter((a) => hasName(a, k)).map((a) => a.index)]),
+    );
     const support = new Set(keys.flatMap((k) => supportOf.get(k)!));
     // Shown in the full form most of its articles use ("George Floyd", "Donald Trump" rather than
     // "Republican Donald Trump"), else in the form most use ("Covid-19" rather than "EFL Covid-19").
-    const byUse = [...keys].sort((a, b) => supportOf.get(b)!.length - supportOf.get(a)!.length || b.length - a.length);
+    const byUse = [...keys].sort(
+      (a, b) => supportOf.get(b)!.length - supportOf.get(a)!.length || b.length - a.length,
+    );
     const full = byUse.find((k) => k.includes(" ") && supportOf.get(k)!.length * 2 >= support.size);
     add("name", key, extracted.get(full ?? byUse[0])!, support);
     await budget.checkpoint();
@@ -344,12 +392,20 @@ export async function extractFacts(articles: PreparedArticle[], budget: WorkBudg
       // "May 31, 2020" is a date, not a figure; a small number counts only with what it counts.
       const startsBefore = firstAtOrAfter(tokens, (t) => t.start + base, mention.start);
       const before = tokens.slice(Math.max(0, startsBefore - 3), startsBefore);
-      if (before.some((t) => t.capitalised && CALENDAR_WORDS.has(t.key)) || isDateNumber(a.text, mention.start, mention.end)) continue;
+      if (
+        before.some((t) => t.capitalised && CALENDAR_WORDS.has(t.key)) ||
+        isDateNumber(a.text, mention.start, mention.end)
+      )
+        continue;
       if (Number(mention.value) < 10 && !unit) continue;
       const key = Number(mention.value) >= 10 ? mention.value : `${mention.value}:${unit}`;
       if (seenNumbers.has(key)) continue;
       seenNumbers.add(key);
-      const support = new Set(articles.filter((b) => supportsNumber(b, mention.value, Number(mention.value) >= 10 ? null : unit)).map((b) => b.index));
+      const support = new Set(
+        articles
+          .filter((b) => supportsNumber(b, mention.value, Number(mention.value) >= 10 ? null : unit))
+          .map((b) => b.index),
+      );
       add("number", key, mention.text, support, { article: a.index, mention, unit });
     }
     await budget.checkpoint();

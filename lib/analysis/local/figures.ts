@@ -11,7 +11,19 @@ import type { Figure, Statement } from "./statements";
 
 const MAX_FIGURE_LINES = 3;
 /** Words after a number that say its size, not what it counts. */
-const MAGNITUDES = new Set(["hundr", "thousand", "million", "billion", "trillion", "percent", "per", "bn", "mn", "m", "k"]);
+const MAGNITUDES = new Set([
+  "hundr",
+  "thousand",
+  "million",
+  "billion",
+  "trillion",
+  "percent",
+  "per",
+  "bn",
+  "mn",
+  "m",
+  "k",
+]);
 
 export interface FigureLine extends CitedPoint {
   /** The figures differ between outlets. */

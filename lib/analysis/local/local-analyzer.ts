@@ -8,7 +8,12 @@
  */
 
 import type { AnalysisArticle } from "@/lib/schemas/analysis";
-import { LOCAL_PROVIDER_INFO, type AnalysisProvider, type AnalysisType, type ProviderAnalysis } from "../provider";
+import {
+  LOCAL_PROVIDER_INFO,
+  type AnalysisProvider,
+  type AnalysisType,
+  type ProviderAnalysis,
+} from "../provider";
 import { countInWords, listInWords } from "../text";
 import { ANALYSIS_BUDGET, WorkBudget } from "../work-budget";
 import { findAngles, type Angle } from "./angles";
@@ -66,24 +71,35 @@ function summaryOf(
   const sentences: string[] = [];
   if (shared) {
     const count = outletCount(shared.outlets, outlets.length);
-    sentences.push(`In the words of ${articles[shared.statement.article].outlet.name}, reported by ${count[0].toLowerCase()}${count.slice(1)}: “${shared.statement.text}”`);
+    sentences.push(
+      `In the words of ${articles[shared.statement.article].outlet.name}, reported by ${count[0].toLowerCase()}${count.slice(1)}: “${shared.statement.text}”`,
+    );
   } else {
-    sentences.push(`${outletsInWords(outlets)} share no statement of fact in comparable words, so they may not describe the same event.`);
+    sentences.push(
+      `${outletsInWords(outlets)} share no statement of fact in comparable words, so they may not describe the same event.`,
+    );
   }
   const quoted = shared ? articles[shared.statement.article].outlet.key : "";
   // The outlets whose headlines say most that the shared fact does not, in the card's order.
-  const fresh = (a: Angle) => (shared && a.terms.size ? [...a.terms].filter((t) => !shared.statement.terms.has(t)).length / a.terms.size : 1);
+  const fresh = (a: Angle) =>
+    shared && a.terms.size
+      ? [...a.terms].filter((t) => !shared.statement.terms.has(t)).length / a.terms.size
+      : 1;
   const distinct = angles.filter((a) => a.outlet !== quoted && fresh(a) >= DISTINCT_ANGLE);
   const chosen = new Set([...distinct].sort((a, b) => fresh(b) - fresh(a)).slice(0, SUMMARY_ANGLES));
   const others = distinct.filter((a) => chosen.has(a));
   const name = (a: Angle) => articles[a.citations[0]].outlet.name;
   if (others.length) {
     const [first, ...rest] = others;
-    const parts = [`${name(first)} leads with “${first.headline}”`, ...rest.map((a) => `${name(a)} with “${a.headline}”`)];
+    const parts = [
+      `${name(first)} leads with “${first.headline}”`,
+      ...rest.map((a) => `${name(a)} with “${a.headline}”`),
+    ];
     sentences.push(`${parts.join("; ")}.`);
   } else if (shared) {
     const same = angles.filter((a) => a.outlet !== quoted).map(name);
-    if (same.length) sentences.push(`${outletsInWords(same)} ${same.length === 1 ? "leads" : "lead"} with the same news.`);
+    if (same.length)
+      sentences.push(`${outletsInWords(same)} ${same.length === 1 ? "leads" : "lead"} with the same news.`);
   }
   // Last, where they differ: their figures, else the first claim only one outlet makes (its details, not its sentence).
   const differ = figures.find((f) => f.differ);
@@ -95,18 +111,31 @@ function summaryOf(
 }
 
 /** Compares a card's articles without any model. */
-export async function analyzeLocally(input: AnalysisArticle[], budget = new WorkBudget("local analyzer")): Promise<ProviderAnalysis> {
-  const perArticle = Math.min(ANALYSIS_BUDGET.articleChars, Math.floor(ANALYSIS_BUDGET.cardChars / Math.max(1, input.length)));
+export async function analyzeLocally(
+  input: AnalysisArticle[],
+  budget = new WorkBudget("local analyzer"),
+): Promise<ProviderAnalysis> {
+  const perArticle = Math.min(
+    ANALYSIS_BUDGET.articleChars,
+    Math.floor(ANALYSIS_BUDGET.cardChars / Math.max(1, input.length)),
+  );
   const articles = await eachInTurn(input, budget, (a, i) => prepareArticle(a, i, perArticle));
   const { facts, names } = await extractFacts(articles, budget);
   const lowercase = new Set(articles.flatMap((a) => [...a.lowercaseWords]));
   const selfWords = outletWords(articles);
-  const statements = (await eachInTurn(articles, budget, (a) => statementsOf(a, names, lowercase, selfWords))).flat();
+  const statements = (
+    await eachInTurn(articles, budget, (a) => statementsOf(a, names, lowercase, selfWords))
+  ).flat();
   const vocabularies = await eachInTurn(articles, budget, (a) => vocabularyOf(a));
   const points = await findCommonPoints(statements, articles, vocabularies, budget);
   const angles = findAngles(statements, articles, vocabularies);
   const figures = findFigures(statements, articles);
-  const differences = findDifferences(statements, articles, vocabularies, new Set(figures.flatMap((f) => f.figures)));
+  const differences = findDifferences(
+    statements,
+    articles,
+    vocabularies,
+    new Set(figures.flatMap((f) => f.figures)),
+  );
   await budget.checkpoint();
   const tones = await eachInTurn(articles, budget, (a) => articleTone(a));
   const tone = cardTone(tones, articles);
@@ -136,7 +165,12 @@ export async function analyzeLocally(input: AnalysisArticle[], budget = new Work
     corroboration: { corroborated: corroboration.supported, total: corroboration.checkable },
     emotionalTone: tone.text,
     frontendSummary,
-    articles: articles.map((a, i) => ({ index: a.index, source: input[i].source, sentiment: tones[i].label, biasScore: biases[i].score })),
+    articles: articles.map((a, i) => ({
+      index: a.index,
+      source: input[i].source,
+      sentiment: tones[i].label,
+      biasScore: biases[i].score,
+    })),
     provider: LOCAL_PROVIDER_INFO,
   };
 }

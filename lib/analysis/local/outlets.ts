@@ -14,7 +14,11 @@ export interface Outlet {
   rating: BiasRating | null;
 }
 
-const normal = (s: string) => s.toLowerCase().replace(/^the\s+/, "").replace(/[^\p{L}\p{N}]+/gu, "");
+const normal = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/^the\s+/, "")
+    .replace(/[^\p{L}\p{N}]+/gu, "");
 const BY_NAME = new Map<string, KnownSource>();
 for (const s of KNOWN_SOURCES) {
   BY_NAME.set(normal(s.name), s);
@@ -24,5 +28,7 @@ for (const s of KNOWN_SOURCES) {
 /** Matches a source name to a known outlet case-insensitively ("bbc news", "The Guardian"); unknown outlets have no rating. */
 export function outletOf(source: string): Outlet {
   const known = BY_NAME.get(normal(source));
-  return known ? { key: known.id, name: source.trim(), rating: known.biasRating } : { key: `name:${normal(source)}`, name: source.trim(), rating: null };
+  return known
+    ? { key: known.id, name: source.trim(), rating: known.biasRating }
+    : { key: `name:${normal(source)}`, name: source.trim(), rating: null };
 }

@@ -8,7 +8,20 @@
  * writes (not dates, not sentence-opening or emphatic capitals, not the outlets' own names),
  * its figures (counts, never dates) and its quotations.
  */
-import { capitalisedRuns, CALENDAR_WORDS, clip, findNumbers, findQuotes, addTokenTerms, namesInRun, isContentToken, spelledNumber, STOP_WORDS, tokenTerms, type Token } from "../text";
+import {
+  capitalisedRuns,
+  CALENDAR_WORDS,
+  clip,
+  findNumbers,
+  findQuotes,
+  addTokenTerms,
+  namesInRun,
+  isContentToken,
+  spelledNumber,
+  STOP_WORDS,
+  tokenTerms,
+  type Token,
+} from "../text";
 import { PLACE_OF_DEMONYM } from "@/lib/text/demonyms";
 import { isDateNumber, nameFamily, nameSpelling, termOf } from "@/lib/text/terms";
 import type { PreparedArticle, PreparedSentence } from "./facts";
@@ -52,7 +65,8 @@ export interface Statement {
 }
 
 // "LONDON (Reuters) - ", "June 22 (UPI) -- ", "WASHINGTON (AP) — ".
-const DATELINE = /^(?:[\p{Lu}][\p{Lu}\p{L}.' ,]*?\s)?\((?:Reuters|AP|AFP|UPI|CNN|Bloomberg|CNBC)\)\s*(?:-{1,2}|–|—)\s*/u;
+const DATELINE =
+  /^(?:[\p{Lu}][\p{Lu}\p{L}.' ,]*?\s)?\((?:Reuters|AP|AFP|UPI|CNN|Bloomberg|CNBC)\)\s*(?:-{1,2}|–|—)\s*/u;
 // "DAN HODGES: ", "PETER HITCHENS: " (a column's byline in capitals).
 const COLUMN_BYLINE = /^\p{Lu}[\p{Lu}'’. -]{3,}:\s+/u;
 const BY_LINE = /^By \p{Lu}\p{L}+(?: \p{Lu}\p{L}+){0,2}\s*[-–—|:]\s*/u;
@@ -71,9 +85,14 @@ const CONSEQUENCES = new Set(
 const SKIPPED = new Set(["other", "more", "additional", "extra", "new"]);
 
 /** Words after a number that are not what it counts. */
-const NOT_COUNTED = new Set("came come comes went were was are is be been had has have into onto off up down from over under per".split(" "));
+const NOT_COUNTED = new Set(
+  "came come comes went were was are is be been had has have into onto off up down from over under per".split(
+    " ",
+  ),
+);
 
-const QUALIFIER = /(?:at least|more than|less than|fewer than|up to|as many as|nearly|almost|around|about|roughly|some|over|under|an estimated|estimated)\s+$/i;
+const QUALIFIER =
+  /(?:at least|more than|less than|fewer than|up to|as many as|nearly|almost|around|about|roughly|some|over|under|an estimated|estimated)\s+$/i;
 
 /**
  * The trimmed passage of a sentence: its offset within the sentence and its text. A headline of
@@ -100,14 +119,21 @@ function trimmed(sentence: PreparedSentence, first: boolean, last: boolean): { f
 /** Words of the card's outlet names ("BBC", "News", "Reuters", "Mail"): self-references, not names of the story. */
 export function outletWords(articles: PreparedArticle[]): Set<string> {
   const words = new Set<string>(["mail on sunday"]);
-  for (const a of articles) for (const w of a.outlet.name.toLowerCase().split(/[^\p{L}\p{N}]+/u)) if (w && w !== "the") words.add(w);
+  for (const a of articles)
+    for (const w of a.outlet.name.toLowerCase().split(/[^\p{L}\p{N}]+/u)) if (w && w !== "the") words.add(w);
   return words;
 }
 
 /** A word in capitals that is emphasis rather than an acronym: "WON'T", "LONGER", "FIVE". */
 function emphatic(t: Token, lowercase: Set<string>): boolean {
   if (!/^[\p{Lu}\p{N}'’.-]+$/u.test(t.text) || t.text.length < 2) return false;
-  return /['’]/.test(t.text) || t.text.length >= 7 || STOP_WORDS.has(t.key) || lowercase.has(t.key) || spelledNumber(t.key) !== undefined;
+  return (
+    /['’]/.test(t.text) ||
+    t.text.length >= 7 ||
+    STOP_WORDS.has(t.key) ||
+    lowercase.has(t.key) ||
+    spelledNumber(t.key) !== undefined
+  );
 }
 
 /** The names a sentence writes: runs the card knows as names, without titles, dates, emphasis or outlet names. */
@@ -121,17 +147,26 @@ function namesOf(
 ): NameMention[] {
   const out = new Map<string, NameMention>();
   for (const run of capitalisedRuns(sentence.text, sentence.tokens)) {
-    const breaks = (t: Token) => t.start < from || t.start >= to || CALENDAR_WORDS.has(t.key) || emphatic(t, lowercase);
+    const breaks = (t: Token) =>
+      t.start < from || t.start >= to || CALENDAR_WORDS.has(t.key) || emphatic(t, lowercase);
     for (const current of namesInRun(run, breaks)) {
       const key = current.map((t) => t.key).join(" ");
       const self = current.every((t) => outlets.has(t.key)) || outlets.has(key);
       if (cardNames.has(key) && !self && !out.has(key)) {
         const words = current.filter((t) => t.key !== "of");
-        const adjective = words.length === 1 && !words[0].acronym && (PLACE_OF_DEMONYM.has(words[0].key) || /(?:an|ic|ese|ish)$/.test(words[0].key));
+        const adjective =
+          words.length === 1 &&
+          !words[0].acronym &&
+          (PLACE_OF_DEMONYM.has(words[0].key) || /(?:an|ic|ese|ish)$/.test(words[0].key));
         // "US-Mexico" is also "US" and "Mexico".
         const families = words.flatMap((t) => [
           nameFamily(t.text, t.acronym),
-          ...(t.text.includes("-") ? t.text.split("-").filter(Boolean).map((p) => nameFamily(p, /^\p{Lu}{2,}$/u.test(p))) : []),
+          ...(t.text.includes("-")
+            ? t.text
+                .split("-")
+                .filter(Boolean)
+                .map((p) => nameFamily(p, /^\p{Lu}{2,}$/u.test(p)))
+            : []),
           ...[nameSpelling(t.text)].filter((x): x is string => x !== null),
         ]);
         out.set(key, { text: current.map((t) => t.text).join(" "), adjective, families });
@@ -147,7 +182,12 @@ function figuresOf(article: PreparedArticle, sentence: PreparedSentence, from: n
   const text = sentence.text;
   for (const n of findNumbers(text)) {
     if (n.start >= to) break;
-    if (n.start < from || isDateNumber(text, n.start, n.end) || /^\s*[-–]\s*\d/.test(text.slice(n.end, n.end + 3))) continue;
+    if (
+      n.start < from ||
+      isDateNumber(text, n.start, n.end) ||
+      /^\s*[-–]\s*\d/.test(text.slice(n.end, n.end + 3))
+    )
+      continue;
     // Words counted: an attached magnitude ("$233m"), then up to two following words, stopping at
     // punctuation or a word that counts nothing ("30 train cars came off" counts "train cars").
     const suffix = /^(?:bn|mn|m|k|%)(?![\p{L}\p{N}])/u.exec(text.slice(n.end))?.[0] ?? "";
@@ -167,7 +207,10 @@ function figuresOf(article: PreparedArticle, sentence: PreparedSentence, from: n
       const acronym = /^\p{Lu}{2,}$/u.test(m[1]);
       if (!acronym && (STOP_WORDS.has(w) || NOT_COUNTED.has(w) || /^\p{Lu}\p{Ll}/u.test(m[1]))) break;
       // A second word only after a modifier ("unaccompanied migrant", "train cars"), not a verb ("people fled").
-      const modifier = qualifiedBy || /(?:ed|al|ive|ous|ic|ary)$/.test(words[0] ?? "") || (/s$/.test(w) && !/s$/.test(words[0] ?? ""));
+      const modifier =
+        qualifiedBy ||
+        /(?:ed|al|ive|ous|ic|ary)$/.test(words[0] ?? "") ||
+        (/s$/.test(w) && !/s$/.test(words[0] ?? ""));
       if (words.length === 1 && !modifier) break;
       qualifiedBy = acronym;
       words.push(w);
@@ -177,7 +220,11 @@ function figuresOf(article: PreparedArticle, sentence: PreparedSentence, from: n
     const before = text.slice(Math.max(from, n.start - 40), n.start);
     const previous = /(\S+)\s+$/.exec(before)?.[1] ?? "";
     // "Falcon 9 rocket", "WAVE 3 News": a capitalised word right before a number names something.
-    if (/^\p{Lu}\p{L}*$/u.test(previous) && !/^(?:At|About|Around|Some|Over|Nearly|Almost|Only|Just|The|A|An)$/.test(previous)) continue;
+    if (
+      /^\p{Lu}\p{L}*$/u.test(previous) &&
+      !/^(?:At|About|Around|Some|Over|Nearly|Almost|Only|Just|The|A|An)$/.test(previous)
+    )
+      continue;
     if (Number(n.value) < 10 && !units.length) continue;
     const qualifier = (QUALIFIER.exec(before)?.[0] ?? "").toLowerCase();
     const currency = /[$£€]$/.test(before) ? before.slice(-1) : "";
@@ -194,8 +241,13 @@ function termsOf(tokens: Token[], from: number, to: number, names: NameMention[]
   for (const t of tokens) {
     if (t.start >= to) break;
     if (t.start < from || !isContentToken(t)) continue;
-    const weight = /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/.test(t.key) ? 0.5 : nameTerms.has(nameFamily(t.text, t.acronym)) && t.capitalised ? 2 : 1;
-    for (const term of tokenTerms(t)) if (!STOP_WORDS.has(term)) terms.set(term, Math.max(terms.get(term) ?? 0, weight));
+    const weight = /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/.test(t.key)
+      ? 0.5
+      : nameTerms.has(nameFamily(t.text, t.acronym)) && t.capitalised
+        ? 2
+        : 1;
+    for (const term of tokenTerms(t))
+      if (!STOP_WORDS.has(term)) terms.set(term, Math.max(terms.get(term) ?? 0, weight));
   }
   return terms;
 }
@@ -215,28 +267,49 @@ export function statementsOf(
   for (const s of body) pieces.push({ sentences: [s], headline: false });
   for (const piece of pieces) {
     const parts = piece.sentences.map((s, k, all) => ({ s, ...trimmed(s, k === 0, k === all.length - 1) }));
-    const raw = parts.map((p) => p.text).join(" ").trim();
+    const raw = parts
+      .map((p) => p.text)
+      .join(" ")
+      .trim();
     if (raw.split(/\s+/).length < 3) continue;
     const complete = piece.sentences.every((s) => s.complete);
     // Quoted inside the analyzer's own “…”, the passage's curly double quotes read as straight ones (the
     // same text to the grounding check, which compares quotation marks folded), so quotations do not nest.
-    const text = (clip(raw, MAX_STATEMENT_CHARS) + (complete || raw.length > MAX_STATEMENT_CHARS ? "" : "…")).replace(/[“”]/g, '"');
+    const text = (
+      clip(raw, MAX_STATEMENT_CHARS) + (complete || raw.length > MAX_STATEMENT_CHARS ? "" : "…")
+    ).replace(/[“”]/g, '"');
     // Only what the statement shows counts: a sentence cut for display says no more than its cut
     // (and a sentence of thousands of words costs no more than one of fifty).
     const to = (p: (typeof parts)[number]) => p.from + MAX_STATEMENT_CHARS;
     const names = parts.flatMap((p) => namesOf(p.s, p.from, to(p), cardNames, lowercase, outlets));
     const figures = parts.flatMap((p) => figuresOf(article, p.s, p.from, to(p)));
     const terms = new Map<string, number>();
-    for (const p of parts) for (const [t, w] of termsOf(p.s.tokens, p.from, to(p), names)) terms.set(t, Math.max(terms.get(t) ?? 0, w));
+    for (const p of parts)
+      for (const [t, w] of termsOf(p.s.tokens, p.from, to(p), names))
+        terms.set(t, Math.max(terms.get(t) ?? 0, w));
     const quotes = findQuotes(text).map((q) => q.text);
-    out.push({ article: article.index, order: out.length, headline: piece.headline, text, complete, terms, names, figures, quotes });
+    out.push({
+      article: article.index,
+      order: out.length,
+      headline: piece.headline,
+      text,
+      complete,
+      terms,
+      names,
+      figures,
+      quotes,
+    });
   }
   return out;
 }
 
 /** The consequences a statement reports (a death, an arrest, a ban …), as terms. */
 export function reportsConsequence(statement: Statement): string[] {
-  return statement.text.toLowerCase().split(/[^\p{L}]+/u).filter((w) => CONSEQUENCES.has(w)).map((w) => termOf(w));
+  return statement.text
+    .toLowerCase()
+    .split(/[^\p{L}]+/u)
+    .filter((w) => CONSEQUENCES.has(w))
+    .map((w) => termOf(w));
 }
 
 /** Every term, name family and number an article states anywhere in the text read: what "another outlet says it too" is checked against. */
@@ -262,7 +335,8 @@ export function vocabularyOf(article: PreparedArticle): ArticleVocabulary {
       families.add(nameFamily(t.text, t.acronym));
       const spelling = nameSpelling(t.text);
       if (spelling) families.add(spelling);
-      if (t.text.includes("-")) for (const part of t.text.split("-")) if (part.length >= 2) families.add(nameFamily(part));
+      if (t.text.includes("-"))
+        for (const part of t.text.split("-")) if (part.length >= 2) families.add(nameFamily(part));
     }
   }
   const numbers = new Set<string>(article.numberUnits.keys());

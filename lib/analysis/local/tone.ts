@@ -84,8 +84,14 @@ export function articleTone(article: PreparedArticle): ArticleTone {
   );
   const result = analyzer.analyze(tokens.join(" "));
   const words = new Map<string, number>();
-  for (const entry of result.calculation) for (const [w, score] of Object.entries(entry)) if (score !== 0) words.set(w, score);
-  const label: ToneLabel = result.comparative >= NEUTRAL_BAND ? "positive" : result.comparative <= -NEUTRAL_BAND ? "negative" : "neutral";
+  for (const entry of result.calculation)
+    for (const [w, score] of Object.entries(entry)) if (score !== 0) words.set(w, score);
+  const label: ToneLabel =
+    result.comparative >= NEUTRAL_BAND
+      ? "positive"
+      : result.comparative <= -NEUTRAL_BAND
+        ? "negative"
+        : "neutral";
   return { index: article.index, label, comparative: result.comparative, words, negated };
 }
 
@@ -120,13 +126,22 @@ export function cardTone(tones: ArticleTone[], articles: PreparedArticle[]): Car
   const top = labels.reduce((a, b) => (count(b) > count(a) ? b : a));
   const n = tones.length;
   const overall = count(top) === n ? top : count(top) > n / 2 ? `mostly ${top}` : "mixed";
-  const share = count(top) === n ? (n === 2 ? "both reports" : `all ${countInWords(n)} reports`) : `${countInWords(count(top))} of ${countInWords(n)} reports`;
-  const sentences = [`${overall[0].toUpperCase()}${overall.slice(1)}: the wording of ${share} scores ${top} on a sentiment word list.`];
+  const share =
+    count(top) === n
+      ? n === 2
+        ? "both reports"
+        : `all ${countInWords(n)} reports`
+      : `${countInWords(count(top))} of ${countInWords(n)} reports`;
+  const sentences = [
+    `${overall[0].toUpperCase()}${overall.slice(1)}: the wording of ${share} scores ${top} on a sentiment word list.`,
+  ];
   const ranked = [...tones].sort((a, b) => a.comparative - b.comparative);
   const mostNegative = ranked[0];
   const mostPositive = ranked.at(-1)!;
-  if (mostNegative.label === "negative") sentences.push(`The most negative wording is in ${articles[mostNegative.index].outlet.name}.`);
-  if (mostPositive.label === "positive" && mostPositive !== mostNegative) sentences.push(`The most positive wording is in ${articles[mostPositive.index].outlet.name}.`);
+  if (mostNegative.label === "negative")
+    sentences.push(`The most negative wording is in ${articles[mostNegative.index].outlet.name}.`);
+  if (mostPositive.label === "positive" && mostPositive !== mostNegative)
+    sentences.push(`The most positive wording is in ${articles[mostPositive.index].outlet.name}.`);
   const neg = strongest(tones, articles, -1);
   const pos = strongest(tones, articles, 1);
   if (neg.length) sentences.push(`Words weighing most on the negative side: ${listInWords(neg)}.`);

@@ -9,7 +9,15 @@ import { useCallback, useMemo, useState } from "react";
 import useSWR, { preload } from "swr";
 import type { CardListResponse, OnDemandResponse } from "@/lib/schemas/cards";
 import { authorizedRequest, hasSession, publicRequest } from "../auth";
-import { countArticles, feedCalls, loadFirstPage, loadMoreCards, MESSAGES, type FeedDeps, type FeedSnapshot } from "../feed";
+import {
+  countArticles,
+  feedCalls,
+  loadFirstPage,
+  loadMoreCards,
+  MESSAGES,
+  type FeedDeps,
+  type FeedSnapshot,
+} from "../feed";
 import { mapCard } from "../map-card";
 import { startupFailed } from "../startup";
 import { defaultSelection } from "../selection";
@@ -17,7 +25,8 @@ import type { Selection } from "../types";
 
 const deps: FeedDeps = {
   get: (path) => publicRequest<CardListResponse>(path),
-  onDemand: (body) => authorizedRequest<OnDemandResponse>("/comparison-cards/generate/on-demand", { method: "POST", body }),
+  onDemand: (body) =>
+    authorizedRequest<OnDemandResponse>("/comparison-cards/generate/on-demand", { method: "POST", body }),
   isAuthenticated: hasSession,
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };
@@ -39,7 +48,13 @@ export function preloadDefaultFeed(): void {
 // Any change of selection refetches page 1 (docs/product.md §4), also back to one seen before: SWR shows
 // that selection's last list while it refetches (revalidateIfStale), and never skips the call
 // as a duplicate of a recent one (dedupingInterval 0).
-const OPTIONS = { revalidateOnFocus: false, revalidateOnReconnect: false, revalidateIfStale: true, dedupingInterval: 0, shouldRetryOnError: false };
+const OPTIONS = {
+  revalidateOnFocus: false,
+  revalidateOnReconnect: false,
+  revalidateIfStale: true,
+  dedupingInterval: 0,
+  shouldRetryOnError: false,
+};
 
 /**
  * The feed (docs/product.md §4): every card of the selection, keyed by the API paths it calls. The feed view
@@ -48,7 +63,11 @@ const OPTIONS = { revalidateOnFocus: false, revalidateOnReconnect: false, revali
 export function useComparisonCards(selection: Selection) {
   const key = feedKey(selection);
   const keyText = key?.join("|") ?? "";
-  const { data, error, isValidating, mutate } = useSWR<FeedSnapshot>(key, () => loadSnapshot(selection), OPTIONS);
+  const { data, error, isValidating, mutate } = useSWR<FeedSnapshot>(
+    key,
+    () => loadSnapshot(selection),
+    OPTIONS,
+  );
   // Page 1 answers demo data for any backend failure, so it fails only when even the demo data
   // (loaded on demand) cannot be fetched: then 'Error Loading News', and Try Again refetches.
   const failed = data === undefined && error !== undefined;

@@ -10,11 +10,15 @@ import { searchCard, searchMessages, searchPath } from "../search";
 /** GET /search for the submitted topic: the synthetic card, or the docs/product.md §8 message. */
 export function useTopicSearch(topic: string | null, countries: string[]) {
   const path = topic ? searchPath(topic, countries) : null;
-  const { data, error, isValidating, mutate } = useSWR(path, (p: string) => publicRequest<SearchResponse>(p), {
-    revalidateOnFocus: false,
-    revalidateOnReconnect: false,
-    shouldRetryOnError: false,
-  });
+  const { data, error, isValidating, mutate } = useSWR(
+    path,
+    (p: string) => publicRequest<SearchResponse>(p),
+    {
+      revalidateOnFocus: false,
+      revalidateOnReconnect: false,
+      shouldRetryOnError: false,
+    },
+  );
   const card = topic && data?.results.length ? searchCard(topic, data.results) : null;
   const message = !topic
     ? null

@@ -40,7 +40,8 @@ export async function waitFor(url: string, timeoutMs: number): Promise<void> {
 function newest(dir: string): number {
   let latest = 0;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) latest = Math.max(latest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+    if (entry.isFile())
+      latest = Math.max(latest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
   }
   return latest;
 }
@@ -48,7 +49,9 @@ function newest(dir: string): number {
 /** Runs `npm run build` when there is no build or app/, lib/ or components/ changed after it. */
 export function buildIfStale(): void {
   const id = path.join(".next", "BUILD_ID");
-  const stale = !fs.existsSync(id) || ["app", "lib", "components"].some((d) => fs.existsSync(d) && newest(d) > fs.statSync(id).mtimeMs);
+  const stale =
+    !fs.existsSync(id) ||
+    ["app", "lib", "components"].some((d) => fs.existsSync(d) && newest(d) > fs.statSync(id).mtimeMs);
   if (!stale) return;
   console.log("No build, or sources newer than it: running npm run build …");
   const build = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
@@ -58,7 +61,11 @@ export function buildIfStale(): void {
 /** Runs a tsx script in a child process with these settings (lib/env parses once per process). */
 export function runTsx(script: string, args: string[], env: Record<string, string>): void {
   Object.assign(process.env, env);
-  const result = spawnSync(path.join("node_modules", ".bin", "tsx"), ["--conditions=react-server", script, ...args], { stdio: "inherit" });
+  const result = spawnSync(
+    path.join("node_modules", ".bin", "tsx"),
+    ["--conditions=react-server", script, ...args],
+    { stdio: "inherit" },
+  );
   if (result.status !== 0) throw new Error(`${script} failed (exit ${result.status}).`);
 }
 
@@ -83,10 +90,14 @@ export interface RunningServer {
 export async function startServer(env: Record<string, string>): Promise<RunningServer> {
   const port = await freePort();
   Object.assign(process.env, { NEXT_TELEMETRY_DISABLED: "1", ...env });
-  const child = spawn(path.join("node_modules", ".bin", "next"), ["start", "-H", "127.0.0.1", "-p", String(port)], {
-    stdio: ["ignore", "pipe", "inherit"],
-    detached: true,
-  });
+  const child = spawn(
+    path.join("node_modules", ".bin", "next"),
+    ["start", "-H", "127.0.0.1", "-p", String(port)],
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+      detached: true,
+    },
+  );
   const listeners: ((line: LogLine) => void)[] = [];
   readline.createInterface({ input: child.stdout! }).on("line", (text) => {
     if (!text.startsWith("{")) return;
@@ -116,7 +127,11 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
 }
 
 /** Runs fn with the URL of a new, empty database on the PostgreSQL server at `adminUrl`, and drops it afterwards. */
-export async function withScratchPostgres<T>(adminUrl: string, name: string, fn: (url: string) => Promise<T>): Promise<T> {
+export async function withScratchPostgres<T>(
+  adminUrl: string,
+  name: string,
+  fn: (url: string) => Promise<T>,
+): Promise<T> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {

@@ -7,13 +7,19 @@ Object.assign(process.env, { OPENAI_API_KEY: "", OPENAI_BASE_URL: "", ANALYSIS_F
 const route = await import("@/app/api/v1/analysis/compare-articles/route");
 const providerRoute = await import("@/app/api/v1/analysis/provider/route");
 const { getPrisma } = await import("@/lib/db");
-const { analysisCacheStats, CACHE_VERSION, CACHE_MAX_ENTRIES, CACHE_TTL_MS } = await import("@/lib/analysis/cache");
+const { analysisCacheStats, CACHE_VERSION, CACHE_MAX_ENTRIES, CACHE_TTL_MS } =
+  await import("@/lib/analysis/cache");
 const { LOCAL_PROVIDER_INFO } = await import("@/lib/analysis/provider");
 const { cacheCounters, readerToken } = await import("@/tests/helpers/analysis");
 const { signAccessToken } = await import("@/lib/auth/tokens");
 
 const PATH = "/api/v1/analysis/compare-articles";
-type Envelope = { success: boolean; data: { comparison: Record<string, unknown> & { generatedAt: string; cached: boolean } }; error?: string; code?: string };
+type Envelope = {
+  success: boolean;
+  data: { comparison: Record<string, unknown> & { generatedAt: string; cached: boolean } };
+  error?: string;
+  code?: string;
+};
 
 async function analyse(body: unknown, token?: string) {
   return call<Envelope>(route.POST, PATH, { body, token: token ?? (await readerToken()) });
@@ -27,7 +33,11 @@ describe("POST /api/v1/analysis/compare-articles: access and validation", () => 
   it("needs a token", async () => {
     const res = await call(route.POST, PATH, { body: { articles: STORM } });
     expect(res.status).toBe(401);
-    expect(res.json).toMatchObject({ success: false, code: "unauthorized", error: "Log in first: this request needs a bearer token." });
+    expect(res.json).toMatchObject({
+      success: false,
+      code: "unauthorized",
+      error: "Log in first: this request needs a bearer token.",
+    });
   });
 
   it("answers the reader and the operator", async () => {
@@ -40,18 +50,46 @@ describe("POST /api/v1/analysis/compare-articles: access and validation", () => 
 
   it.each([
     ["one article", { articles: STORM.slice(0, 1) }, "body.articles"],
-    ["21 articles", { articles: Array.from({ length: 21 }, (_, i) => ({ ...STORM[i % 3], title: `t${i}` })) }, "body.articles"],
-    ["content over 20,000 characters", { articles: [{ ...STORM[0], content: "x".repeat(20_001) }, STORM[1]] }, "body.articles.0.content"],
-    ["a title over 500 characters", { articles: [{ ...STORM[0], title: "x".repeat(501) }, STORM[1]] }, "body.articles.0.title"],
-    ["an article without a source", { articles: [{ title: "Storm", content: "Rain" }, STORM[1]] }, "body.articles.0.source"],
+    [
+      "21 articles",
+      { articles: Array.from({ length: 21 }, (_, i) => ({ ...STORM[i % 3], title: `t${i}` })) },
+      "body.articles",
+    ],
+    [
+      "content over 20,000 characters",
+      { articles: [{ ...STORM[0], content: "x".repeat(20_001) }, STORM[1]] },
+      "body.articles.0.content",
+    ],
+    [
+      "a title over 500 characters",
+      { articles: [{ ...STORM[0], title: "x".repeat(501) }, STORM[1]] },
+      "body.articles.0.title",
+    ],
+    [
+      "an article without a source",
+      { articles: [{ title: "Storm", content: "Rain" }, STORM[1]] },
+      "body.articles.0.source",
+    ],
     ["an unknown analysis type", { articles: STORM, analysisType: "vibes" }, "body.analysisType"],
-    ["a NUL in a title", { articles: [{ ...STORM[0], title: "Storm\u0000Elena" }, STORM[1]] }, "body.articles.0.title"],
-    ["an unpaired surrogate in content", { articles: [STORM[0], { ...STORM[1], content: "Rain \ud83d" }] }, "body.articles.1.content"],
+    [
+      "a NUL in a title",
+      { articles: [{ ...STORM[0], title: "Storm\u0000Elena" }, STORM[1]] },
+      "body.articles.0.title",
+    ],
+    [
+      "an unpaired surrogate in content",
+      { articles: [STORM[0], { ...STORM[1], content: "Rain \ud83d" }] },
+      "body.articles.1.content",
+    ],
     ["a NUL in the card id", { articles: STORM, comparisonCardId: "card\u0000" }, "body.comparisonCardId"],
   ])("refuses %s with 400 in the envelope", async (_, body, path) => {
     const res = await analyse(body);
     expect(res.status).toBe(400);
-    expect(res.json).toMatchObject({ success: false, code: "validation_error", error: expect.stringContaining(path) });
+    expect(res.json).toMatchObject({
+      success: false,
+      code: "validation_error",
+      error: expect.stringContaining(path),
+    });
   });
 
   it("answers 405 for GET", async () => {
@@ -68,8 +106,21 @@ describe("POST /api/v1/analysis/compare-articles: the local analyzer and the cac
     expect(res.status).toBe(200);
     const c = res.json.data.comparison;
     expect(Object.keys(c).sort()).toEqual([
-      "angles", "articles", "biasAnalysis", "cached", "commonPoints", "corroboration", "differences", "emotionalTone", "factualAccuracy",
-      "factualAccuracyMethod", "figures", "frontendSummary", "generatedAt", "provider", "summary",
+      "angles",
+      "articles",
+      "biasAnalysis",
+      "cached",
+      "commonPoints",
+      "corroboration",
+      "differences",
+      "emotionalTone",
+      "factualAccuracy",
+      "factualAccuracyMethod",
+      "figures",
+      "frontendSummary",
+      "generatedAt",
+      "provider",
+      "summary",
     ]);
     expect(c).toMatchObject({
       provider: LOCAL_PROVIDER_INFO,
@@ -93,9 +144,19 @@ describe("POST /api/v1/analysis/compare-articles: the local analyzer and the cac
     const second = await analyse({ articles });
     expect(first.json.data.comparison.cached).toBe(false);
     expect(second.json.data.comparison).toEqual({ ...first.json.data.comparison, cached: true });
-    expect(await cacheCounters()).toEqual({ hits: before.hits + 1, misses: before.misses + 1, errors: before.errors });
+    expect(await cacheCounters()).toEqual({
+      hits: before.hits + 1,
+      misses: before.misses + 1,
+      errors: before.errors,
+    });
     const row = await getPrisma().analysis.findFirst({ orderBy: { createdAt: "desc" } });
-    expect(row).toMatchObject({ provider: "local", model: "local-analyzer-v1", version: CACHE_VERSION, hits: 1, lastHitAt: expect.any(Date) });
+    expect(row).toMatchObject({
+      provider: "local",
+      model: "local-analyzer-v1",
+      version: CACHE_VERSION,
+      hits: 1,
+      lastHitAt: expect.any(Date),
+    });
     expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBe(CACHE_TTL_MS);
   });
 
@@ -110,8 +171,15 @@ describe("POST /api/v1/analysis/compare-articles: the local analyzer and the cac
   it("stores the card id when the card exists", async () => {
     const card = await getPrisma().comparisonCard.create({
       data: {
-        id: "card-storm", topic: "Storm Elena", category: "general", country: "us", countries: ["us"], articleCount: 3,
-        sourceCount: 3, confidence: 0.9, latestPublishedAt: new Date(),
+        id: "card-storm",
+        topic: "Storm Elena",
+        category: "general",
+        country: "us",
+        countries: ["us"],
+        articleCount: 3,
+        sourceCount: 3,
+        confidence: 0.9,
+        latestPublishedAt: new Date(),
       },
     });
     const articles = freshCard();
@@ -145,8 +213,13 @@ describe("POST /api/v1/analysis/compare-articles: the local analyzer and the cac
     const start = Date.now() - 3_600_000;
     await db.analysis.createMany({
       data: Array.from({ length: CACHE_MAX_ENTRIES }, (_, i) => ({
-        cacheKey: `test-entry-${i}`, provider: "local", model: "local-analyzer-v1", result: {}, version: CACHE_VERSION,
-        createdAt: new Date(start + i * 1_000), expiresAt: new Date(start + CACHE_TTL_MS),
+        cacheKey: `test-entry-${i}`,
+        provider: "local",
+        model: "local-analyzer-v1",
+        result: {},
+        version: CACHE_VERSION,
+        createdAt: new Date(start + i * 1_000),
+        expiresAt: new Date(start + CACHE_TTL_MS),
       })),
     });
     expect(await db.analysis.count()).toBe(1_000);
@@ -162,17 +235,23 @@ describe("POST /api/v1/analysis/compare-articles: the local analyzer and the cac
 describe("POST /api/v1/analysis/compare-articles: no answer for other texts (issue 14)", () => {
   /** The card's articles with 500 characters of shared text, then an ending of their own. */
   const withEnding = (articles: typeof STORM, ending: string) =>
-    articles.map((a, i) => ({ ...a, content: `${a.content.padEnd(500, " The water kept rising.")}${i < 2 ? ending : ""}` }));
+    articles.map((a, i) => ({
+      ...a,
+      content: `${a.content.padEnd(500, " The water kept rising.")}${i < 2 ? ending : ""}`,
+    }));
 
   it("keys on the whole texts: another ending after the first 500 characters is another request", async () => {
     const card = freshCard();
-    const first = await analyse({ articles: withEnding(card, " Inspector Vane Okafor said “the pumps failed twice tonight”.") });
+    const first = await analyse({
+      articles: withEnding(card, " Inspector Vane Okafor said “the pumps failed twice tonight”."),
+    });
     // The analyzer read the ending: two outlets name Okafor, one more corroborated detail (the
     // texts quote the articles' leads, which the ending is not part of).
     const second = await analyse({ articles: withEnding(card, " The water receded by the evening.") });
     expect(second.status).toBe(200);
     expect(second.json.data.comparison.cached).toBe(false);
-    const corroborated = (r: typeof first) => (r.json.data.comparison.corroboration as { corroborated: number }).corroborated;
+    const corroborated = (r: typeof first) =>
+      (r.json.data.comparison.corroboration as { corroborated: number }).corroborated;
     expect(corroborated(first)).toBe(corroborated(second) + 1);
     expect(JSON.stringify(second.json.data.comparison)).not.toContain("Okafor");
     expect(JSON.stringify(second.json.data.comparison)).not.toContain("pumps failed");
@@ -191,7 +270,10 @@ describe("POST /api/v1/analysis/compare-articles: no answer for other texts (iss
           ...stored,
           commonPoints: [
             ...stored.commonPoints,
-            { text: "Both cited reports mention Governor Hal Brisket and “the dam will hold”.", citations: [0, 1] },
+            {
+              text: "Both cited reports mention Governor Hal Brisket and “the dam will hold”.",
+              citations: [0, 1],
+            },
           ],
           summary: `${stored.summary} Governor Hal Brisket resigned over the floods.`,
         },

@@ -22,7 +22,12 @@ Object.assign(process.env, {
 const PATH = "/api/v1/analysis/compare-articles";
 const host = new URL(stub.url).host;
 
-type Comparison = Record<string, unknown> & { cached: boolean; provider: { model: string }; commonPoints: unknown[]; differences: unknown[] };
+type Comparison = Record<string, unknown> & {
+  cached: boolean;
+  provider: { model: string };
+  commonPoints: unknown[];
+  differences: unknown[];
+};
 type Envelope = { success: boolean; data: { comparison: Comparison }; error?: string; code?: string };
 
 let POST: RouteHandler;
@@ -35,7 +40,8 @@ async function load() {
 
 let n = 0;
 const freshCard = () => STORM.map((a) => ({ ...a, title: `${a.title} (${++n})` }));
-const analyse = async (articles = freshCard()) => call<Envelope>(POST, PATH, { body: { articles }, token: await readerToken() });
+const analyse = async (articles = freshCard()) =>
+  call<Envelope>(POST, PATH, { body: { articles }, token: await readerToken() });
 
 describe("with an OpenAI-compatible provider", () => {
   beforeAll(load);
@@ -45,7 +51,11 @@ describe("with an OpenAI-compatible provider", () => {
     const res = await call(GET, "/api/v1/analysis/provider");
     expect(res.json).toEqual({
       success: true,
-      data: { kind: "openai-compatible", model: "configured-model", label: `OpenAI-compatible model configured-model at ${host}` },
+      data: {
+        kind: "openai-compatible",
+        model: "configured-model",
+        label: `OpenAI-compatible model configured-model at ${host}`,
+      },
     });
   });
 
@@ -61,7 +71,11 @@ describe("with an OpenAI-compatible provider", () => {
       summary: good.summary,
       factualAccuracy: 82,
       factualAccuracyMethod: "Model's estimate, with citations checked against the articles",
-      provider: { kind: "openai-compatible", model: STUB_MODEL, label: `OpenAI-compatible model ${STUB_MODEL} at ${host}` },
+      provider: {
+        kind: "openai-compatible",
+        model: STUB_MODEL,
+        label: `OpenAI-compatible model ${STUB_MODEL} at ${host}`,
+      },
       cached: false,
     });
     expect(res.json.data.comparison).not.toHaveProperty("corroboration"); // the local analyzer's counts only
@@ -79,7 +93,10 @@ describe("with an OpenAI-compatible provider", () => {
     const res = await analyse();
     expect(res.status).toBe(200);
     const c = res.json.data.comparison;
-    expect(c.commonPoints).toEqual([{ ...answer.commonPoints[0], citations: [0, 1, 2] }, answer.commonPoints[1]]);
+    expect(c.commonPoints).toEqual([
+      { ...answer.commonPoints[0], citations: [0, 1, 2] },
+      answer.commonPoints[1],
+    ]);
     expect(c.differences).toEqual([answer.differences[1]]);
   });
 
@@ -89,7 +106,11 @@ describe("with an OpenAI-compatible provider", () => {
     stub.script([{ json: answer }]);
     const res = await analyse();
     expect(res.status).toBe(502);
-    expect(res.json).toMatchObject({ success: false, code: "provider_error", error: "The AI provider's answer cited nothing the articles support." });
+    expect(res.json).toMatchObject({
+      success: false,
+      code: "provider_error",
+      error: "The AI provider's answer cited nothing the articles support.",
+    });
   });
 
   it("answers 502 in the envelope for malformed JSON, and caches nothing", async () => {
@@ -97,7 +118,11 @@ describe("with an OpenAI-compatible provider", () => {
     stub.script([{ content: "Sure! Here is the analysis: {" }, { json: goodAnswer() }]);
     const res = await analyse(articles);
     expect(res.status).toBe(502);
-    expect(res.json).toMatchObject({ success: false, code: "provider_error", error: "The AI provider returned an invalid answer." });
+    expect(res.json).toMatchObject({
+      success: false,
+      code: "provider_error",
+      error: "The AI provider returned an invalid answer.",
+    });
     expect((await analyse(articles)).json.data.comparison.cached).toBe(false);
     expect(stub.requests).toHaveLength(2);
   });
@@ -107,7 +132,11 @@ describe("with an OpenAI-compatible provider", () => {
     const started = Date.now();
     const res = await analyse();
     expect(res.status).toBe(504);
-    expect(res.json).toMatchObject({ success: false, code: "provider_timeout", error: "The AI provider did not answer within 1 s." });
+    expect(res.json).toMatchObject({
+      success: false,
+      code: "provider_timeout",
+      error: "The AI provider did not answer within 1 s.",
+    });
     expect(Date.now() - started).toBeLessThan(2_500);
   });
 
@@ -140,7 +169,10 @@ describe("with ANALYSIS_FALLBACK_TO_LOCAL=true", () => {
       factualAccuracyMethod: expect.stringMatching(/^Corroboration: /),
     });
     const next = await analyse(articles);
-    expect(next.json.data.comparison).toMatchObject({ provider: { kind: "openai-compatible", model: STUB_MODEL }, cached: false });
+    expect(next.json.data.comparison).toMatchObject({
+      provider: { kind: "openai-compatible", model: STUB_MODEL },
+      cached: false,
+    });
     expect(next.json.data.comparison).not.toHaveProperty("fallbackReason");
   });
 

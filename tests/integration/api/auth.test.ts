@@ -20,9 +20,17 @@ import { getPrisma } from "@/lib/db";
 import { call } from "@/tests/helpers/api";
 import { TEST_OPERATOR } from "@/tests/setup/test-env";
 
-type LoginOk = { success: true; data: { token: string; user: { username: string; role: string }; expiresAt: string } };
+type LoginOk = {
+  success: true;
+  data: { token: string; user: { username: string; role: string }; expiresAt: string };
+};
 const login = (body: unknown, ip = "10.0.0.1", extra: Parameters<typeof call>[2] = {}) =>
-  call(loginRoute, "/api/v1/auth/login", { method: "POST", body, headers: { "x-forwarded-for": ip }, ...extra });
+  call(loginRoute, "/api/v1/auth/login", {
+    method: "POST",
+    body,
+    headers: { "x-forwarded-for": ip },
+    ...extra,
+  });
 
 describe("POST /api/v1/auth/login", () => {
   it("answers a signed token with expiry, issuer and role claims for the public reader", async () => {
@@ -31,10 +39,19 @@ describe("POST /api/v1/auth/login", () => {
     const { data } = res.json as LoginOk;
     expect(data.user).toEqual({ username: "reader", role: "reader" });
     const claims = decodeJwt(data.token);
-    expect(claims).toMatchObject({ sub: "reader", role: "reader", iss: "global-news-analysis", aud: "global-news-analysis/api" });
+    expect(claims).toMatchObject({
+      sub: "reader",
+      role: "reader",
+      iss: "global-news-analysis",
+      aud: "global-news-analysis/api",
+    });
     expect(claims.exp! * 1000).toBe(Date.parse(data.expiresAt));
     expect(claims.exp! - claims.iat!).toBe(720 * 60);
-    expect(await verifyAccessToken(data.token)).toEqual({ ok: true, user: { username: "reader", role: "reader" }, stamp: claims.cred });
+    expect(await verifyAccessToken(data.token)).toEqual({
+      ok: true,
+      user: { username: "reader", role: "reader" },
+      stamp: claims.cred,
+    });
   });
 
   it("gives the operator account the operator role", async () => {
@@ -47,7 +64,12 @@ describe("POST /api/v1/auth/login", () => {
     const unknown = await login({ username: "nobody", password: "nope" }, "10.0.0.3");
     for (const res of [wrong, unknown]) {
       expect(res.status).toBe(401);
-      expect(res.json).toEqual({ success: false, code: "unauthorized", error: "Wrong username or password.", requestId: expect.any(String) });
+      expect(res.json).toEqual({
+        success: false,
+        code: "unauthorized",
+        error: "Wrong username or password.",
+        requestId: expect.any(String),
+      });
     }
   });
 
@@ -64,19 +86,38 @@ describe("POST /api/v1/auth/login", () => {
   ])("refuses %o with a 400 naming %s", async (body, path) => {
     const res = await login(body, "10.0.0.4");
     expect(res.status).toBe(400);
-    expect(res.json).toMatchObject({ success: false, code: "validation_error", error: expect.stringContaining(path), details: expect.any(Array) });
+    expect(res.json).toMatchObject({
+      success: false,
+      code: "validation_error",
+      error: expect.stringContaining(path),
+      details: expect.any(Array),
+    });
   });
 
   it("refuses malformed JSON (400), a non-JSON body (415) and an oversized body (413) in the envelope", async () => {
-    const malformed = await login(undefined, "10.0.0.5", { rawBody: '{"username": "reader",', headers: { "content-type": "application/json", "x-forwarded-for": "10.0.0.5" } });
+    const malformed = await login(undefined, "10.0.0.5", {
+      rawBody: '{"username": "reader",',
+      headers: { "content-type": "application/json", "x-forwarded-for": "10.0.0.5" },
+    });
     expect(malformed.status).toBe(400);
-    expect(malformed.json).toMatchObject({ success: false, code: "invalid_json", error: "Request body is not valid JSON." });
-    const form = await login(undefined, "10.0.0.5", { rawBody: "username=reader", headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": "10.0.0.5" } });
+    expect(malformed.json).toMatchObject({
+      success: false,
+      code: "invalid_json",
+      error: "Request body is not valid JSON.",
+    });
+    const form = await login(undefined, "10.0.0.5", {
+      rawBody: "username=reader",
+      headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": "10.0.0.5" },
+    });
     expect(form.status).toBe(415);
     expect(form.json).toMatchObject({ success: false, code: "unsupported_media_type" });
     const huge = await login({ username: "reader", password: "x".repeat(5000) }, "10.0.0.5");
     expect(huge.status).toBe(413);
-    expect(huge.json).toMatchObject({ success: false, code: "payload_too_large", error: "Request body is larger than 2048 bytes." });
+    expect(huge.json).toMatchObject({
+      success: false,
+      code: "payload_too_large",
+      error: "Request body is larger than 2048 bytes.",
+    });
   });
 
   it("answers 405 in the envelope for GET", async () => {
@@ -95,7 +136,11 @@ describe("POST /api/v1/auth/login", () => {
     const sixth = await login({ username: "operator", password: "guess-6" }, ip);
     expect(sixth.status).toBe(429);
     expect(Number(sixth.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
-    expect(sixth.json).toMatchObject({ success: false, code: "rate_limited", error: expect.stringMatching(/^Too many requests; try again in \d+ s\.$/) });
+    expect(sixth.json).toMatchObject({
+      success: false,
+      code: "rate_limited",
+      error: expect.stringMatching(/^Too many requests; try again in \d+ s\.$/),
+    });
     // Within the window even the right password waits, from that client …
     expect((await login(TEST_OPERATOR, ip)).status).toBe(429);
     // … while the owner logs in from another (issue 14: five wrong passwords locked everyone out).
@@ -109,13 +154,16 @@ describe("POST /api/v1/auth/login", () => {
   }, 60_000);
 
   it("never locks the public reader account: its password is public, so wrong ones lock nobody out", async () => {
-    for (let i = 1; i <= 8; i++) expect((await login({ username: "reader", password: `guess-${i}` }, "10.0.1.1")).status).toBe(401);
+    for (let i = 1; i <= 8; i++)
+      expect((await login({ username: "reader", password: `guess-${i}` }, "10.0.1.1")).status).toBe(401);
     expect((await login(PUBLIC_READER, "10.0.1.1")).status).toBe(200);
     expect((await login(PUBLIC_READER, "10.0.1.2")).status).toBe(200);
   });
 
   it("stops guessing from many clients at a ceiling per username (RATE_LIMIT_LOGIN_USERNAME_CEILING)", async () => {
-    const guesses = await Promise.all(Array.from({ length: 8 }, (_, i) => login({ username: "ghost", password: "guess" }, `10.0.2.${i + 1}`)));
+    const guesses = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => login({ username: "ghost", password: "guess" }, `10.0.2.${i + 1}`)),
+    );
     expect(guesses.map((r) => r.status)).toEqual(Array(8).fill(401));
     const ninth = await login({ username: "ghost", password: "guess" }, "10.0.2.99");
     expect(ninth.status).toBe(429);
@@ -128,22 +176,33 @@ describe("POST /api/v1/auth/login", () => {
     expect((await metrics(before)).status).toBe(200);
     const changed = { username: "operator", password: "a-new-operator-password" };
     // What the seed does at start when OPERATOR_PASSWORD changed.
-    await getPrisma().user.update({ where: { username: "operator" }, data: { passwordHash: await hashPassword(changed.password) } });
+    await getPrisma().user.update({
+      where: { username: "operator" },
+      data: { passwordHash: await hashPassword(changed.password) },
+    });
     try {
       const old = await metrics(before);
       expect(old.status).toBe(401);
-      expect(old.json).toMatchObject({ code: "unauthorized", error: "The access token is not valid; log in again." });
+      expect(old.json).toMatchObject({
+        code: "unauthorized",
+        error: "The access token is not valid; log in again.",
+      });
       expect((await login(TEST_OPERATOR, "10.0.9.2")).status).toBe(401);
       const after = ((await login(changed, "10.0.9.3")).json as LoginOk).data.token;
       expect((await metrics(after)).status).toBe(200);
     } finally {
-      await getPrisma().user.update({ where: { username: "operator" }, data: { passwordHash: await hashPassword(TEST_OPERATOR.password) } });
+      await getPrisma().user.update({
+        where: { username: "operator" },
+        data: { passwordHash: await hashPassword(TEST_OPERATOR.password) },
+      });
     }
   });
 
   it("reserves each failure before the password is checked: 100 parallel guesses get 5 checks", async () => {
     const guesses = await Promise.all(
-      Array.from({ length: 100 }, (_, i) => login({ username: "phantom", password: `guess-${i}` }, "10.0.3.1")),
+      Array.from({ length: 100 }, (_, i) =>
+        login({ username: "phantom", password: `guess-${i}` }, "10.0.3.1"),
+      ),
     );
     const statuses = guesses.map((r) => r.status);
     expect(statuses.filter((s) => s === 401)).toHaveLength(5);

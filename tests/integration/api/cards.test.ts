@@ -5,7 +5,10 @@ import { invalidateReadCache } from "@/lib/read-cache";
 import { call } from "@/tests/helpers/api";
 import { insertStory } from "@/tests/helpers/cards";
 
-type List = { success: boolean; data: { comparisonCards: Array<Record<string, unknown>>; metadata: Record<string, unknown> } };
+type List = {
+  success: boolean;
+  data: { comparisonCards: Array<Record<string, unknown>>; metadata: Record<string, unknown> };
+};
 
 beforeAll(async () => {
   await insertStory({
@@ -13,7 +16,13 @@ beforeAll(async () => {
     topic: "City council approves new river bridge",
     countries: ["us"],
     articles: [
-      { sourceId: "cnn", title: "City council approves new river bridge", summary: "The council voted 7-2 for the $40 million bridge.", imageUrl: "https://img.test/b.jpg", hoursAgo: 2 },
+      {
+        sourceId: "cnn",
+        title: "City council approves new river bridge",
+        summary: "The council voted 7-2 for the $40 million bridge.",
+        imageUrl: "https://img.test/b.jpg",
+        hoursAgo: 2,
+      },
       { sourceId: "fox-news", title: "Council backs $40M bridge despite objections", hoursAgo: 3 },
       { sourceId: "associated-press", title: "River bridge plan passes 7-2", hoursAgo: 4 },
     ],
@@ -43,7 +52,12 @@ beforeAll(async () => {
       { sourceId: "cnn", title: "The same old story", hoursAgo: 97 },
     ],
   });
-  await insertStory({ cardId: "c_retired", retiredAt: new Date(), successorId: "c_bridge", articles: [{ sourceId: "npr", title: "Retired" }] });
+  await insertStory({
+    cardId: "c_retired",
+    retiredAt: new Date(),
+    successorId: "c_bridge",
+    articles: [{ sourceId: "npr", title: "Retired" }],
+  });
   invalidateReadCache();
 });
 
@@ -76,7 +90,13 @@ describe("GET /api/v1/comparison-cards", () => {
       sourceCount: 3,
       confidence: 0.8,
       isDemo: false,
-      bias: { left: 1, center: 1, right: 1, blindspot: null, ratingSource: expect.stringContaining("Editorial rating") },
+      bias: {
+        left: 1,
+        center: 1,
+        right: 1,
+        blindspot: null,
+        ratingSource: expect.stringContaining("Editorial rating"),
+      },
       mainHeadline: {
         title: "City council approves new river bridge",
         description: "The council voted 7-2 for the $40 million bridge.",
@@ -85,22 +105,37 @@ describe("GET /api/v1/comparison-cards", () => {
         source: { id: "cnn", name: "CNN", region: "North America", biasRating: "center-left" },
       },
     });
-    expect((card.relatedArticles as Array<{ source: { name: string } }>).map((a) => a.source.name)).toEqual(["Fox News", "Associated Press"]);
+    expect((card.relatedArticles as Array<{ source: { name: string } }>).map((a) => a.source.name)).toEqual([
+      "Fox News",
+      "Associated Press",
+    ]);
     expect(Date.parse(card.createdAt as string)).not.toBeNaN();
   });
 
   it("filters by category and marks a one-sided card's blindspot", async () => {
-    const res = await call<List>(listRoute, "/api/v1/comparison-cards", { query: { country: "us", category: "technology" } });
-    expect(res.json.data.comparisonCards.map((c) => [c.cardId, (c.bias as { blindspot: string }).blindspot])).toEqual([["c_chip", "right"]]);
+    const res = await call<List>(listRoute, "/api/v1/comparison-cards", {
+      query: { country: "us", category: "technology" },
+    });
+    expect(
+      res.json.data.comparisonCards.map((c) => [c.cardId, (c.bias as { blindspot: string }).blindspot]),
+    ).toEqual([["c_chip", "right"]]);
   });
 
   it("suggests on-demand generation for a valid pair with no cards", async () => {
-    const res = await call<List>(listRoute, "/api/v1/comparison-cards", { query: { country: "jp", category: "sports", limit: "50" } });
+    const res = await call<List>(listRoute, "/api/v1/comparison-cards", {
+      query: { country: "jp", category: "sports", limit: "50" },
+    });
     expect(res.json.data).toEqual({
       comparisonCards: [],
       metadata: {
-        selection: "pair", countries: ["jp"], category: "sports", limit: 50, count: 0,
-        suggestion: "on_demand_generation", isDemo: false, lastUpdated: null,
+        selection: "pair",
+        countries: ["jp"],
+        category: "sports",
+        limit: 50,
+        count: 0,
+        suggestion: "on_demand_generation",
+        isDemo: false,
+        lastUpdated: null,
       },
     });
   });
@@ -114,19 +149,32 @@ describe("GET /api/v1/comparison-cards", () => {
   ])("refuses %o with a 400 naming %s", async (query, path) => {
     const res = await call(listRoute, "/api/v1/comparison-cards", { query });
     expect(res.status).toBe(400);
-    expect(res.json).toMatchObject({ success: false, code: "validation_error", error: expect.stringContaining(path) });
+    expect(res.json).toMatchObject({
+      success: false,
+      code: "validation_error",
+      error: expect.stringContaining(path),
+    });
   });
 });
 
 describe("GET /api/v1/comparison-cards/{id}", () => {
   it("answers one card with all its articles and their sources' region and bias rating", async () => {
     const res = await call<{ data: Record<string, unknown> & { articles: Array<Record<string, unknown>> } }>(
-      cardRoute, "/api/v1/comparison-cards/c_bridge", { params: { id: "c_bridge" } },
+      cardRoute,
+      "/api/v1/comparison-cards/c_bridge",
+      { params: { id: "c_bridge" } },
     );
     expect(res.status).toBe(200);
     expect(res.json.data.cardId).toBe("c_bridge");
-    expect(res.json.data.articles.map((a) => [a.position, (a.source as { name: string; region: string; biasRating: string }).name])).toEqual([
-      [0, "CNN"], [1, "Fox News"], [2, "Associated Press"],
+    expect(
+      res.json.data.articles.map((a) => [
+        a.position,
+        (a.source as { name: string; region: string; biasRating: string }).name,
+      ]),
+    ).toEqual([
+      [0, "CNN"],
+      [1, "Fox News"],
+      [2, "Associated Press"],
     ]);
     expect(res.json.data.articles[1]).toMatchObject({
       summary: "Council backs $40M bridge despite objections (summary)",
@@ -136,9 +184,9 @@ describe("GET /api/v1/comparison-cards/{id}", () => {
   });
 
   it("says how coverage grew: the first report, the last, and every report oldest first", async () => {
-    const res = await call<{ data: { articles: Array<{ id: string; publishedAt: string }>; coverage: Record<string, unknown> } }>(
-      cardRoute, "/api/v1/comparison-cards/c_bridge", { params: { id: "c_bridge" } },
-    );
+    const res = await call<{
+      data: { articles: Array<{ id: string; publishedAt: string }>; coverage: Record<string, unknown> };
+    }>(cardRoute, "/api/v1/comparison-cards/c_bridge", { params: { id: "c_bridge" } });
     // CNN leads the card, but the Associated Press (four hours ago) reported it first.
     const [cnn, fox, ap] = res.json.data.articles;
     expect(res.json.data.coverage).toEqual({
@@ -155,7 +203,11 @@ describe("GET /api/v1/comparison-cards/{id}", () => {
   });
 
   it("answers a retired id with its successor, naming the old id", async () => {
-    const res = await call<{ data: { cardId: string; supersedes: string } }>(cardRoute, "/api/v1/comparison-cards/c_retired", { params: { id: "c_retired" } });
+    const res = await call<{ data: { cardId: string; supersedes: string } }>(
+      cardRoute,
+      "/api/v1/comparison-cards/c_retired",
+      { params: { id: "c_retired" } },
+    );
     expect(res.status).toBe(200);
     expect(res.json.data).toMatchObject({ cardId: "c_bridge", supersedes: "c_retired" });
   });
@@ -163,7 +215,11 @@ describe("GET /api/v1/comparison-cards/{id}", () => {
   it("answers 404 in the envelope for an unknown id and 400 for a malformed one", async () => {
     const missing = await call(cardRoute, "/api/v1/comparison-cards/nope", { params: { id: "nope" } });
     expect(missing.status).toBe(404);
-    expect(missing.json).toMatchObject({ success: false, code: "not_found", error: "Comparison card nope not found." });
+    expect(missing.json).toMatchObject({
+      success: false,
+      code: "not_found",
+      error: "Comparison card nope not found.",
+    });
     const bad = await call(cardRoute, "/api/v1/comparison-cards/x", { params: { id: "<script>" } });
     expect(bad.status).toBe(400);
     expect(bad.json).toMatchObject({ code: "validation_error" });
@@ -176,7 +232,10 @@ describe("GET /api/v1/comparison-cards caching", () => {
     const etag = first.headers.get("etag")!;
     expect(etag).toMatch(/^"[\w-]+"$/);
     expect(first.headers.get("cache-control")).toBe("no-cache");
-    const again = await call(listRoute, "/api/v1/comparison-cards", { query: { country: "us" }, headers: { "if-none-match": etag } });
+    const again = await call(listRoute, "/api/v1/comparison-cards", {
+      query: { country: "us" },
+      headers: { "if-none-match": etag },
+    });
     expect(again.status).toBe(304);
   });
 });

@@ -30,9 +30,9 @@ beforeAll(async () => {
 });
 
 it("a demo story has its coverage and its page", async () => {
-  const res = await call<{ data: { isDemo: boolean; coverage: { timeline: unknown[] }; articles: unknown[] } }>(
-    cardRoute, `/api/v1/comparison-cards/${cardId}`, { params: { id: cardId } },
-  );
+  const res = await call<{
+    data: { isDemo: boolean; coverage: { timeline: unknown[] }; articles: unknown[] };
+  }>(cardRoute, `/api/v1/comparison-cards/${cardId}`, { params: { id: cardId } });
   expect(res.json.data.isDemo).toBe(true);
   expect(res.json.data.coverage.timeline).toHaveLength(res.json.data.articles.length);
   const story = await getStory(cardId);
@@ -42,8 +42,14 @@ it("a demo story has its coverage and its page", async () => {
 it("the feeds carry the demo stories and say they are demo data", async () => {
   const atom = await new Parser().parseString((await call(cardsAtom, "/api/v1/feeds/cards.atom")).text);
   expect(atom.items.length).toBeGreaterThan(0);
-  for (const item of atom.items) expect(item.summary).toMatch(/^Demo data: an invented story from the bundled demo snapshot, not current news\. Covered by \d+ outlets: /);
-  const json = await call<{ items: { _news_analysis: { is_demo: boolean } }[] }>(cardsJson, "/api/v1/feeds/cards.json");
+  for (const item of atom.items)
+    expect(item.summary).toMatch(
+      /^Demo data: an invented story from the bundled demo snapshot, not current news\. Covered by \d+ outlets: /,
+    );
+  const json = await call<{ items: { _news_analysis: { is_demo: boolean } }[] }>(
+    cardsJson,
+    "/api/v1/feeds/cards.json",
+  );
   expect(jsonFeedProblems(json.json)).toEqual([]);
   expect(json.json.items.every((i) => i._news_analysis.is_demo)).toBe(true);
 });

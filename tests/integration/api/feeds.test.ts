@@ -15,8 +15,24 @@ const ORIGIN = "http://127.0.0.1:3000";
 const story = (id: string) => `${ORIGIN}/stories/${id}`;
 const parser = new Parser();
 
-type Item = { id: string; url: string; title: string; summary: string; content_text: string; date_published: string; date_modified: string;
-  authors: { name: string }[]; tags: string[]; _news_analysis: { card_id: string; outlets: { id: string; name: string }[]; category: string; blindspot: string | null; is_demo: boolean } };
+type Item = {
+  id: string;
+  url: string;
+  title: string;
+  summary: string;
+  content_text: string;
+  date_published: string;
+  date_modified: string;
+  authors: { name: string }[];
+  tags: string[];
+  _news_analysis: {
+    card_id: string;
+    outlets: { id: string; name: string }[];
+    category: string;
+    blindspot: string | null;
+    is_demo: boolean;
+  };
+};
 type JsonFeedDoc = { title: string; feed_url: string; home_page_url: string; items: Item[] };
 
 beforeAll(async () => {
@@ -68,7 +84,9 @@ describe("GET /api/v1/feeds/cards.atom", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/atom+xml; charset=utf-8");
     const feed = await parser.parseString(res.text);
-    expect(feed.title).toBe("Global Multi-Source News Analysis: General News from United States, United Kingdom, Canada, Australia, Germany and France");
+    expect(feed.title).toBe(
+      "Global Multi-Source News Analysis: General News from United States, United Kingdom, Canada, Australia, Germany and France",
+    );
     expect(feed.link).toBe(`${ORIGIN}/`);
     expect(feed.feedUrl).toBe(`${ORIGIN}/api/v1/feeds/cards.atom`);
     // Newest story first, as the card list orders them.
@@ -87,28 +105,44 @@ describe("GET /api/v1/feeds/cards.atom", () => {
     // Published when the story was first reported (the Associated Press, four hours ago).
     expect(Date.now() - Date.parse(bridge.isoDate!)).toBeGreaterThan(3.9 * 3_600_000);
     expect(res.text).toContain('<category term="general" label="General News"/>');
-    expect(res.text.match(/<author><name>[^<]+<\/name><\/author>/g)).toContain("<author><name>Fox News</name></author>");
+    expect(res.text.match(/<author><name>[^<]+<\/name><\/author>/g)).toContain(
+      "<author><name>Fox News</name></author>",
+    );
   });
 
   it("escapes feed text as XML: markup stays text, and characters XML cannot carry are dropped", async () => {
     const res = await call(cardsAtom, "/api/v1/feeds/cards.atom", { query: { country: "gb" } });
     expect(res.text).not.toMatch(/<script|<b>|[\u0001\u0007]/);
-    expect(res.text).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;b&gt;more&lt;/b&gt; tags");
+    expect(res.text).toContain(
+      "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;b&gt;more&lt;/b&gt; tags",
+    );
     const feed = await parser.parseString(res.text);
     expect(feed.items[0].title).toBe('Lab says <script>alert("x")</script> & <b>more</b> tags');
     expect(feed.items[0].content).toContain("BBC News: A <b>bold</b> claim & a bell");
   });
 
   it("takes the card list's parameters: a pair, a limit, and a 400 in the envelope for a bad one", async () => {
-    const tech = await parser.parseString((await call(cardsAtom, "/api/v1/feeds/cards.atom", { query: { country: "us", category: "technology" } })).text);
+    const tech = await parser.parseString(
+      (
+        await call(cardsAtom, "/api/v1/feeds/cards.atom", {
+          query: { country: "us", category: "technology" },
+        })
+      ).text,
+    );
     expect(tech.items.map((i) => i.id)).toEqual([story("f_tech")]);
     expect(tech.title).toBe("Global Multi-Source News Analysis: Technology from United States");
-    const one = await parser.parseString((await call(cardsAtom, "/api/v1/feeds/cards.atom", { query: { limit: "1" } })).text);
+    const one = await parser.parseString(
+      (await call(cardsAtom, "/api/v1/feeds/cards.atom", { query: { limit: "1" } })).text,
+    );
     expect(one.items).toHaveLength(1);
     expect(one.feedUrl).toBe(`${ORIGIN}/api/v1/feeds/cards.atom?limit=1`);
     const bad = await call(cardsAtom, "/api/v1/feeds/cards.atom", { query: { country: "xx" } });
     expect(bad.status).toBe(400);
-    expect(bad.json).toMatchObject({ success: false, code: "validation_error", error: expect.stringContaining("query.country") });
+    expect(bad.json).toMatchObject({
+      success: false,
+      code: "validation_error",
+      error: expect.stringContaining("query.country"),
+    });
   });
 
   it("lets a feed reader poll cheaply: ETag and Last-Modified, 304 when nothing changed", async () => {
@@ -122,11 +156,18 @@ describe("GET /api/v1/feeds/cards.atom", () => {
     const byTag = await call(cardsAtom, "/api/v1/feeds/cards.atom", { headers: { "if-none-match": etag } });
     expect(byTag.status).toBe(304);
     expect(byTag.text).toBe("");
-    expect((await call(cardsAtom, "/api/v1/feeds/cards.atom", { headers: { "if-modified-since": lastModified } })).status).toBe(304);
+    expect(
+      (await call(cardsAtom, "/api/v1/feeds/cards.atom", { headers: { "if-modified-since": lastModified } }))
+        .status,
+    ).toBe(304);
     const older = new Date(Date.parse(lastModified) - 60_000).toUTCString();
-    expect((await call(cardsAtom, "/api/v1/feeds/cards.atom", { headers: { "if-modified-since": older } })).status).toBe(200);
+    expect(
+      (await call(cardsAtom, "/api/v1/feeds/cards.atom", { headers: { "if-modified-since": older } })).status,
+    ).toBe(200);
     // A different ETag wins over a date that would match.
-    const other = await call(cardsAtom, "/api/v1/feeds/cards.atom", { headers: { "if-none-match": '"old"', "if-modified-since": lastModified } });
+    const other = await call(cardsAtom, "/api/v1/feeds/cards.atom", {
+      headers: { "if-none-match": '"old"', "if-modified-since": lastModified },
+    });
     expect(other.status).toBe(200);
   });
 });
@@ -139,7 +180,11 @@ describe("GET /api/v1/feeds/cards.json", () => {
     expect(res.headers.get("last-modified")).toBeTruthy();
     expect(jsonFeedProblems(res.json)).toEqual([]);
     expect(res.json.feed_url).toBe(`${ORIGIN}/api/v1/feeds/cards.json`);
-    expect(res.json.items.map((i) => i.id)).toEqual([story("f_transit"), story("f_bridge"), story("f_markup")]);
+    expect(res.json.items.map((i) => i.id)).toEqual([
+      story("f_transit"),
+      story("f_bridge"),
+      story("f_markup"),
+    ]);
     const bridge = res.json.items[1];
     expect(bridge).toMatchObject({
       url: story("f_bridge"),
@@ -152,7 +197,11 @@ describe("GET /api/v1/feeds/cards.json", () => {
         category: "general",
         blindspot: null,
         is_demo: false,
-        outlets: [{ id: "cnn", name: "CNN" }, { id: "fox-news", name: "Fox News" }, { id: "associated-press", name: "Associated Press" }],
+        outlets: [
+          { id: "cnn", name: "CNN" },
+          { id: "fox-news", name: "Fox News" },
+          { id: "associated-press", name: "Associated Press" },
+        ],
       },
     });
     expect(Date.parse(bridge.date_published)).toBeLessThan(Date.parse(bridge.date_modified));
@@ -162,7 +211,9 @@ describe("GET /api/v1/feeds/cards.json", () => {
   });
 
   it("answers an empty selection as a valid, empty feed", async () => {
-    const res = await call<JsonFeedDoc>(cardsJson, "/api/v1/feeds/cards.json", { query: { country: "jp", category: "sports" } });
+    const res = await call<JsonFeedDoc>(cardsJson, "/api/v1/feeds/cards.json", {
+      query: { country: "jp", category: "sports" },
+    });
     expect(res.status).toBe(200);
     expect(jsonFeedProblems(res.json)).toEqual([]);
     expect(res.json.items).toEqual([]);
@@ -178,11 +229,19 @@ describe("GET /api/v1/feeds/blindspots.{atom,json}", () => {
     expect(atom.items.map((i) => i.id)).toEqual([story("f_transit")]);
     const json = await call<JsonFeedDoc>(blindspotsJson, "/api/v1/feeds/blindspots.json");
     expect(jsonFeedProblems(json.json)).toEqual([]);
-    expect(json.json.items.map((i) => [i.id, i._news_analysis.blindspot])).toEqual([[story("f_transit"), "right"]]);
+    expect(json.json.items.map((i) => [i.id, i._news_analysis.blindspot])).toEqual([
+      [story("f_transit"), "right"],
+    ]);
     // And the other side: only a center-right outlet (and a center one) on the chip story.
-    const tech = await call<JsonFeedDoc>(blindspotsJson, "/api/v1/feeds/blindspots.json", { query: { country: "us", category: "technology" } });
-    expect(tech.json.items.map((i) => [i.id, i._news_analysis.blindspot])).toEqual([[story("f_tech"), "left"]]);
-    const none = await call<JsonFeedDoc>(blindspotsJson, "/api/v1/feeds/blindspots.json", { query: { country: "gb" } });
+    const tech = await call<JsonFeedDoc>(blindspotsJson, "/api/v1/feeds/blindspots.json", {
+      query: { country: "us", category: "technology" },
+    });
+    expect(tech.json.items.map((i) => [i.id, i._news_analysis.blindspot])).toEqual([
+      [story("f_tech"), "left"],
+    ]);
+    const none = await call<JsonFeedDoc>(blindspotsJson, "/api/v1/feeds/blindspots.json", {
+      query: { country: "gb" },
+    });
     expect(none.json.items).toEqual([]);
   });
 });

@@ -5,9 +5,13 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 // 429 (generation keeps its limits: each accepted request runs an ingest).
 vi.hoisted(() => {
   for (const name of [
-    "RATE_LIMIT_LOGIN_PER_IP", "RATE_LIMIT_LOGIN_PER_USERNAME", "RATE_LIMIT_LOGIN_USERNAME_CEILING",
-    "RATE_LIMIT_ANALYSIS_PER_MINUTE", "RATE_LIMIT_ANALYSIS_PER_CLIENT_PER_MINUTE",
-  ]) process.env[name] = "10000";
+    "RATE_LIMIT_LOGIN_PER_IP",
+    "RATE_LIMIT_LOGIN_PER_USERNAME",
+    "RATE_LIMIT_LOGIN_USERNAME_CEILING",
+    "RATE_LIMIT_ANALYSIS_PER_MINUTE",
+    "RATE_LIMIT_ANALYSIS_PER_CLIENT_PER_MINUTE",
+  ])
+    process.env[name] = "10000";
 });
 import { signAccessToken } from "@/lib/auth/tokens";
 import { ROUTES, type RouteKey } from "@/lib/http/routes";
@@ -31,20 +35,75 @@ beforeAll(async () => {
   token = (await signAccessToken({ username: "operator", role: "operator" })).token;
 });
 
-const KEYS = ["country", "category", "limit", "q", "probe", "username", "password", "articles", "analysisType", "comparisonCardId", "title", "content", "source", "summary"];
-const VALID = ["us", "gb", "jp", "general", "sports", "technology", "comprehensive", "bias", "50", "1", "100", "reader", "live", "ready", "CNN"];
+const KEYS = [
+  "country",
+  "category",
+  "limit",
+  "q",
+  "probe",
+  "username",
+  "password",
+  "articles",
+  "analysisType",
+  "comparisonCardId",
+  "title",
+  "content",
+  "source",
+  "summary",
+];
+const VALID = [
+  "us",
+  "gb",
+  "jp",
+  "general",
+  "sports",
+  "technology",
+  "comprehensive",
+  "bias",
+  "50",
+  "1",
+  "100",
+  "reader",
+  "live",
+  "ready",
+  "CNN",
+];
 
 /** Text no client should send and PostgreSQL cannot store: NUL, lone halves of surrogate pairs. */
-const HOSTILE = ["a\u0000b", "\u0000\u0000", "\ud800", "ab\udc00", "x\ud800y\udfffz", "reader\u0000", "\ud83d"];
+const HOSTILE = [
+  "a\u0000b",
+  "\u0000\u0000",
+  "\ud800",
+  "ab\udc00",
+  "x\ud800y\udfffz",
+  "reader\u0000",
+  "\ud83d",
+];
 const text = fc.oneof(
   { arbitrary: fc.string(), weight: 3 },
   { arbitrary: fc.string({ unit: "binary" }), weight: 1 },
   { arbitrary: fc.constantFrom(...HOSTILE), weight: 1 },
-  { arbitrary: fc.tuple(fc.constantFrom(...VALID), fc.constantFrom(...HOSTILE)).map(([v, h]) => `${v}${h}`), weight: 1 },
+  {
+    arbitrary: fc.tuple(fc.constantFrom(...VALID), fc.constantFrom(...HOSTILE)).map(([v, h]) => `${v}${h}`),
+    weight: 1,
+  },
 );
-const scalar = fc.oneof(text, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constantFrom(...VALID));
-const article = fc.record({ title: scalar, content: scalar, source: scalar, summary: scalar }, { requiredKeys: [] });
-const plausibleBody = fc.dictionary(fc.constantFrom(...KEYS), fc.oneof(scalar, fc.array(article, { maxLength: 25 }), fc.array(scalar)));
+const scalar = fc.oneof(
+  text,
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.constantFrom(...VALID),
+);
+const article = fc.record(
+  { title: scalar, content: scalar, source: scalar, summary: scalar },
+  { requiredKeys: [] },
+);
+const plausibleBody = fc.dictionary(
+  fc.constantFrom(...KEYS),
+  fc.oneof(scalar, fc.array(article, { maxLength: 25 }), fc.array(scalar)),
+);
 const body = fc.oneof(
   { arbitrary: plausibleBody, weight: 4 },
   { arbitrary: fc.anything(), weight: 2 },
@@ -57,7 +116,9 @@ const query = fc.dictionary(
 );
 const param = fc.oneof(text, fc.stringMatching(/^[A-Za-z0-9_-]{1,120}$/), fc.constant("../../etc/passwd"));
 
-const withInput = (Object.keys(ROUTES) as RouteKey[]).filter((k) => modules[`/app${k.split(" ")[1]}/route.ts`]);
+const withInput = (Object.keys(ROUTES) as RouteKey[]).filter(
+  (k) => modules[`/app${k.split(" ")[1]}/route.ts`],
+);
 
 describe.each(withInput)("%s", (key) => {
   it(`answers ${RUNS} generated requests without a 5xx, every 4xx in the envelope`, async () => {
@@ -67,16 +128,28 @@ describe.each(withInput)("%s", (key) => {
       fc.asyncProperty(body, query, param, async (b, q, id) => {
         const raw = b && typeof b === "object" && "raw" in b && typeof b.raw === "string" ? b.raw : undefined;
         // A URL cannot carry a lone surrogate (it is UTF-8): encode what a client could send; the param itself goes as is.
-        const res = await call(handler, path.replace("[id]", encodeURIComponent(id.replace(/[\ud800-\udfff]/g, "\ufffd"))), {
-          method,
-          token,
-          query: q,
-          params: { id },
-          ...(method === "GET" ? {} : raw !== undefined ? { rawBody: raw, headers: { "content-type": "application/json" } } : { body: b }),
-        });
+        const res = await call(
+          handler,
+          path.replace("[id]", encodeURIComponent(id.replace(/[\ud800-\udfff]/g, "\ufffd"))),
+          {
+            method,
+            token,
+            query: q,
+            params: { id },
+            ...(method === "GET"
+              ? {}
+              : raw !== undefined
+                ? { rawBody: raw, headers: { "content-type": "application/json" } }
+                : { body: b }),
+          },
+        );
         expect(res.status, `${res.status} ${res.text.slice(0, 200)}`).toBeLessThan(500);
         if (res.status >= 400) {
-          expect(res.json).toMatchObject({ success: false, error: expect.any(String), code: expect.any(String) });
+          expect(res.json).toMatchObject({
+            success: false,
+            error: expect.any(String),
+            code: expect.any(String),
+          });
         }
       }),
       { numRuns: RUNS, seed: 20261121 },

@@ -50,7 +50,9 @@ it("is a valid OpenAPI 3.1 document", async () => {
 });
 
 it("describes exactly the routes of the access table, each with its access rule and rate limit", () => {
-  const documented = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
+  const documented = Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),
+  );
   const declared = (Object.keys(ROUTES) as RouteKey[]).map((k) => k.replace(/\[(\w+)\]/g, "{$1}"));
   expect(documented.sort()).toEqual(declared.sort());
   for (const key of Object.keys(ROUTES) as RouteKey[]) {
@@ -58,24 +60,33 @@ it("describes exactly the routes of the access table, each with its access rule 
     expect(operationOf(key)["x-access"], key).toBe(rule.access);
     expect(operationOf(key)["x-rate-limit"], key).toBe(rule.rateLimit);
   }
-  expect(new Set(Object.values(doc.paths).flatMap((ops) => Object.values(ops).map((o) => o.operationId))).size).toBe(declared.length);
+  expect(
+    new Set(Object.values(doc.paths).flatMap((ops) => Object.values(ops).map((o) => o.operationId))).size,
+  ).toBe(declared.length);
 });
 
 it("takes the parameters the routes validate: the feeds the card list's, a card its id in the path", () => {
-  const names = (key: RouteKey) => operationOf(key).parameters.map((p) => `${p.in}:${p.name}${p.required ? "!" : ""}`);
+  const names = (key: RouteKey) =>
+    operationOf(key).parameters.map((p) => `${p.in}:${p.name}${p.required ? "!" : ""}`);
   expect(names("GET /api/v1/comparison-cards")).toEqual(["query:country", "query:category", "query:limit"]);
   expect(names("GET /api/v1/feeds/cards.atom")).toEqual(names("GET /api/v1/comparison-cards"));
   expect(names("GET /api/v1/feeds/blindspots.json")).toEqual(names("GET /api/v1/comparison-cards"));
   expect(names("GET /api/v1/comparison-cards/[id]")).toEqual(["path:id!"]);
   expect(names("GET /api/v1/search")).toEqual(["query:q!", "query:limit", "query:country"]);
-  expect(Object.keys(operationOf("POST /api/v1/auth/login").requestBody!.content)).toEqual(["application/json"]);
+  expect(Object.keys(operationOf("POST /api/v1/auth/login").requestBody!.content)).toEqual([
+    "application/json",
+  ]);
 });
 
 describe("every route's real answer matches the document", () => {
   for (const key of Object.keys(ROUTES) as RouteKey[]) {
     it(key, async () => {
       const sample = ROUTE_SAMPLES[key];
-      const res = await call(await routeHandler(key), sample.path ?? key.split(" ")[1], { ...sample, method: key.split(" ")[0], token: operatorToken });
+      const res = await call(await routeHandler(key), sample.path ?? key.split(" ")[1], {
+        ...sample,
+        method: key.split(" ")[0],
+        token: operatorToken,
+      });
       expect(res.status).toBe(sample.ok);
       const type = res.headers.get("content-type")!.split(";")[0];
       const documented = operationOf(key).responses[String(res.status)].content[type];
@@ -92,8 +103,14 @@ describe("every route's real answer matches the document", () => {
     expect(res.status).toBe(400);
     const validate = ajv.compile(operationOf(key).responses["400"].content["application/json"].schema);
     expect(validate(res.json) ? [] : validate.errors).toEqual([]);
-    const missing = await call(await routeHandler("GET /api/v1/comparison-cards/[id]"), "/api/v1/comparison-cards/nope", { params: { id: "nope" } });
-    const notFound = ajv.compile(operationOf("GET /api/v1/comparison-cards/[id]").responses["404"].content["application/json"].schema);
+    const missing = await call(
+      await routeHandler("GET /api/v1/comparison-cards/[id]"),
+      "/api/v1/comparison-cards/nope",
+      { params: { id: "nope" } },
+    );
+    const notFound = ajv.compile(
+      operationOf("GET /api/v1/comparison-cards/[id]").responses["404"].content["application/json"].schema,
+    );
     expect(notFound(missing.json) ? [] : notFound.errors).toEqual([]);
   });
 });

@@ -23,6 +23,9 @@ it("answers 405 in the envelope for another method", async () => {
   expect(res.status).toBe(405);
   expect(res.headers.get("allow")).toBe("GET");
   expect(res.json).toEqual({
-    success: false, code: "method_not_allowed", error: "POST is not allowed here; use GET.", requestId: res.headers.get("x-request-id"),
+    success: false,
+    code: "method_not_allowed",
+    error: "POST is not allowed here; use GET.",
+    requestId: res.headers.get("x-request-id"),
   });
 });

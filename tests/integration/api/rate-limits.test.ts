@@ -3,9 +3,12 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 // This file's own limits, small enough to reach (settings are read at the first import).
 vi.hoisted(() => {
   Object.assign(process.env, {
-    OPENAI_API_KEY: "", OPENAI_BASE_URL: "",
-    RATE_LIMIT_ANALYSIS_PER_MINUTE: "3", RATE_LIMIT_ANALYSIS_PER_CLIENT_PER_MINUTE: "5",
-    RATE_LIMIT_GENERATE_PER_MINUTE: "2", RATE_LIMIT_GENERATE_PER_CLIENT_PER_MINUTE: "3",
+    OPENAI_API_KEY: "",
+    OPENAI_BASE_URL: "",
+    RATE_LIMIT_ANALYSIS_PER_MINUTE: "3",
+    RATE_LIMIT_ANALYSIS_PER_CLIENT_PER_MINUTE: "5",
+    RATE_LIMIT_GENERATE_PER_MINUTE: "2",
+    RATE_LIMIT_GENERATE_PER_CLIENT_PER_MINUTE: "3",
   });
 });
 
@@ -26,10 +29,16 @@ beforeAll(async () => {
 });
 
 const analyse = (token: string, client: string) =>
-  call(compareRoute, "/api/v1/analysis/compare-articles", { body: { articles: STORM }, token, headers: { "x-forwarded-for": client } });
+  call(compareRoute, "/api/v1/analysis/compare-articles", {
+    body: { articles: STORM },
+    token,
+    headers: { "x-forwarded-for": client },
+  });
 const generate = (token: string, client: string) =>
   call(onDemandRoute, "/api/v1/comparison-cards/generate/on-demand", {
-    body: { country: "ca", category: "health" }, token, headers: { "x-forwarded-for": client },
+    body: { country: "ca", category: "health" },
+    token,
+    headers: { "x-forwarded-for": client },
   });
 
 describe.each([
@@ -48,7 +57,8 @@ describe.each([
 
   it(`one token meets its own limit (${perToken} a minute) from any number of clients`, async () => {
     const token = await readerToken();
-    for (let i = 0; i < perToken; i++) expect((await send(token, `203.0.113.${10 * perToken + i}`)).status).toBe(200);
+    for (let i = 0; i < perToken; i++)
+      expect((await send(token, `203.0.113.${10 * perToken + i}`)).status).toBe(200);
     const over = await send(token, "203.0.113.99");
     expect(over.status).toBe(429);
     expect(over.json).toMatchObject({ code: "rate_limited", details: { limit } });

@@ -18,12 +18,30 @@ let reader = "";
 
 const flood = (outlet: string, wording: string) =>
   rssFeed(outlet, [
-    { title: `Flooding in Winnipeg forces 3,000 to evacuate ${wording}`, link: `https://${outlet}.test/flood`, description: `Rising Red River water forced 3,000 Winnipeg residents from their homes on Sunday ${wording}.`, hoursAgo: 2 },
-    { title: outlet === "cbc" ? "Jets edge Oilers 4-3 in overtime thriller" : "Ashes: England bowled out for 212 at Lord's", link: `https://${outlet}.test/other`, description: "Match report.", hoursAgo: 3 },
+    {
+      title: `Flooding in Winnipeg forces 3,000 to evacuate ${wording}`,
+      link: `https://${outlet}.test/flood`,
+      description: `Rising Red River water forced 3,000 Winnipeg residents from their homes on Sunday ${wording}.`,
+      hoursAgo: 2,
+    },
+    {
+      title:
+        outlet === "cbc"
+          ? "Jets edge Oilers 4-3 in overtime thriller"
+          : "Ashes: England bowled out for 212 at Lord's",
+      link: `https://${outlet}.test/other`,
+      description: "Match report.",
+      hoursAgo: 3,
+    },
   ]);
 const measles = (outlet: string, wording: string) =>
   rssFeed(outlet, [
-    { title: `Measles cases in Ontario rise to 412 ${wording}`, link: `https://${outlet}.test/measles`, description: `Ontario health officials reported 412 measles cases ${wording}.`, hoursAgo: 1 },
+    {
+      title: `Measles cases in Ontario rise to 412 ${wording}`,
+      link: `https://${outlet}.test/measles`,
+      description: `Ontario health officials reported 412 measles cases ${wording}.`,
+      hoursAgo: 1,
+    },
   ]);
 
 beforeAll(async () => {
@@ -45,7 +63,11 @@ afterAll(() => server.close());
 
 describe("POST /api/v1/comparison-cards/generate (operator)", () => {
   it("ingests the country's feeds, re-clusters and answers the run's summary", async () => {
-    const res = await call<{ data: Record<string, unknown> }>(generateRoute, "/api/v1/comparison-cards/generate", { body: { country: "ca" }, token: operator });
+    const res = await call<{ data: Record<string, unknown> }>(
+      generateRoute,
+      "/api/v1/comparison-cards/generate",
+      { body: { country: "ca" }, token: operator },
+    );
     expect(res.status).toBe(200);
     expect(res.json.data).toMatchObject({
       country: "ca",
@@ -56,82 +78,170 @@ describe("POST /api/v1/comparison-cards/generate (operator)", () => {
     });
     expect((res.json.data.failures as unknown[]).length).toBeGreaterThan(10);
     invalidateReadCache();
-    const list = await call<{ data: { comparisonCards: Array<{ topic: string; sourceCount: number }> } }>(listRoute, "/api/v1/comparison-cards", { query: { country: "ca" } });
+    const list = await call<{ data: { comparisonCards: Array<{ topic: string; sourceCount: number }> } }>(
+      listRoute,
+      "/api/v1/comparison-cards",
+      { query: { country: "ca" } },
+    );
     expect(list.json.data.comparisonCards).toHaveLength(1);
-    expect(list.json.data.comparisonCards[0]).toMatchObject({ topic: expect.stringMatching(/^Flooding in Winnipeg forces 3,000 to evacuate/), sourceCount: 2 });
+    expect(list.json.data.comparisonCards[0]).toMatchObject({
+      topic: expect.stringMatching(/^Flooding in Winnipeg forces 3,000 to evacuate/),
+      sourceCount: 2,
+    });
   });
 
   it("defaults the country to us", async () => {
-    const res = await call<{ data: { country: string } }>(generateRoute, "/api/v1/comparison-cards/generate", { body: {}, token: operator });
+    const res = await call<{ data: { country: string } }>(
+      generateRoute,
+      "/api/v1/comparison-cards/generate",
+      { body: {}, token: operator },
+    );
     expect(res.json.data.country).toBe("us");
   });
 
   it("answers 409 while another ingest holds the lock", async () => {
     let res: Awaited<ReturnType<typeof call>> | undefined;
     await getDatabase().withLock("ingest", async () => {
-      res = await call(generateRoute, "/api/v1/comparison-cards/generate", { body: { country: "ca" }, token: operator });
+      res = await call(generateRoute, "/api/v1/comparison-cards/generate", {
+        body: { country: "ca" },
+        token: operator,
+      });
     });
     expect(res!.status).toBe(409);
-    expect(res!.json).toMatchObject({ success: false, code: "conflict", error: "An ingest is already running; try again when it finishes." });
+    expect(res!.json).toMatchObject({
+      success: false,
+      code: "conflict",
+      error: "An ingest is already running; try again when it finishes.",
+    });
   });
 });
 
 describe("POST /api/v1/comparison-cards/generate/on-demand (reader)", () => {
   // Time passes: every feed is due again, as it would be after the scheduler interval.
-  const feedsGoStale = () => getPrisma().feed.updateMany({ data: { lastFetchedAt: new Date(Date.now() - 3_600_000) } });
+  const feedsGoStale = () =>
+    getPrisma().feed.updateMany({ data: { lastFetchedAt: new Date(Date.now() - 3_600_000) } });
 
   it("answers already_available for a pair that has cards", async () => {
-    const res = await call(onDemandRoute, "/api/v1/comparison-cards/generate/on-demand", { body: { country: "ca", category: "health" }, token: reader });
+    const res = await call(onDemandRoute, "/api/v1/comparison-cards/generate/on-demand", {
+      body: { country: "ca", category: "health" },
+      token: reader,
+    });
     expect(res.json).toEqual({
       success: true,
-      data: { action: "already_available", country: "ca", category: "health", cards: 1, fetchedFeeds: 0, message: "Cards already exist for this selection." },
+      data: {
+        action: "already_available",
+        country: "ca",
+        category: "health",
+        cards: 1,
+        fetchedFeeds: 0,
+        message: "Cards already exist for this selection.",
+      },
     });
   });
 
   it("fetches a stale pair's feeds and answers no_new_articles when no story has two outlets", async () => {
     await feedsGoStale();
-    const res = await call<{ data: Record<string, unknown> }>(onDemandRoute, "/api/v1/comparison-cards/generate/on-demand", { body: { country: "jp", category: "sports" }, token: reader });
+    const res = await call<{ data: Record<string, unknown> }>(
+      onDemandRoute,
+      "/api/v1/comparison-cards/generate/on-demand",
+      { body: { country: "jp", category: "sports" }, token: reader },
+    );
     expect(res.status).toBe(200);
-    expect(res.json.data).toMatchObject({ action: "no_new_articles", cards: 0, message: "No story in this selection is covered by two or more outlets yet." });
+    expect(res.json.data).toMatchObject({
+      action: "no_new_articles",
+      cards: 0,
+      message: "No story in this selection is covered by two or more outlets yet.",
+    });
     expect(res.json.data.fetchedFeeds).toBeGreaterThan(0);
   });
 
   it("generates cards when the fetched feeds share a story about the country", async () => {
     // Global outlets feed a country's view through mentions of it (issue 4).
-    server.serve("/cnn/science", { body: rssFeed("cnn", [{ title: "Japan's Kestrel-2 probe lands on asteroid Bennu-B after 6-year trip", link: "https://cnn.test/probe", description: "The Japanese Kestrel-2 probe landed on asteroid Bennu-B.", hoursAgo: 1 }]) });
-    server.serve("/bbc/science", { body: rssFeed("bbc", [{ title: "Japanese probe Kestrel-2 touches down on Bennu-B asteroid after 6 years", link: "https://bbc.test/probe", description: "Kestrel-2, launched from Japan, touched down on Bennu-B.", hoursAgo: 2 }]) });
+    server.serve("/cnn/science", {
+      body: rssFeed("cnn", [
+        {
+          title: "Japan's Kestrel-2 probe lands on asteroid Bennu-B after 6-year trip",
+          link: "https://cnn.test/probe",
+          description: "The Japanese Kestrel-2 probe landed on asteroid Bennu-B.",
+          hoursAgo: 1,
+        },
+      ]),
+    });
+    server.serve("/bbc/science", {
+      body: rssFeed("bbc", [
+        {
+          title: "Japanese probe Kestrel-2 touches down on Bennu-B asteroid after 6 years",
+          link: "https://bbc.test/probe",
+          description: "Kestrel-2, launched from Japan, touched down on Bennu-B.",
+          hoursAgo: 2,
+        },
+      ]),
+    });
     await pointFeed(server, "cnn:science", "/cnn/science");
     await pointFeed(server, "bbc-news:science", "/bbc/science");
     await feedsGoStale();
-    const res = await call<{ data: Record<string, unknown> }>(onDemandRoute, "/api/v1/comparison-cards/generate/on-demand", { body: { country: "jp", category: "science" }, token: reader });
-    expect(res.json.data).toMatchObject({ action: "generated", country: "jp", category: "science", cards: 1, message: "1 comparison card ready." });
+    const res = await call<{ data: Record<string, unknown> }>(
+      onDemandRoute,
+      "/api/v1/comparison-cards/generate/on-demand",
+      { body: { country: "jp", category: "science" }, token: reader },
+    );
+    expect(res.json.data).toMatchObject({
+      action: "generated",
+      country: "jp",
+      category: "science",
+      cards: 1,
+      message: "1 comparison card ready.",
+    });
   });
 });
 
 describe("GET /api/v1/comparison-cards/status/scheduler", () => {
   it("answers the last run, the next run and per-source health", async () => {
-    const res = await call<{ data: Record<string, unknown> & { sources: Array<Record<string, unknown>> } }>(schedulerRoute, "/api/v1/comparison-cards/status/scheduler");
+    const res = await call<{ data: Record<string, unknown> & { sources: Array<Record<string, unknown>> } }>(
+      schedulerRoute,
+      "/api/v1/comparison-cards/status/scheduler",
+    );
     expect(res.status).toBe(200);
-    expect(res.json.data).toMatchObject({ enabled: false, intervalMinutes: 15, nextRunAt: null, lastRun: { trigger: "on-demand" } });
+    expect(res.json.data).toMatchObject({
+      enabled: false,
+      intervalMinutes: 15,
+      nextRunAt: null,
+      lastRun: { trigger: "on-demand" },
+    });
     expect(res.json.data).not.toHaveProperty("triggered");
     const cbc = res.json.data.sources.find((s) => s.id === "cbc-news")!;
-    expect(cbc).toMatchObject({ available: true, feeds: 6, lastSuccessAt: expect.any(String), failingFeeds: expect.any(Number) });
-    expect(res.json.data.sources.find((s) => s.id === "reuters")).toMatchObject({ available: false, feeds: 0 });
+    expect(cbc).toMatchObject({
+      available: true,
+      feeds: 6,
+      lastSuccessAt: expect.any(String),
+      failingFeeds: expect.any(Number),
+    });
+    expect(res.json.data.sources.find((s) => s.id === "reuters")).toMatchObject({
+      available: false,
+      feeds: 0,
+    });
   });
 
   it("tells anyone only the class of a feed's last error; the operator gets the message (issue 14)", async () => {
     type Status = { data: { sources: Array<{ id: string; lastError: string | null }> } };
     const path = "/api/v1/comparison-cards/status/scheduler";
-    const lastErrors = (res: { json: Status }) => new Map(res.json.data.sources.map((s) => [s.id, s.lastError]));
+    const lastErrors = (res: { json: Status }) =>
+      new Map(res.json.data.sources.map((s) => [s.id, s.lastError]));
     // NPR's feeds point at paths of the test server that answer 404.
     expect(lastErrors(await call<Status>(schedulerRoute, path)).get("npr")).toBe("HTTP 4xx");
-    expect(lastErrors(await call<Status>(schedulerRoute, path, { token: reader })).get("npr")).toBe("HTTP 4xx");
-    expect(lastErrors(await call<Status>(schedulerRoute, path, { token: operator })).get("npr")).toBe("HTTP 404");
+    expect(lastErrors(await call<Status>(schedulerRoute, path, { token: reader })).get("npr")).toBe(
+      "HTTP 4xx",
+    );
+    expect(lastErrors(await call<Status>(schedulerRoute, path, { token: operator })).get("npr")).toBe(
+      "HTTP 404",
+    );
   });
 
   it("with the cron secret also runs a refresh of the due feeds", async () => {
     const res = await call<{ data: { triggered: Record<string, unknown>; lastRun: { trigger: string } } }>(
-      schedulerRoute, "/api/v1/comparison-cards/status/scheduler", { token: TEST_CRON_SECRET },
+      schedulerRoute,
+      "/api/v1/comparison-cards/status/scheduler",
+      { token: TEST_CRON_SECRET },
     );
     expect(res.status).toBe(200);
     expect(res.json.data.triggered).toMatchObject({ ran: true, runId: expect.any(String) });

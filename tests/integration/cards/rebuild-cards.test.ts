@@ -6,17 +6,45 @@ import { call } from "@/tests/helpers/api";
 import { insertArticles } from "@/tests/helpers/cards";
 
 const tornado = [
-  { sourceId: "cnn", title: "Tornado tears through Wichita, 12 injured", summary: "A tornado struck Wichita, Kansas on Tuesday night, injuring 12 people.", hoursAgo: 3 },
-  { sourceId: "fox-news", title: "Wichita tornado leaves 12 injured and homes flattened", summary: "Twelve people were hurt when a tornado hit Wichita.", hoursAgo: 2 },
-  { sourceId: "npr", title: "Tornado in Wichita injures 12, damages dozens of homes", summary: "The Wichita tornado injured 12 people on Tuesday.", hoursAgo: 4 },
+  {
+    sourceId: "cnn",
+    title: "Tornado tears through Wichita, 12 injured",
+    summary: "A tornado struck Wichita, Kansas on Tuesday night, injuring 12 people.",
+    hoursAgo: 3,
+  },
+  {
+    sourceId: "fox-news",
+    title: "Wichita tornado leaves 12 injured and homes flattened",
+    summary: "Twelve people were hurt when a tornado hit Wichita.",
+    hoursAgo: 2,
+  },
+  {
+    sourceId: "npr",
+    title: "Tornado in Wichita injures 12, damages dozens of homes",
+    summary: "The Wichita tornado injured 12 people on Tuesday.",
+    hoursAgo: 4,
+  },
 ];
 const vaccine = [
-  { sourceId: "bbc-news", title: "Regulator approves Novavir malaria vaccine for children", summary: "The Novavir malaria vaccine was approved for children under five.", hoursAgo: 5 },
-  { sourceId: "the-guardian", title: "Novavir malaria vaccine approved for use in children", summary: "Regulators approved the Novavir malaria vaccine for young children.", hoursAgo: 6 },
+  {
+    sourceId: "bbc-news",
+    title: "Regulator approves Novavir malaria vaccine for children",
+    summary: "The Novavir malaria vaccine was approved for children under five.",
+    hoursAgo: 5,
+  },
+  {
+    sourceId: "the-guardian",
+    title: "Novavir malaria vaccine approved for use in children",
+    summary: "Regulators approved the Novavir malaria vaccine for young children.",
+    hoursAgo: 6,
+  },
 ];
 
 const cards = () =>
-  getPrisma().comparisonCard.findMany({ orderBy: { id: "asc" }, include: { articles: { orderBy: { position: "asc" } } } });
+  getPrisma().comparisonCard.findMany({
+    orderBy: { id: "asc" },
+    include: { articles: { orderBy: { position: "asc" } } },
+  });
 
 describe("rebuildCards", () => {
   let tornadoCard = "";
@@ -24,7 +52,9 @@ describe("rebuildCards", () => {
   it("builds one card per story covered by two or more outlets, with a stable id", async () => {
     const tornadoIds = await insertArticles("tornado", tornado);
     const vaccineIds = await insertArticles("vaccine", vaccine, { category: "health", countries: ["gb"] });
-    await insertArticles("lonely", [{ sourceId: "cbc-news", title: "Toronto library extends weekend hours", hoursAgo: 1 }]);
+    await insertArticles("lonely", [
+      { sourceId: "cbc-news", title: "Toronto library extends weekend hours", hoursAgo: 1 },
+    ]);
     const summary = await rebuildCards();
     expect(summary).toMatchObject({ cards: 2, created: 2, updated: 0, unchanged: 0, retired: 0 });
     const all = await cards();
@@ -34,7 +64,13 @@ describe("rebuildCards", () => {
     tornadoCard = t.id;
     expect(t.id).toMatch(/^c_[0-9a-f]{16}$/);
     expect(new Set(t.articles.map((m) => m.articleId))).toEqual(new Set(tornadoIds));
-    expect(t).toMatchObject({ category: "general", country: "us", articleCount: 3, sourceCount: 3, retiredAt: null });
+    expect(t).toMatchObject({
+      category: "general",
+      country: "us",
+      articleCount: 3,
+      sourceCount: 3,
+      retiredAt: null,
+    });
     expect(t.articles[0].articleId).toBe(t.mainArticleId);
     expect(v).toMatchObject({ category: "health", country: "gb", articleCount: 2 });
     expect(t.confidence).toBeGreaterThan(0);
@@ -44,12 +80,19 @@ describe("rebuildCards", () => {
   it("changes nothing when nothing changed", async () => {
     const before = await cards();
     expect(await rebuildCards()).toMatchObject({ created: 0, updated: 0, unchanged: 2, retired: 0 });
-    expect((await cards()).map((c) => c.updatedAt.getTime())).toEqual(before.map((c) => c.updatedAt.getTime()));
+    expect((await cards()).map((c) => c.updatedAt.getTime())).toEqual(
+      before.map((c) => c.updatedAt.getTime()),
+    );
   });
 
   it("keeps the card id when the story gains an article", async () => {
     await insertArticles("tornado-more", [
-      { sourceId: "abc-news", title: "Wichita tornado: 12 injured as storm hits Kansas city", summary: "A tornado injured 12 in Wichita.", hoursAgo: 1 },
+      {
+        sourceId: "abc-news",
+        title: "Wichita tornado: 12 injured as storm hits Kansas city",
+        summary: "A tornado injured 12 in Wichita.",
+        hoursAgo: 1,
+      },
     ]);
     expect(await rebuildCards()).toMatchObject({ created: 0, updated: 1, unchanged: 1 });
     const t = (await cards()).find((c) => c.id === tornadoCard)!;
@@ -64,17 +107,32 @@ describe("rebuildCards", () => {
     await prisma.cardArticle.deleteMany({ where: { articleId: { in: moved } } });
     await prisma.comparisonCard.create({
       data: {
-        id: "c_fragment", topic: "fragment", category: "general", country: "us", countries: ["us"], articleCount: 2, sourceCount: 2,
-        confidence: 0.5, latestPublishedAt: new Date(), createdAt: new Date(Date.now() + 1000),
+        id: "c_fragment",
+        topic: "fragment",
+        category: "general",
+        country: "us",
+        countries: ["us"],
+        articleCount: 2,
+        sourceCount: 2,
+        confidence: 0.5,
+        latestPublishedAt: new Date(),
+        createdAt: new Date(Date.now() + 1000),
         articles: { create: moved.map((articleId, position) => ({ articleId, position })) },
       },
     });
     expect(await rebuildCards()).toMatchObject({ retired: 1 });
-    const fragment = await prisma.comparisonCard.findUnique({ where: { id: "c_fragment" }, include: { articles: true } });
+    const fragment = await prisma.comparisonCard.findUnique({
+      where: { id: "c_fragment" },
+      include: { articles: true },
+    });
     expect(fragment).toMatchObject({ successorId: tornadoCard, articles: [] });
     expect(fragment!.retiredAt).toBeInstanceOf(Date);
     expect((await prisma.comparisonCard.findUnique({ where: { id: tornadoCard } }))!.articleCount).toBe(4);
-    const res = await call<{ data: { cardId: string; supersedes: string } }>(cardRoute, "/api/v1/comparison-cards/c_fragment", { params: { id: "c_fragment" } });
+    const res = await call<{ data: { cardId: string; supersedes: string } }>(
+      cardRoute,
+      "/api/v1/comparison-cards/c_fragment",
+      { params: { id: "c_fragment" } },
+    );
     expect(res.json.data).toMatchObject({ cardId: tornadoCard, supersedes: "c_fragment" });
   });
 

@@ -61,14 +61,37 @@ it("turns biasRating and the category columns into enums, keeping every stored v
 
   const { prisma } = db;
   const sources = await prisma.source.findMany({ orderBy: { id: "asc" } });
-  expect(sources.map((s) => [s.id, biasRatingOf(s.biasRating)])).toEqual([["left", "center-left"], ["mid", "center"], ["right", "center-right"]]);
+  expect(sources.map((s) => [s.id, biasRatingOf(s.biasRating)])).toEqual([
+    ["left", "center-left"],
+    ["mid", "center"],
+    ["right", "center-right"],
+  ]);
   // Feeds (and the outlets' category lists) are sorted by category: the enum sorts alphabetically.
-  expect((await prisma.feed.findMany({ orderBy: { category: "asc" } })).map((f) => f.category)).toEqual(["business", "general", "technology"]);
-  expect(await prisma.article.findUniqueOrThrow({ where: { id: "a1" } })).toMatchObject({ category: "business", feedId: "left:business" });
-  expect(await prisma.comparisonCard.findUniqueOrThrow({ where: { id: "c1" } })).toMatchObject({ category: "sports" });
-  expect(await prisma.ingestOutcome.findUniqueOrThrow({ where: { id: "o1" } })).toMatchObject({ category: "health" });
+  expect((await prisma.feed.findMany({ orderBy: { category: "asc" } })).map((f) => f.category)).toEqual([
+    "business",
+    "general",
+    "technology",
+  ]);
+  expect(await prisma.article.findUniqueOrThrow({ where: { id: "a1" } })).toMatchObject({
+    category: "business",
+    feedId: "left:business",
+  });
+  expect(await prisma.comparisonCard.findUniqueOrThrow({ where: { id: "c1" } })).toMatchObject({
+    category: "sports",
+  });
+  expect(await prisma.ingestOutcome.findUniqueOrThrow({ where: { id: "o1" } })).toMatchObject({
+    category: "health",
+  });
   // The stored text is unchanged, and the column now refuses anything off the scale.
-  expect(await db.sql.query(`SELECT "biasRating"::text AS r FROM "Source" ORDER BY "id"`)).toEqual([{ r: "center-left" }, { r: "center" }, { r: "center-right" }]);
-  await expect(db.sql.exec(`UPDATE "Source" SET "biasRating" = 'far-left' WHERE "id" = 'mid'`)).rejects.toThrow(/invalid input value for enum/);
-  await expect(db.sql.exec(`UPDATE "Feed" SET "category" = 'weather' WHERE "id" = 'left:general'`)).rejects.toThrow(/invalid input value for enum/);
+  expect(await db.sql.query(`SELECT "biasRating"::text AS r FROM "Source" ORDER BY "id"`)).toEqual([
+    { r: "center-left" },
+    { r: "center" },
+    { r: "center-right" },
+  ]);
+  await expect(
+    db.sql.exec(`UPDATE "Source" SET "biasRating" = 'far-left' WHERE "id" = 'mid'`),
+  ).rejects.toThrow(/invalid input value for enum/);
+  await expect(
+    db.sql.exec(`UPDATE "Feed" SET "category" = 'weather' WHERE "id" = 'left:general'`),
+  ).rejects.toThrow(/invalid input value for enum/);
 });

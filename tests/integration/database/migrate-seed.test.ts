@@ -9,7 +9,12 @@ describe("migrations", () => {
   it("are recorded in _prisma_migrations as Prisma records them, and a second run applies nothing", async () => {
     const db = getDatabase();
     const files = readMigrations();
-    const rows = await db.sql.query<{ migration_name: string; checksum: string; applied_steps_count: number; finished_at: Date }>(
+    const rows = await db.sql.query<{
+      migration_name: string;
+      checksum: string;
+      applied_steps_count: number;
+      finished_at: Date;
+    }>(
       `SELECT migration_name, checksum, applied_steps_count, finished_at FROM "_prisma_migrations" ORDER BY migration_name`,
     );
     expect(rows.map((r) => r.migration_name)).toEqual(files.map((f) => f.name));
@@ -19,7 +24,11 @@ describe("migrations", () => {
       expect(row.finished_at).toBeInstanceOf(Date);
     }
     expect(await migrate(db)).toEqual([]);
-    expect(await migrationStatus(db)).toMatchObject({ pending: [], modified: [], applied: files.map((f) => f.name) });
+    expect(await migrationStatus(db)).toMatchObject({
+      pending: [],
+      modified: [],
+      applied: files.map((f) => f.name),
+    });
   });
 });
 
@@ -28,19 +37,47 @@ describe("seed", () => {
     const sources = await getPrisma().source.findMany({ orderBy: { name: "asc" } });
     expect(sources.map((s) => s.name).sort()).toEqual(
       [
-        "ABC Australia", "ABC News", "Al Jazeera", "Associated Press", "BBC News", "CBC News", "CNN", "Deutsche Welle",
-        "Euronews", "Financial Times", "Fox News", "France 24", "Reuters", "South China Morning Post", "The Economist",
-        "The Guardian", "Times of Israel", "Wall Street Journal", "NPR",
+        "ABC Australia",
+        "ABC News",
+        "Al Jazeera",
+        "Associated Press",
+        "BBC News",
+        "CBC News",
+        "CNN",
+        "Deutsche Welle",
+        "Euronews",
+        "Financial Times",
+        "Fox News",
+        "France 24",
+        "Reuters",
+        "South China Morning Post",
+        "The Economist",
+        "The Guardian",
+        "Times of Israel",
+        "Wall Street Journal",
+        "NPR",
       ].sort(),
     );
     const bbc = sources.find((s) => s.id === "bbc-news")!;
     expect(bbc).toMatchObject({
-      url: "https://feeds.bbci.co.uk/news/rss.xml", color: "#BB1919", biasRating: "center", region: "Europe", country: "gb", available: true,
+      url: "https://feeds.bbci.co.uk/news/rss.xml",
+      color: "#BB1919",
+      biasRating: "center",
+      region: "Europe",
+      country: "gb",
+      available: true,
     });
     const reuters = sources.find((s) => s.id === "reuters")!;
-    expect(reuters).toMatchObject({ available: false, url: null, unavailableReason: expect.stringMatching(/since 2020/) });
-    for (const s of sources) expect(["center-left", "center", "center-right"]).toContain(biasRatingOf(s.biasRating));
-    expect(new Set(sources.map((s) => s.region))).toEqual(new Set(["North America", "Europe", "Global", "Asia", "Oceania", "Middle East"]));
+    expect(reuters).toMatchObject({
+      available: false,
+      url: null,
+      unavailableReason: expect.stringMatching(/since 2020/),
+    });
+    for (const s of sources)
+      expect(["center-left", "center", "center-right"]).toContain(biasRatingOf(s.biasRating));
+    expect(new Set(sources.map((s) => s.region))).toEqual(
+      new Set(["North America", "Europe", "Global", "Asia", "Oceania", "Middle East"]),
+    );
   });
 
   it("is idempotent and keeps each feed's fetch state", async () => {
@@ -52,9 +89,15 @@ describe("seed", () => {
     await seedDatabase(prisma);
     expect(await prisma.source.count()).toBe(19);
     expect(await prisma.feed.count()).toBe(feedCount);
-    expect(await prisma.feed.findUnique({ where: { id: "bbc-news:general" } })).toMatchObject({ etag: '"v1"', errorCount: 2 });
+    expect(await prisma.feed.findUnique({ where: { id: "bbc-news:general" } })).toMatchObject({
+      etag: '"v1"',
+      errorCount: 2,
+    });
     const after = await prisma.user.findMany({ orderBy: { username: "asc" } });
-    expect(after.map((u) => [u.username, u.role])).toEqual([["operator", "operator"], ["reader", "reader"]]);
+    expect(after.map((u) => [u.username, u.role])).toEqual([
+      ["operator", "operator"],
+      ["reader", "reader"],
+    ]);
     // Unchanged passwords are not re-hashed.
     expect(after.map((u) => u.passwordHash)).toEqual(before.map((u) => u.passwordHash));
   });

@@ -18,30 +18,45 @@ describe("offline first start (DEMO_SNAPSHOT=auto)", () => {
   });
 
   it("loads the bundled demo snapshot when the very first run gets nothing, marked as demo", async () => {
-    const result = await refreshNews({ trigger: "cli", now: NOW, demoSnapshot: "auto", fetch: OFFLINE_FETCH });
+    const result = await refreshNews({
+      trigger: "cli",
+      now: NOW,
+      demoSnapshot: "auto",
+      fetch: OFFLINE_FETCH,
+    });
     expect(result.ingest.status).toBe("failed");
-    expect(result.ingest.outcomes.every((o) => o.status === "error" && /ECONNREFUSED/.test(o.error ?? ""))).toBe(true);
+    expect(
+      result.ingest.outcomes.every((o) => o.status === "error" && /ECONNREFUSED/.test(o.error ?? "")),
+    ).toBe(true);
     expect(result.demo.loaded).not.toBeNull();
 
     const prisma = getPrisma();
     const demo = await prisma.article.findMany();
     expect(demo.length).toBe(34);
     expect(demo.every((a) => a.isDemo)).toBe(true);
-    expect(await prisma.ingestRun.count({ where: { trigger: "demo", id: result.demo.loaded!.runId } })).toBe(1);
+    expect(await prisma.ingestRun.count({ where: { trigger: "demo", id: result.demo.loaded!.runId } })).toBe(
+      1,
+    );
     // Rebased to load time: all within the last ~24 hours, none in the future.
     for (const a of demo) {
       expect(a.publishedAt.getTime()).toBeLessThanOrEqual(NOW.getTime());
       expect(a.publishedAt.getTime()).toBeGreaterThan(NOW.getTime() - 26 * 3_600_000);
     }
     // Stories overlap across outlets and cover every category and the landing countries.
-    expect(new Set(demo.map((a) => a.category))).toEqual(new Set(["general", "business", "technology", "health", "science", "sports", "entertainment"]));
+    expect(new Set(demo.map((a) => a.category))).toEqual(
+      new Set(["general", "business", "technology", "health", "science", "sports", "entertainment"]),
+    );
     const countries = new Set(demo.flatMap((a) => a.countries));
     for (const c of ["us", "gb", "ca", "au", "de", "fr", "jp", "in"]) expect(countries, c).toContain(c);
     const odile = demo.filter((a) => /Odile/.test(a.title));
     expect(new Set(odile.map((a) => a.sourceId)).size).toBeGreaterThanOrEqual(3);
 
     // Still offline: the demo stays as it is, it is not loaded twice.
-    const again = await refreshNews({ now: new Date(NOW.getTime() + 15 * 60_000), demoSnapshot: "auto", fetch: OFFLINE_FETCH });
+    const again = await refreshNews({
+      now: new Date(NOW.getTime() + 15 * 60_000),
+      demoSnapshot: "auto",
+      fetch: OFFLINE_FETCH,
+    });
     expect(again.demo.loaded).toBeNull();
     expect(await prisma.article.count()).toBe(34);
   });
@@ -49,7 +64,13 @@ describe("offline first start (DEMO_SNAPSHOT=auto)", () => {
   it("removes the demo snapshot once real articles arrive", async () => {
     await refreshNews({ now: NOW, demoSnapshot: "auto", fetch: OFFLINE_FETCH });
     await pointFeed(server, "bbc-news:general", "/fixtures/bbc-home-2019-10-12.xml");
-    const result = await refreshNews({ sources: ["bbc-news"], categories: ["general"], now: NOW, demoSnapshot: "auto", fetch: FAST_FETCH });
+    const result = await refreshNews({
+      sources: ["bbc-news"],
+      categories: ["general"],
+      now: NOW,
+      demoSnapshot: "auto",
+      fetch: FAST_FETCH,
+    });
     expect(result.ingest.totals.new).toBeGreaterThan(0);
     expect(result.demo.removed).toBe(34);
     expect(await getPrisma().article.count({ where: { isDemo: true } })).toBe(0);
@@ -68,7 +89,13 @@ describe("offline first start (DEMO_SNAPSHOT=auto)", () => {
     expect(await getPrisma().article.count()).toBe(0);
 
     await pointFeed(server, "bbc-news:general", "/fixtures/bbc-home-2019-10-12.xml");
-    const always = await refreshNews({ sources: ["bbc-news"], categories: ["general"], now: NOW, demoSnapshot: "always", fetch: FAST_FETCH });
+    const always = await refreshNews({
+      sources: ["bbc-news"],
+      categories: ["general"],
+      now: NOW,
+      demoSnapshot: "always",
+      fetch: FAST_FETCH,
+    });
     expect(always.demo).toMatchObject({ removed: 0 });
     expect(always.demo.loaded?.totals.new).toBe(34);
     expect(await getPrisma().article.count({ where: { isDemo: false } })).toBe(always.ingest.totals.new);
@@ -94,11 +121,16 @@ describe("scheduler", () => {
     const prisma = getPrisma();
     await prisma.feed.updateMany({ data: { nextCheckAt: new Date(Date.now() + 3_600_000) } });
     await pointFeed(server, "fox-news:general", "/fixtures/fox-latest-2019-10-12.xml");
-    await prisma.feed.update({ where: { id: "fox-news:general" }, data: { nextCheckAt: new Date(Date.now() - 1_000) } });
+    await prisma.feed.update({
+      where: { id: "fox-news:general" },
+      data: { nextCheckAt: new Date(Date.now() - 1_000) },
+    });
     const tick = await runSchedulerTick({ demoSnapshot: "off", fetch: FAST_FETCH });
     if (!tick.ran) throw new Error(tick.reason);
     expect(tick.summary.ingest.trigger).toBe("scheduler");
-    expect(tick.summary.ingest.outcomes.map((o) => [o.feedId, o.status])).toEqual([["fox-news:general", "ok"]]);
+    expect(tick.summary.ingest.outcomes.map((o) => [o.feedId, o.status])).toEqual([
+      ["fox-news:general", "ok"],
+    ]);
     // Due again only after the interval.
     const fox = await prisma.feed.findUniqueOrThrow({ where: { id: "fox-news:general" } });
     expect(fox.nextCheckAt.getTime()).toBeGreaterThan(Date.now() + 14 * 60_000);

@@ -4,7 +4,13 @@ import { getDatabase, getPrisma } from "@/lib/db";
 import { NEWS_WINDOW_MS } from "@/lib/news-window";
 import { runIngest, type IngestSummary } from "@/lib/services/run-ingest";
 import { fixtureFeed, FIXTURE_FEEDS_DIR, FIXTURE_NOW, rawItemDates } from "@/tests/helpers/feed-fixtures";
-import { allArticleText, FAST_FETCH, pointFeed, resetIngest, feedServerForFile } from "@/tests/helpers/ingest";
+import {
+  allArticleText,
+  FAST_FETCH,
+  pointFeed,
+  resetIngest,
+  feedServerForFile,
+} from "@/tests/helpers/ingest";
 
 const server = feedServerForFile({ slowMs: 10_000 });
 beforeEach(async () => {
@@ -34,14 +40,25 @@ describe("a run over the feed fixtures (one day, five outlets)", () => {
 
   it("stores every item once, records each outcome on the run and the feed, and a re-run adds nothing", async () => {
     for (const [id, p] of Object.entries(FEEDS)) await pointFeed(server, id, p);
-    const first = await runIngest({ sources, categories: ["general"], now: NOW, trigger: "cli", fetch: FAST_FETCH });
+    const first = await runIngest({
+      sources,
+      categories: ["general"],
+      now: NOW,
+      trigger: "cli",
+      fetch: FAST_FETCH,
+    });
 
     expect(first.status).toBe("succeeded");
-    expect(first.outcomes.map((o) => [o.feedId, o.status, o.httpStatus])).toEqual(Object.keys(FEEDS).sort().map((id) => [id, "ok", 200]));
+    expect(first.outcomes.map((o) => [o.feedId, o.status, o.httpStatus])).toEqual(
+      Object.keys(FEEDS)
+        .sort()
+        .map((id) => [id, "ok", 200]),
+    );
     const prisma = getPrisma();
     const stored = await prisma.article.count();
     expect(stored).toBe(first.totals.new);
-    for (const o of first.outcomes) expect(o.newCount + o.unchanged + o.tooOld + o.rejected, o.key).toBe(o.items);
+    for (const o of first.outcomes)
+      expect(o.newCount + o.unchanged + o.tooOld + o.rejected, o.key).toBe(o.items);
 
     // BBC's items older than 72 hours before NOW are not stored (dates read independently).
     const bbc = outcomeOf(first, "bbc-news:general");
@@ -50,14 +67,35 @@ describe("a run over the feed fixtures (one day, five outlets)", () => {
     expect(bbc.tooOld).toBe(bbcDates.filter((d) => d.getTime() < NOW.getTime() - NEWS_WINDOW_MS).length);
     expect(bbc.tooOld).toBe(2);
 
-    const run = await prisma.ingestRun.findUniqueOrThrow({ where: { id: first.runId }, include: { outcomes: true } });
-    expect(run).toMatchObject({ trigger: "cli", status: "succeeded", feedCount: 5, newCount: stored, failed: 0 });
+    const run = await prisma.ingestRun.findUniqueOrThrow({
+      where: { id: first.runId },
+      include: { outcomes: true },
+    });
+    expect(run).toMatchObject({
+      trigger: "cli",
+      status: "succeeded",
+      feedCount: 5,
+      newCount: stored,
+      failed: 0,
+    });
     expect(run.finishedAt).toBeInstanceOf(Date);
     expect(run.outcomes.find((o) => o.feedId === "bbc-news:general")).toMatchObject({
-      sourceId: "bbc-news", category: "general", status: "ok", httpStatus: 200, bytes: fixtureFeed("bbc-home-2019-10-12.xml").length, items: bbc.items, newCount: bbc.newCount,
+      sourceId: "bbc-news",
+      category: "general",
+      status: "ok",
+      httpStatus: 200,
+      bytes: fixtureFeed("bbc-home-2019-10-12.xml").length,
+      items: bbc.items,
+      newCount: bbc.newCount,
     });
     const feed = await prisma.feed.findUniqueOrThrow({ where: { id: "bbc-news:general" } });
-    expect(feed).toMatchObject({ lastStatus: 200, errorCount: 0, lastItemCount: bbc.items, lastFetchedAt: NOW, lastSuccessAt: NOW });
+    expect(feed).toMatchObject({
+      lastStatus: 200,
+      errorCount: 0,
+      lastItemCount: bbc.items,
+      lastFetchedAt: NOW,
+      lastSuccessAt: NOW,
+    });
     expect(feed.etag).toMatch(/^"/);
     expect(feed.nextCheckAt.getTime()).toBe(NOW.getTime() + 15 * 60_000);
 
@@ -86,12 +124,19 @@ describe("a run over the feed fixtures (one day, five outlets)", () => {
     const wsj = await prisma.article.findMany({ where: { sourceId: "wall-street-journal" } });
     expect(wsj.every((a) => a.countries.includes("us"))).toBe(true);
     // Al Jazeera's home (Qatar) is not a supported country; mentions still place its articles.
-    const uk = await prisma.article.findFirstOrThrow({ where: { sourceId: "al-jazeera", title: "UK ministers debate new fishing quotas" } });
+    const uk = await prisma.article.findFirstOrThrow({
+      where: { sourceId: "al-jazeera", title: "UK ministers debate new fishing quotas" },
+    });
     expect(uk.countries).toEqual(["gb"]);
     // feedburner links are followed to the article (CNN's origLink); the Atom entry keeps its thumbnail.
-    expect(await prisma.article.count({ where: { sourceId: "cnn", canonicalUrl: { startsWith: "https://www.cnn.com/2019/" } } })).toBe(3);
+    expect(
+      await prisma.article.count({
+        where: { sourceId: "cnn", canonicalUrl: { startsWith: "https://www.cnn.com/2019/" } },
+      }),
+    ).toBe(3);
     expect(uk.imageUrl).toBe("https://i4.ytimg.com/vi/Fish0000001/hqdefault.jpg");
-    for (const text of await allArticleText()) expect(text).not.toMatch(/<\s*\/?\s*[a-z][^>]*>|&lt;|&#\d+;|onerror\s*=/i);
+    for (const text of await allArticleText())
+      expect(text).not.toMatch(/<\s*\/?\s*[a-z][^>]*>|&lt;|&#\d+;|onerror\s*=/i);
   });
 });
 
@@ -117,7 +162,8 @@ describe("a run over hostile feeds", () => {
     "the-economist:general": "/hostile/429-once",
   };
   const sources = Object.keys(FEEDS).map((id) => id.split(":")[0]);
-  const run = () => runIngest({ sources, categories: ["general"], now: NOW, fetch: { ...FAST_FETCH, timeoutMs: 5_000 } });
+  const run = () =>
+    runIngest({ sources, categories: ["general"], now: NOW, fetch: { ...FAST_FETCH, timeoutMs: 5_000 } });
 
   it("records each case for its own source, stores the good ones, and a re-run stores nothing twice", async () => {
     for (const [id, p] of Object.entries(FEEDS)) await pointFeed(server, id, p);
@@ -137,7 +183,11 @@ describe("a run over hostile feeds", () => {
       "al-jazeera:general": { status: "ok" },
       "france-24:general": { status: "ok" },
       "associated-press:general": { status: "error", httpStatus: 200, error: /empty feed/ },
-      "south-china-morning-post:general": { status: "error", httpStatus: 200, error: /not a well-formed RSS or Atom feed/ },
+      "south-china-morning-post:general": {
+        status: "error",
+        httpStatus: 200,
+        error: /not a well-formed RSS or Atom feed/,
+      },
       "abc-australia:general": { status: "ok" },
       "the-economist:general": { status: "ok" },
     };
@@ -163,7 +213,15 @@ describe("a run over hostile feeds", () => {
     expect(ap).toMatchObject({ errorCount: 1, etag: null, lastStatus: 200 }); // a broken body's validators are not kept
 
     // Failing sources stored nothing; the others are unaffected.
-    for (const sourceId of ["cnn", "wall-street-journal", "abc-news", "fox-news", "cbc-news", "financial-times", "associated-press"]) {
+    for (const sourceId of [
+      "cnn",
+      "wall-street-journal",
+      "abc-news",
+      "fox-news",
+      "cbc-news",
+      "financial-times",
+      "associated-press",
+    ]) {
       expect(await prisma.article.count({ where: { sourceId } }), sourceId).toBe(0);
     }
     const bbc = outcomeOf(summary, "bbc-news:general");
@@ -171,8 +229,12 @@ describe("a run over hostile feeds", () => {
     expect(await prisma.article.count({ where: { sourceId: "bbc-news" } })).toBe(bbc.newCount);
 
     // Hostile items: no markup or script stored, links canonical, dates right.
-    for (const text of await allArticleText()) expect(text).not.toMatch(/<\s*\/?\s*[a-z]|&lt;|onerror\s*=|onclick\s*=|javascript:|alert\(/i);
-    const f24 = await prisma.article.findMany({ where: { sourceId: "france-24" }, orderBy: { canonicalUrl: "asc" } });
+    for (const text of await allArticleText())
+      expect(text).not.toMatch(/<\s*\/?\s*[a-z]|&lt;|onerror\s*=|onclick\s*=|javascript:|alert\(/i);
+    const f24 = await prisma.article.findMany({
+      where: { sourceId: "france-24" },
+      orderBy: { canonicalUrl: "asc" },
+    });
     expect(outcomeOf(summary, "france-24:general")).toMatchObject({ items: 8, newCount: 6, rejected: 2 });
     expect(f24.map((a) => [a.canonicalUrl, a.publishedAt.toISOString()])).toEqual([
       ["https://hostile.example/news/bold-title", "2019-10-12T03:30:00.000Z"],
@@ -183,11 +245,16 @@ describe("a run over hostile feeds", () => {
       ["https://hostile.example/news/script?id=7", "2019-10-12T04:00:00.000Z"],
     ]);
     expect(f24.find((a) => a.canonicalUrl.endsWith("script?id=7"))).toMatchObject({
-      title: "Script in the description", summary: "Before after. link text", countries: ["fr"], category: "general",
+      title: "Script in the description",
+      summary: "Before after. link text",
+      countries: ["fr"],
+      category: "general",
     });
 
     // Charsets: Latin-1 served as "utf-8", gb2312 served as "utf-8".
-    expect((await prisma.article.findFirstOrThrow({ where: { sourceId: "deutsche-welle" } })).title).toBe("Zürich café reopens after façade repair");
+    expect((await prisma.article.findFirstOrThrow({ where: { sourceId: "deutsche-welle" } })).title).toBe(
+      "Zürich café reopens after façade repair",
+    );
     const gb2312 = await prisma.article.findFirstOrThrow({ where: { sourceId: "al-jazeera" } });
     expect(gb2312.title).toBe("本地研究团队发布新型电池原型");
     expect(gb2312.summary).toBe("研究人员表示，新电池的充电时间缩短了一半。");
@@ -209,10 +276,17 @@ describe("a run over feeds hostile to the server itself (issue 14)", () => {
     await pointFeed(server, "bbc-news:general", "/hostile/redirect-to-metadata");
     await pointFeed(server, "the-guardian:general", "/hostile/nested-divs.xml");
     const t0 = Date.now();
-    const summary = await runIngest({ sources: ["bbc-news", "the-guardian"], categories: ["general"], now: new Date("2018-06-23T20:00:00Z"), fetch: FAST_FETCH });
+    const summary = await runIngest({
+      sources: ["bbc-news", "the-guardian"],
+      categories: ["general"],
+      now: new Date("2018-06-23T20:00:00Z"),
+      fetch: FAST_FETCH,
+    });
     expect(Date.now() - t0).toBeLessThan(3_000);
     expect(outcomeOf(summary, "bbc-news:general")).toMatchObject({
-      status: "error", httpStatus: null, error: "address refused: 169.254.169.254 is a private, link-local or reserved address",
+      status: "error",
+      httpStatus: null,
+      error: "address refused: 169.254.169.254 is a private, link-local or reserved address",
     });
     expect(outcomeOf(summary, "the-guardian:general")).toMatchObject({ status: "ok", newCount: 1 });
     const stored = await getPrisma().article.findFirstOrThrow({ where: { sourceId: "the-guardian" } });
@@ -222,61 +296,115 @@ describe("a run over feeds hostile to the server itself (issue 14)", () => {
 
 describe("store rules", () => {
   const NOW = FIXTURE_NOW;
-  const feed = (items: string) => `<?xml version="1.0"?><rss version="2.0"><channel><title>M</title><link>https://m.example/</link>${items}</channel></rss>`;
+  const feed = (items: string) =>
+    `<?xml version="1.0"?><rss version="2.0"><channel><title>M</title><link>https://m.example/</link>${items}</channel></rss>`;
   const item = (slug: string, title: string, text: string, date = "Sat, 12 Oct 2019 05:00:00 GMT") =>
     `<item><title>${title}</title><link>https://m.example/${slug}</link><description>${text}</description><pubDate>${date}</pubDate></item>`;
 
   it("updates a changed item in place and collapses a near-duplicate from the same outlet", async () => {
     await pointFeed(server, "bbc-news:general", "/mutable.xml");
-    server.serve("/mutable.xml", { body: feed(item("a", "Storm closes roads across the north", "First text.") + item("b", "Council approves new budget plan", "Budget.")) });
-    const first = await runIngest({ sources: ["bbc-news"], categories: ["general"], now: NOW, fetch: FAST_FETCH });
+    server.serve("/mutable.xml", {
+      body: feed(
+        item("a", "Storm closes roads across the north", "First text.") +
+          item("b", "Council approves new budget plan", "Budget."),
+      ),
+    });
+    const first = await runIngest({
+      sources: ["bbc-news"],
+      categories: ["general"],
+      now: NOW,
+      fetch: FAST_FETCH,
+    });
     expect(first.totals).toMatchObject({ new: 2, updated: 0, unchanged: 0 });
 
     server.serve("/mutable.xml", {
       body: feed(
         item("a", "Storm closes roads across the north", "Updated text with more detail.") +
           item("b", "Council approves new budget plan", "Budget.") +
-          item("b-live", "Council approves new budget plan!", "Budget, with a live blog.", "Sat, 12 Oct 2019 06:00:00 GMT") +
+          item(
+            "b-live",
+            "Council approves new budget plan!",
+            "Budget, with a live blog.",
+            "Sat, 12 Oct 2019 06:00:00 GMT",
+          ) +
           item("c", "Live updates", "One.") +
           item("d", "Live updates", "Two."),
       ),
     });
-    const second = await runIngest({ sources: ["bbc-news"], categories: ["general"], now: NOW, fetch: FAST_FETCH });
+    const second = await runIngest({
+      sources: ["bbc-news"],
+      categories: ["general"],
+      now: NOW,
+      fetch: FAST_FETCH,
+    });
     expect(second.totals).toMatchObject({ new: 2, updated: 1, unchanged: 2 });
     const prisma = getPrisma();
-    const articles = await prisma.article.findMany({ where: { sourceId: "bbc-news" }, orderBy: { canonicalUrl: "asc" } });
-    expect(articles.map((a) => a.canonicalUrl)).toEqual(["https://m.example/a", "https://m.example/b", "https://m.example/c", "https://m.example/d"]);
+    const articles = await prisma.article.findMany({
+      where: { sourceId: "bbc-news" },
+      orderBy: { canonicalUrl: "asc" },
+    });
+    expect(articles.map((a) => a.canonicalUrl)).toEqual([
+      "https://m.example/a",
+      "https://m.example/b",
+      "https://m.example/c",
+      "https://m.example/d",
+    ]);
     expect(articles[0].summary).toBe("Updated text with more detail.");
     expect(articles[0].publishedAt.toISOString()).toBe("2019-10-12T05:00:00.000Z");
   });
 
-  it.runIf(getDatabase().target.engine === "pglite")("stores instants as Prisma does, whatever the session's time zone", async () => {
-    // PGlite has one session, so a time zone set here applies to the store's own SQL.
-    await getDatabase().sql.exec("SET timezone TO 'Asia/Tokyo'");
-    try {
-      await pointFeed(server, "bbc-news:general", "/mutable-tz.xml");
-      server.serve("/mutable-tz.xml", { body: feed(item("tz", "Clock check for the store", "Same text.", "Sat, 12 Oct 2019 05:00:00 GMT")) });
-      await runIngest({ sources: ["bbc-news"], categories: ["general"], now: NOW, fetch: FAST_FETCH });
-      const a = await getPrisma().article.findFirstOrThrow({ where: { canonicalUrl: "https://m.example/tz" } });
-      expect(a.publishedAt.toISOString()).toBe("2019-10-12T05:00:00.000Z");
-      expect(a.fetchedAt).toEqual(NOW);
-      expect(a.content).toBe("Same text.");
-      expect(a.url).toBe("https://m.example/tz");
-      const f = await getPrisma().feed.findUniqueOrThrow({ where: { id: "bbc-news:general" } });
-      expect(f.lastFetchedAt).toEqual(NOW);
-      expect(Math.abs(a.createdAt.getTime() - Date.now())).toBeLessThan(60_000);
-    } finally {
-      await getDatabase().sql.exec("SET timezone TO 'UTC'");
-    }
-  });
+  it.runIf(getDatabase().target.engine === "pglite")(
+    "stores instants as Prisma does, whatever the session's time zone",
+    async () => {
+      // PGlite has one session, so a time zone set here applies to the store's own SQL.
+      await getDatabase().sql.exec("SET timezone TO 'Asia/Tokyo'");
+      try {
+        await pointFeed(server, "bbc-news:general", "/mutable-tz.xml");
+        server.serve("/mutable-tz.xml", {
+          body: feed(item("tz", "Clock check for the store", "Same text.", "Sat, 12 Oct 2019 05:00:00 GMT")),
+        });
+        await runIngest({ sources: ["bbc-news"], categories: ["general"], now: NOW, fetch: FAST_FETCH });
+        const a = await getPrisma().article.findFirstOrThrow({
+          where: { canonicalUrl: "https://m.example/tz" },
+        });
+        expect(a.publishedAt.toISOString()).toBe("2019-10-12T05:00:00.000Z");
+        expect(a.fetchedAt).toEqual(NOW);
+        expect(a.content).toBe("Same text.");
+        expect(a.url).toBe("https://m.example/tz");
+        const f = await getPrisma().feed.findUniqueOrThrow({ where: { id: "bbc-news:general" } });
+        expect(f.lastFetchedAt).toEqual(NOW);
+        expect(Math.abs(a.createdAt.getTime() - Date.now())).toBeLessThan(60_000);
+      } finally {
+        await getDatabase().sql.exec("SET timezone TO 'UTC'");
+      }
+    },
+  );
 
   it("stores an item a feed repeats once, and collapses the same headline under another link", async () => {
     await pointFeed(server, "bbc-news:general", "/fixtures/oddcase-duplicates.xml");
-    const first = await runIngest({ sources: ["bbc-news"], categories: ["general"], now: NOW, fetch: FAST_FETCH });
-    expect(outcomeOf(first, "bbc-news:general")).toMatchObject({ status: "ok", items: 6, newCount: 3, unchanged: 3, rejected: 0 });
-    const stored = await getPrisma().article.findMany({ where: { sourceId: "bbc-news" }, orderBy: { canonicalUrl: "asc" } });
+    const first = await runIngest({
+      sources: ["bbc-news"],
+      categories: ["general"],
+      now: NOW,
+      fetch: FAST_FETCH,
+    });
+    expect(outcomeOf(first, "bbc-news:general")).toMatchObject({
+      status: "ok",
+      items: 6,
+      newCount: 3,
+      unchanged: 3,
+      rejected: 0,
+    });
+    const stored = await getPrisma().article.findMany({
+      where: { sourceId: "bbc-news" },
+      orderBy: { canonicalUrl: "asc" },
+    });
     // The "VIDEO:" twin collapses into the story; two different items titled "Live updates" do not.
-    expect(stored.map((a) => a.canonicalUrl)).toEqual(["https://dup.example/live/1", "https://dup.example/live/2", "https://dup.example/news/harbour-reopens"]);
+    expect(stored.map((a) => a.canonicalUrl)).toEqual([
+      "https://dup.example/live/1",
+      "https://dup.example/live/2",
+      "https://dup.example/news/harbour-reopens",
+    ]);
   });
 
   it("reads a feed with neither an XML declaration nor an HTTP charset as windows-1252 when it is not UTF-8", async () => {
@@ -290,18 +418,34 @@ describe("store rules", () => {
 
   it("keeps only the last 72 hours and purges what falls out of the window", async () => {
     await pointFeed(server, "bbc-news:general", "/fixtures/bbc-home-2019-10-12.xml");
-    const first = await runIngest({ sources: ["bbc-news"], categories: ["general"], now: NOW, fetch: FAST_FETCH });
+    const first = await runIngest({
+      sources: ["bbc-news"],
+      categories: ["general"],
+      now: NOW,
+      fetch: FAST_FETCH,
+    });
     const prisma = getPrisma();
     const oldest = await prisma.article.findFirstOrThrow({ orderBy: { publishedAt: "asc" } });
     expect(oldest.publishedAt.getTime()).toBeGreaterThanOrEqual(NOW.getTime() - NEWS_WINDOW_MS);
     expect(first.purged).toBe(0);
 
     const later = new Date(NOW.getTime() + 24 * 3_600_000);
-    const expectedGone = await prisma.article.count({ where: { publishedAt: { lt: new Date(later.getTime() - NEWS_WINDOW_MS) } } });
+    const expectedGone = await prisma.article.count({
+      where: { publishedAt: { lt: new Date(later.getTime() - NEWS_WINDOW_MS) } },
+    });
     expect(expectedGone).toBeGreaterThan(0);
-    const second = await runIngest({ sources: ["npr"], categories: ["general"], now: later, fetch: FAST_FETCH });
+    const second = await runIngest({
+      sources: ["npr"],
+      categories: ["general"],
+      now: later,
+      fetch: FAST_FETCH,
+    });
     expect(second.purged).toBe(expectedGone);
-    expect(await prisma.article.count({ where: { publishedAt: { lt: new Date(later.getTime() - NEWS_WINDOW_MS) } } })).toBe(0);
+    expect(
+      await prisma.article.count({
+        where: { publishedAt: { lt: new Date(later.getTime() - NEWS_WINDOW_MS) } },
+      }),
+    ).toBe(0);
   });
 });
 
@@ -313,7 +457,10 @@ describe("run options", () => {
     await pointFeed(server, "bbc-news:general", "/fixtures/bbc-home-2019-10-12.xml");
     await pointFeed(server, "cnn:general", "/fixtures/cnn-topstories-2019-10-12.xml");
     await prisma.feed.updateMany({ data: { nextCheckAt: new Date(NOW.getTime() + 3_600_000) } });
-    await prisma.feed.update({ where: { id: "bbc-news:general" }, data: { nextCheckAt: new Date(NOW.getTime() - 1) } });
+    await prisma.feed.update({
+      where: { id: "bbc-news:general" },
+      data: { nextCheckAt: new Date(NOW.getTime() - 1) },
+    });
     const summary = await runIngest({ dueOnly: true, now: NOW, fetch: FAST_FETCH });
     expect(summary.outcomes.map((o) => o.feedId)).toEqual(["bbc-news:general"]);
   });
@@ -324,14 +471,23 @@ describe("run options", () => {
     await pointFeed(server, "cnn:general", "/fixtures/cnn-topstories-2019-10-12.xml");
     const hitsBefore = server.hits("/fixtures/cnn-topstories-2019-10-12.xml");
     const summary = await runIngest({
-      sources: ["cnn", "bbc-news"], categories: ["general"], now: NOW, budgetMs: 300,
+      sources: ["cnn", "bbc-news"],
+      categories: ["general"],
+      now: NOW,
+      budgetMs: 300,
       fetch: { ...FAST_FETCH, timeoutMs: 5_000, concurrency: 1 },
     });
-    expect(summary.outcomes.map((o) => [o.feedId, o.status])).toEqual([["bbc-news:general", "skipped"], ["cnn:general", "skipped"]]);
+    expect(summary.outcomes.map((o) => [o.feedId, o.status])).toEqual([
+      ["bbc-news:general", "skipped"],
+      ["cnn:general", "skipped"],
+    ]);
     expect(summary.outcomes[1].error).toBe("the run's time budget ran out before this feed");
     expect(server.hits("/fixtures/cnn-topstories-2019-10-12.xml")).toBe(hitsBefore);
     for (const id of ["bbc-news:general", "cnn:general"]) {
-      expect(await getPrisma().feed.findUniqueOrThrow({ where: { id } })).toMatchObject({ errorCount: 0, lastFetchedAt: null });
+      expect(await getPrisma().feed.findUniqueOrThrow({ where: { id } })).toMatchObject({
+        errorCount: 0,
+        lastFetchedAt: null,
+      });
     }
   });
 
@@ -339,13 +495,22 @@ describe("run options", () => {
     await pointFeed(server, "bbc-news:general", "/fixtures/bbc-home-2011-03-08.xml");
     const hitsBefore = server.hits("/fixtures/bbc-home-2011-03-08.xml");
     // The lifecycle state lives on globalThis (lib/lifecycle/shutdown.ts); a signal would set this.
-    const lifecycle = (globalThis as unknown as { __newsLifecycle: { draining: boolean; tasks: Set<Promise<unknown>> } }).__newsLifecycle;
+    const lifecycle = (
+      globalThis as unknown as { __newsLifecycle: { draining: boolean; tasks: Set<Promise<unknown>> } }
+    ).__newsLifecycle;
     lifecycle.draining = true;
     try {
-      const running = runIngest({ sources: ["bbc-news"], categories: ["general"], now: NOW, fetch: FAST_FETCH });
+      const running = runIngest({
+        sources: ["bbc-news"],
+        categories: ["general"],
+        now: NOW,
+        fetch: FAST_FETCH,
+      });
       expect(lifecycle.tasks.size).toBe(1);
       const summary = await running;
-      expect(summary.outcomes.map((o) => [o.status, o.error])).toEqual([["skipped", "the server is shutting down"]]);
+      expect(summary.outcomes.map((o) => [o.status, o.error])).toEqual([
+        ["skipped", "the server is shutting down"],
+      ]);
       expect(server.hits("/fixtures/bbc-home-2011-03-08.xml")).toBe(hitsBefore);
     } finally {
       lifecycle.draining = false;
@@ -353,7 +518,9 @@ describe("run options", () => {
   });
 
   it("refuses an unknown source and reports outlets without feeds as unavailable", async () => {
-    await expect(runIngest({ sources: ["no-such-outlet"] })).rejects.toThrow(/Unknown source "no-such-outlet"/);
+    await expect(runIngest({ sources: ["no-such-outlet"] })).rejects.toThrow(
+      /Unknown source "no-such-outlet"/,
+    );
     const summary = await runIngest({ sources: ["reuters", "euronews"], now: NOW });
     expect(summary.outcomes).toEqual([]);
     expect(summary.unavailable.map((u) => u.sourceId).sort()).toEqual(["euronews", "reuters"]);
@@ -364,24 +531,38 @@ describe("run options", () => {
     const summary = await runIngest({ fromDir: FIXTURE_FEEDS_DIR, trigger: "cli" });
     const keys = summary.outcomes.map((o) => o.key);
     expect(keys).toEqual([
-      "aljazeera-youtube-atom-2019-10-12.xml", "bbc-home-2011-03-08.xml", "bbc-home-2019-10-12.xml", "cnn-topstories-2019-10-12.xml",
-      "fox-latest-2019-10-12.xml", "guardian-world-2019-10-12.xml", "reuters-topnews-2019-10-12.xml", "wsj-world-2019-10-12.xml",
+      "aljazeera-youtube-atom-2019-10-12.xml",
+      "bbc-home-2011-03-08.xml",
+      "bbc-home-2019-10-12.xml",
+      "cnn-topstories-2019-10-12.xml",
+      "fox-latest-2019-10-12.xml",
+      "guardian-world-2019-10-12.xml",
+      "reuters-topnews-2019-10-12.xml",
+      "wsj-world-2019-10-12.xml",
     ]);
     expect(summary.skippedFiles.map((f) => f.file)).toEqual(
-      fs.readdirSync(FIXTURE_FEEDS_DIR).filter((f) => /^(other|oddcase|malformed)-.*\.xml$/.test(f)).sort(),
+      fs
+        .readdirSync(FIXTURE_FEEDS_DIR)
+        .filter((f) => /^(other|oddcase|malformed)-.*\.xml$/.test(f))
+        .sort(),
     );
     expect(summary.outcomes.every((o) => o.status === "ok")).toBe(true);
     const prisma = getPrisma();
     const reuters = await prisma.article.findMany({ where: { sourceId: "reuters" } });
     expect(reuters).toHaveLength(3);
-    expect(reuters.every((a) => a.feedId === null && a.canonicalUrl.startsWith("http://www.reuters.com/article/"))).toBe(true);
+    expect(
+      reuters.every((a) => a.feedId === null && a.canonicalUrl.startsWith("http://www.reuters.com/article/")),
+    ).toBe(true);
     // The window of each file ends at its newest item, so a saved file is ingested as if fresh:
     // even the 2011 one.
     const wsj = summary.outcomes.find((o) => o.key === "wsj-world-2019-10-12.xml")!;
     const newest = Math.max(...rawDates("wsj-world-2019-10-12.xml").map((d) => d.getTime()));
     expect(wsj.windowEnd.getTime()).toBe(newest);
     expect(wsj.newCount).toBe(3);
-    expect(summary.outcomes.find((o) => o.key === "bbc-home-2011-03-08.xml")).toMatchObject({ newCount: 3, tooOld: 0 });
+    expect(summary.outcomes.find((o) => o.key === "bbc-home-2011-03-08.xml")).toMatchObject({
+      newCount: 3,
+      tooOld: 0,
+    });
     // Fetch state is untouched: nothing was fetched.
     expect(await prisma.feed.count({ where: { lastFetchedAt: { not: null } } })).toBe(0);
   });

@@ -12,38 +12,49 @@ const AUKUS: AnalysisArticle[] = [
   {
     title: "France recalls envoys to US and Australia over submarine deal",
     source: "BBC News",
-    summary: "France has recalled its ambassadors to the US and Australia after losing a submarine contract worth billions. The UK joined the new security pact.",
+    summary:
+      "France has recalled its ambassadors to the US and Australia after losing a submarine contract worth billions. The UK joined the new security pact.",
     content: "",
   },
   {
     title: "Secret talks left France in the dark before the Aukus pact",
     source: "The New York Times",
-    summary: "Jan. 6 arrests aside, officials in Washington and Canberra held secret talks for months, giving France no warning. France recalled its ambassadors in protest.",
+    summary:
+      "Jan. 6 arrests aside, officials in Washington and Canberra held secret talks for months, giving France no warning. France recalled its ambassadors in protest.",
     content: "",
   },
   {
     title: "Britain WON'T escape being targeted, warns Peter Ricketts",
     source: "Daily Mail",
-    summary: "France recalled its envoys as Lord Peter Ricketts said the UK would be next. Paris is furious at the submarine deal.",
+    summary:
+      "France recalled its envoys as Lord Peter Ricketts said the UK would be next. Paris is furious at the submarine deal.",
     content: "",
   },
 ];
 
 // The same checks on real coverage: tests/data/local-analyzer-real-coverage.test.ts (npm run test:data).
-describeLocalAnalyzerOn("local analyzer on overlapping coverage (the feed fixtures' two stories)", async () => {
-  const items = await fixtureCoverage();
-  return [
-    { name: "wildfire", articles: cardAbout(items, STORIES.fixtures.wildfire) },
-    { name: "capsule", articles: cardAbout(items, STORIES.fixtures.capsule) },
-    { name: "storm fixture", articles: STORM },
-    // Long same-day cards (every outlet, about 5,000 characters each), as the benchmark uses.
-    ...longCards(items, 4).map((articles, k) => ({ name: `long card ${k}`, articles })),
-  ];
-});
+describeLocalAnalyzerOn(
+  "local analyzer on overlapping coverage (the feed fixtures' two stories)",
+  async () => {
+    const items = await fixtureCoverage();
+    return [
+      { name: "wildfire", articles: cardAbout(items, STORIES.fixtures.wildfire) },
+      { name: "capsule", articles: cardAbout(items, STORIES.fixtures.capsule) },
+      { name: "storm fixture", articles: STORM },
+      // Long same-day cards (every outlet, about 5,000 characters each), as the benchmark uses.
+      ...longCards(items, 4).map((articles, k) => ({ name: `long card ${k}`, articles })),
+    ];
+  },
+);
 
 describe("local analyzer edge cases", () => {
   it("ignores the page's placeholders for related articles", async () => {
-    const related = (title: string, source: string): AnalysisArticle => ({ title, source, summary: "Related article", content: "Content not available" });
+    const related = (title: string, source: string): AnalysisArticle => ({
+      title,
+      source,
+      summary: "Related article",
+      content: "Content not available",
+    });
     const result = await analyzeLocally([
       related("Storm Elena floods Valencia streets", "BBC News"),
       related("Valencia streets under water after Storm Elena", "CNN"),
@@ -51,7 +62,10 @@ describe("local analyzer edge cases", () => {
     const all = JSON.stringify(result).toLowerCase();
     expect(all).not.toContain("related article");
     expect(all).not.toContain("content not available");
-    expect(result.commonPoints[0]).toMatchObject({ text: "Both outlets report this; in the words of BBC News: “Storm Elena floods Valencia streets”", citations: [0, 1] });
+    expect(result.commonPoints[0]).toMatchObject({
+      text: "Both outlets report this; in the words of BBC News: “Storm Elena floods Valencia streets”",
+      citations: [0, 1],
+    });
     // Only headlines: each outlet's angle says so.
     expect(result.angles).toEqual([
       { text: "BBC News gives only a headline: “Storm Elena floods Valencia streets”", citations: [0] },
@@ -72,7 +86,9 @@ describe("local analyzer edge cases", () => {
       "Daily Mail leads with “Britain WON'T escape being targeted, warns Peter Ricketts” and adds: “France recalled its envoys as Lord Peter Ricketts said the UK would be next.”",
     ]);
     expect(result.summary.split(/(?<=[.”])\s+(?=[A-Z])/).length).toBeLessThanOrEqual(3);
-    expect(result.summary).toMatch(/^In the words of BBC News, reported by two of the three outlets: “France recalls envoys to US and Australia over submarine deal”\. The New York Times leads with “Secret talks left France in the dark before the Aukus pact”; Daily Mail with “Britain WON'T escape being targeted, warns Peter Ricketts”\. Only The New York Times mentions Washington and Canberra\.$/);
+    expect(result.summary).toMatch(
+      /^In the words of BBC News, reported by two of the three outlets: “France recalls envoys to US and Australia over submarine deal”\. The New York Times leads with “Secret talks left France in the dark before the Aukus pact”; Daily Mail with “Britain WON'T escape being targeted, warns Peter Ricketts”\. Only The New York Times mentions Washington and Canberra\.$/,
+    );
   });
 
   it("says 'only' after checking word forms, and never of dates, emphatic capitals or the outlet's own name", async () => {
@@ -81,29 +97,76 @@ describe("local analyzer edge cases", () => {
     const details = differences.map((d) => /^Only .+? mentions (.+?): “/.exec(d.text)![1]).join("\n");
     // The BBC writes "UK": the Mail's "Britain" is not its own, nor "WON'T" a name, nor "Jan. 6" a figure.
     expect(details).not.toMatch(/Britain|WON'T|\bUK\b|\b6\b|Daily Mail|Lord/);
-    expect(differences.map((d) => d.text)).toContain("Only Daily Mail mentions Peter Ricketts: “Britain WON'T escape being targeted, warns Peter Ricketts”");
+    expect(differences.map((d) => d.text)).toContain(
+      "Only Daily Mail mentions Peter Ricketts: “Britain WON'T escape being targeted, warns Peter Ricketts”",
+    );
     const para = await analyzeLocally([
-      { title: "Paralympian wins gold in Tokyo", source: "NPR", summary: "The Paralympian Ana Ruiz won gold on Sunday.", content: "" },
-      { title: "Paralympic gold for Ruiz", source: "The Japan Times", summary: "Ana Ruiz took Paralympic gold in Tokyo, organisers said.", content: "" },
+      {
+        title: "Paralympian wins gold in Tokyo",
+        source: "NPR",
+        summary: "The Paralympian Ana Ruiz won gold on Sunday.",
+        content: "",
+      },
+      {
+        title: "Paralympic gold for Ruiz",
+        source: "The Japan Times",
+        summary: "Ana Ruiz took Paralympic gold in Tokyo, organisers said.",
+        content: "",
+      },
     ]);
     expect(para.differences.map((d) => d.text).join(" ")).not.toMatch(/Paralympi/);
     const border = await analyzeLocally([
-      { title: "First lady visits the border", source: "CNN", summary: "Melania Trump flew to the US-Mexico border on Thursday.", content: "" },
-      { title: "First lady's border trip", source: "Breitbart", summary: "Melania Trump visited the U.S. border with Mexico on Thursday.", content: "" },
+      {
+        title: "First lady visits the border",
+        source: "CNN",
+        summary: "Melania Trump flew to the US-Mexico border on Thursday.",
+        content: "",
+      },
+      {
+        title: "First lady's border trip",
+        source: "Breitbart",
+        summary: "Melania Trump visited the U.S. border with Mexico on Thursday.",
+        content: "",
+      },
     ]);
     expect(border.differences.map((d) => d.text).join(" ")).not.toMatch(/US-Mexico/);
     const spelled = await analyzeLocally([
-      { title: "Zelensky meets leaders in Kyiv", source: "BBC News", summary: "President Volodymyr Zelensky met European leaders on Friday.", content: "" },
-      { title: "Leaders meet Zelenskyy in Kyiv", source: "CNN", summary: "Volodymyr Zelenskyy welcomed European leaders to Kyiv on Friday.", content: "" },
+      {
+        title: "Zelensky meets leaders in Kyiv",
+        source: "BBC News",
+        summary: "President Volodymyr Zelensky met European leaders on Friday.",
+        content: "",
+      },
+      {
+        title: "Leaders meet Zelenskyy in Kyiv",
+        source: "CNN",
+        summary: "Volodymyr Zelenskyy welcomed European leaders to Kyiv on Friday.",
+        content: "",
+      },
     ]);
     expect(spelled.differences.map((d) => d.text).join(" ")).not.toMatch(/Zelensky/);
   });
 
   it("compares figures for the same thing side by side, and never reads a date as a figure", async () => {
-    const report = (source: string, summary: string): AnalysisArticle => ({ title: "Flood in Valencia", source, summary, content: "" });
-    const differ = await analyzeLocally([report("BBC News", "At least 10,000 people fled on June 8."), report("CNN", "More than 9,500 people fled the city since the 1990s.")]);
-    expect(differ.figures).toEqual([{ text: "The figures differ: BBC News: at least 10,000 people; CNN: more than 9,500 people.", citations: [0, 1] }]);
-    expect(differ.summary).toContain("The figures differ: BBC News: at least 10,000 people; CNN: more than 9,500 people.");
+    const report = (source: string, summary: string): AnalysisArticle => ({
+      title: "Flood in Valencia",
+      source,
+      summary,
+      content: "",
+    });
+    const differ = await analyzeLocally([
+      report("BBC News", "At least 10,000 people fled on June 8."),
+      report("CNN", "More than 9,500 people fled the city since the 1990s."),
+    ]);
+    expect(differ.figures).toEqual([
+      {
+        text: "The figures differ: BBC News: at least 10,000 people; CNN: more than 9,500 people.",
+        citations: [0, 1],
+      },
+    ]);
+    expect(differ.summary).toContain(
+      "The figures differ: BBC News: at least 10,000 people; CNN: more than 9,500 people.",
+    );
     // Compared side by side, so neither is an "only"; and no date is a figure.
     expect(differ.differences).toEqual([]);
     const cities = await analyzeLocally([
@@ -111,21 +174,35 @@ describe("local analyzer edge cases", () => {
       report("Daily Mail", "Crowds gathered in Chicago and at least 35 other cities on Saturday."),
       report("Al Jazeera", "Curfews in place in more than 12 cities, on July 5 and 12."),
     ]);
-    expect(cities.figures?.[0].text).toBe("The figures differ: CNN: 25 US cities; Daily Mail: at least 35 other cities; Al Jazeera: more than 12 cities.");
+    expect(cities.figures?.[0].text).toBe(
+      "The figures differ: CNN: 25 US cities; Daily Mail: at least 35 other cities; Al Jazeera: more than 12 cities.",
+    );
     expect(cities.differences.map((d) => d.text).join(" ")).not.toMatch(/mentions[^:]*\b(?:5|12)\b/);
-    const same = await analyzeLocally([report("BBC News", "The fire burned 12,000 hectares."), report("CNN", "Crews saved 12,000 hectares of forest.")]);
-    expect(same.figures).toEqual([{ text: "The figures agree: BBC News: 12,000 hectares; CNN: 12,000 hectares.", citations: [0, 1] }]);
+    const same = await analyzeLocally([
+      report("BBC News", "The fire burned 12,000 hectares."),
+      report("CNN", "Crews saved 12,000 hectares of forest."),
+    ]);
+    expect(same.figures).toEqual([
+      { text: "The figures agree: BBC News: 12,000 hectares; CNN: 12,000 hectares.", citations: [0, 1] },
+    ]);
   });
 
   it("does not score agreement low because each outlet adds a detail", async () => {
     const report = (source: string, extra: string): AnalysisArticle => ({
-      title: "Storm Elena floods Valencia", source, content: "", summary: `Storm Elena flooded Valencia on Monday, Mayor Ana Ruiz said. ${extra}`,
+      title: "Storm Elena floods Valencia",
+      source,
+      content: "",
+      summary: `Storm Elena flooded Valencia on Monday, Mayor Ana Ruiz said. ${extra}`,
     });
     const result = await analyzeLocally([
-      report("BBC News", "Trains to Madrid stopped."), report("CNN", "The Turia river rose."), report("Reuters", "Schools in Albufera closed."),
+      report("BBC News", "Trains to Madrid stopped."),
+      report("CNN", "The Turia river rose."),
+      report("Reuters", "Schools in Albufera closed."),
     ]);
     expect(result.factualAccuracy).toBe(100);
-    expect(result.factualAccuracyMethod).toMatch(/^Corroboration: (\d+) of \1 compared details .*; [3-9] details appear in one outlet only and are not counted$/);
+    expect(result.factualAccuracyMethod).toMatch(
+      /^Corroboration: (\d+) of \1 compared details .*; [3-9] details appear in one outlet only and are not counted$/,
+    );
   });
 
   it("sets negated wording aside in the tone, and says which wording drove it", async () => {
@@ -145,16 +222,32 @@ describe("local analyzer edge cases", () => {
 
   it("counts loaded wording in the outlet's own voice only, not in quotations", async () => {
     const base = { title: "Council vote on housing", summary: "", source: "BBC News" };
-    const own = await analyzeLocally([{ ...base, content: "The radical left council pushed the plan through." }, { ...STORM[2] }]);
-    const quoted = await analyzeLocally([{ ...base, content: "A critic called it “a radical left council plan” on Monday." }, { ...STORM[2] }]);
+    const own = await analyzeLocally([
+      { ...base, content: "The radical left council pushed the plan through." },
+      { ...STORM[2] },
+    ]);
+    const quoted = await analyzeLocally([
+      { ...base, content: "A critic called it “a radical left council plan” on Monday." },
+      { ...STORM[2] },
+    ]);
     expect(own.articles[0].biasScore).toBeGreaterThan(0);
     expect(own.biasAnalysis).toContain("“radical left”");
     expect(quoted.articles[0].biasScore).toBe(0);
   });
 
   it("reads tone from the sentiment word list", async () => {
-    const good = { title: "Rescue success", source: "CNN", summary: "", content: "A wonderful, joyful rescue: everyone is safe and happy, and the town celebrates." };
-    const bad = { title: "Deadly crash", source: "Fox News", summary: "", content: "A terrible, deadly crash killed three people and injured many; officials fear more deaths." };
+    const good = {
+      title: "Rescue success",
+      source: "CNN",
+      summary: "",
+      content: "A wonderful, joyful rescue: everyone is safe and happy, and the town celebrates.",
+    };
+    const bad = {
+      title: "Deadly crash",
+      source: "Fox News",
+      summary: "",
+      content: "A terrible, deadly crash killed three people and injured many; officials fear more deaths.",
+    };
     const result = await analyzeLocally([good, bad]);
     expect(result.articles.map((a) => a.sentiment)).toEqual(["positive", "negative"]);
     expect(result.emotionalTone).toMatch(/^Mixed: /);
@@ -170,10 +263,65 @@ describe("local analyzer edge cases", () => {
 describe("local analyzer on generated cards", () => {
   // Words of every kind the analyzer treats apart: names, demonyms, dates, figures, emphasis, quotations, outlets.
   const word = fc.constantFrom(
-    "Storm", "Elena", "flooded", "Valencia", "Spain", "Spanish", "UK", "Britain", "British", "WON'T", "NASA", "Jan.", "6", "June", "8,",
-    "1990s", "10,000", "9,500", "people", "at least", "more than", "the", "said", "on", "Monday", "Mayor", "Ana", "Ruiz", "“we will rebuild”",
-    "'looting and shooting'", "Reuters", "(Reuters)", "-", "LONDON", "—", "US-Mexico", "Zelensky", "Zelenskyy", "twice", "not", "escape",
-    "killed", "injured", "3", "cities", "other", "$2.5bn", "July", "5", "and", "12", ".", "!", "?", "…", "Covid-19", "Saudi-led", "Falcon", "9",
+    "Storm",
+    "Elena",
+    "flooded",
+    "Valencia",
+    "Spain",
+    "Spanish",
+    "UK",
+    "Britain",
+    "British",
+    "WON'T",
+    "NASA",
+    "Jan.",
+    "6",
+    "June",
+    "8,",
+    "1990s",
+    "10,000",
+    "9,500",
+    "people",
+    "at least",
+    "more than",
+    "the",
+    "said",
+    "on",
+    "Monday",
+    "Mayor",
+    "Ana",
+    "Ruiz",
+    "“we will rebuild”",
+    "'looting and shooting'",
+    "Reuters",
+    "(Reuters)",
+    "-",
+    "LONDON",
+    "—",
+    "US-Mexico",
+    "Zelensky",
+    "Zelenskyy",
+    "twice",
+    "not",
+    "escape",
+    "killed",
+    "injured",
+    "3",
+    "cities",
+    "other",
+    "$2.5bn",
+    "July",
+    "5",
+    "and",
+    "12",
+    ".",
+    "!",
+    "?",
+    "…",
+    "Covid-19",
+    "Saudi-led",
+    "Falcon",
+    "9",
   );
   const sentence = fc.array(word, { minLength: 1, maxLength: 14 }).map((w) => w.join(" "));
   const text = fc.array(sentence, { maxLength: 4 }).map((s) => s.join(". "));

@@ -17,10 +17,19 @@ beforeAll(async () => {
 afterAll(() => stub.close());
 
 const provider = (options: { timeoutMs?: number; maxRetries?: number; baseURL?: string } = {}) =>
-  new OpenAIProvider({ baseURL: stub.url, model: "configured-model", timeoutMs: 2_000, maxRetries: 2, ...options });
+  new OpenAIProvider({
+    baseURL: stub.url,
+    model: "configured-model",
+    timeoutMs: 2_000,
+    maxRetries: 2,
+    ...options,
+  });
 
 async function failure(promise: Promise<unknown>) {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ApiError);
   const e = error as InstanceType<typeof ApiError>;
   return { code: e.code, status: e.status, message: e.message };
@@ -29,7 +38,11 @@ async function failure(promise: Promise<unknown>) {
 describe("OpenAI-compatible provider against a local server", () => {
   it("names the configured model and the server's host before any analysis", () => {
     const host = new URL(stub.url).host;
-    expect(provider().info()).toEqual({ kind: "openai-compatible", model: "configured-model", label: `OpenAI-compatible model configured-model at ${host}` });
+    expect(provider().info()).toEqual({
+      kind: "openai-compatible",
+      model: "configured-model",
+      label: `OpenAI-compatible model configured-model at ${host}`,
+    });
     expect(new OpenAIProvider({ model: "gpt-4o-mini", timeoutMs: 1_000, maxRetries: 0 }).info().label).toBe(
       "OpenAI-compatible model gpt-4o-mini at api.openai.com",
     );
@@ -53,22 +66,38 @@ describe("OpenAI-compatible provider against a local server", () => {
         { index: 1, source: "Fox News", sentiment: "negative", biasScore: 0.3 },
         { index: 2, source: "CNN", sentiment: "neutral", biasScore: -0.2 },
       ],
-      provider: { kind: "openai-compatible", model: STUB_MODEL, label: `OpenAI-compatible model ${STUB_MODEL} at ${new URL(stub.url).host}` },
+      provider: {
+        kind: "openai-compatible",
+        model: STUB_MODEL,
+        label: `OpenAI-compatible model ${STUB_MODEL} at ${new URL(stub.url).host}`,
+      },
     });
     expect(stub.requests).toHaveLength(1);
     const request = stub.requests[0] as {
       model: string;
       messages: { role: string; content: string }[];
-      response_format: { type: string; json_schema: { strict: boolean; schema: { required: string[]; additionalProperties: boolean } } };
+      response_format: {
+        type: string;
+        json_schema: { strict: boolean; schema: { required: string[]; additionalProperties: boolean } };
+      };
     };
     expect(request.model).toBe("configured-model");
     expect(request.response_format.type).toBe("json_schema");
     expect(request.response_format.json_schema.strict).toBe(true);
     expect(request.response_format.json_schema.schema.additionalProperties).toBe(false);
-    expect(request.response_format.json_schema.schema.required.sort()).toEqual(
-      ["articles", "biasAnalysis", "commonPoints", "differences", "emotionalTone", "factualAccuracy", "frontendSummary", "summary"],
-    );
-    const prompt = JSON.parse(request.messages[1].content) as { articles: { index: number; source: string; biasRating: string }[] };
+    expect(request.response_format.json_schema.schema.required.sort()).toEqual([
+      "articles",
+      "biasAnalysis",
+      "commonPoints",
+      "differences",
+      "emotionalTone",
+      "factualAccuracy",
+      "frontendSummary",
+      "summary",
+    ]);
+    const prompt = JSON.parse(request.messages[1].content) as {
+      articles: { index: number; source: string; biasRating: string }[];
+    };
     expect(prompt.articles.map((a) => [a.index, a.source, a.biasRating])).toEqual([
       [0, "BBC News", "center"],
       [1, "Fox News", "center-right"],
@@ -84,7 +113,9 @@ describe("OpenAI-compatible provider against a local server", () => {
   it("rejects malformed JSON without retrying", async () => {
     stub.script([{ content: '{"commonPoints": [ {"text": "Storm' }]);
     expect(await failure(provider().analyze(STORM, "comprehensive"))).toEqual({
-      code: "provider_error", status: 502, message: "The AI provider returned an invalid answer.",
+      code: "provider_error",
+      status: 502,
+      message: "The AI provider returned an invalid answer.",
     });
     expect(stub.requests).toHaveLength(1);
   });
@@ -95,14 +126,18 @@ describe("OpenAI-compatible provider against a local server", () => {
     ["an article without its scores", { ...goodAnswer(), articles: goodAnswer().articles.slice(0, 2) }],
   ])("rejects an answer with %s", async (_, json) => {
     stub.script([{ json }]);
-    expect((await failure(provider().analyze(STORM, "comprehensive"))).message).toBe("The AI provider returned an invalid answer.");
+    expect((await failure(provider().analyze(STORM, "comprehensive"))).message).toBe(
+      "The AI provider returned an invalid answer.",
+    );
   });
 
   it("answers provider_timeout when the server is slower than the time budget", async () => {
     stub.script([{ delayMs: 3_000, then: { json: goodAnswer() } }]);
     const started = Date.now();
     expect(await failure(provider({ timeoutMs: 400 }).analyze(STORM, "comprehensive"))).toEqual({
-      code: "provider_timeout", status: 504, message: "The AI provider did not answer within 0.4 s.",
+      code: "provider_timeout",
+      status: 504,
+      message: "The AI provider did not answer within 0.4 s.",
     });
     expect(Date.now() - started).toBeLessThan(1_500);
   });
@@ -117,7 +152,9 @@ describe("OpenAI-compatible provider against a local server", () => {
   it("gives up after two retries of a 429", async () => {
     stub.script([429, 429, 429].map((status) => ({ status, headers: { "retry-after-ms": "20" } })));
     expect(await failure(provider().analyze(STORM, "comprehensive"))).toEqual({
-      code: "provider_error", status: 502, message: "The AI provider is rate-limiting requests.",
+      code: "provider_error",
+      status: 502,
+      message: "The AI provider is rate-limiting requests.",
     });
     expect(stub.requests).toHaveLength(3);
   });
@@ -139,7 +176,13 @@ describe("OpenAI-compatible provider against a local server", () => {
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
     const { port } = closed.address() as AddressInfo;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const error = await failure(provider({ baseURL: `http://127.0.0.1:${port}/v1`, maxRetries: 0 }).analyze(STORM, "comprehensive"));
-    expect(error).toEqual({ code: "provider_error", status: 502, message: `The AI provider at 127.0.0.1:${port} could not be reached.` });
+    const error = await failure(
+      provider({ baseURL: `http://127.0.0.1:${port}/v1`, maxRetries: 0 }).analyze(STORM, "comprehensive"),
+    );
+    expect(error).toEqual({
+      code: "provider_error",
+      status: 502,
+      message: `The AI provider at 127.0.0.1:${port} could not be reached.`,
+    });
   });
 });

@@ -1,10 +1,20 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { capitalisedRuns, findNumbers, namesInRun, findQuotes, splitSentences, stem, tokenize, withoutQuotes } from "@/lib/analysis/text";
+import {
+  capitalisedRuns,
+  findNumbers,
+  namesInRun,
+  findQuotes,
+  splitSentences,
+  stem,
+  tokenize,
+  withoutQuotes,
+} from "@/lib/analysis/text";
 
 describe("analysis text primitives", () => {
   it("splits sentences but keeps abbreviations whole", () => {
-    const text = "U.S. officials met Mr. Smith at 8 p.m. on Friday. Talks ended! Were they useful? Nobody said.";
+    const text =
+      "U.S. officials met Mr. Smith at 8 p.m. on Friday. Talks ended! Were they useful? Nobody said.";
     expect(splitSentences(text).map((s) => s.text)).toEqual([
       "U.S. officials met Mr. Smith at 8 p.m. on Friday.",
       "Talks ended!",
@@ -14,7 +24,9 @@ describe("analysis text primitives", () => {
   });
 
   it("finds numbers with separators, decimals and units, but not inside words or dates", () => {
-    const found = findNumbers("Covid-19 deaths passed 100,000; a 23-year-old saw rates rise 2.5% and £3.2bn spent by 5/31, at 10.15pm.");
+    const found = findNumbers(
+      "Covid-19 deaths passed 100,000; a 23-year-old saw rates rise 2.5% and £3.2bn spent by 5/31, at 10.15pm.",
+    );
     expect(found.map((n) => [n.text, n.value])).toEqual([
       ["100,000", "100000"],
       ["2.5", "2.5"],
@@ -31,17 +43,18 @@ describe("analysis text primitives", () => {
       ["U.S", "us", false],
       ["US", "us", false],
     ]);
-    expect(capitalisedRuns("Mayor Ana Ruiz met The Guardian in New York. Then NASA called.").map((r) => r.map((t) => t.text).join(" "))).toEqual([
-      "Mayor Ana Ruiz",
-      "Guardian",
-      "New York",
-      "NASA",
-    ]);
+    expect(
+      capitalisedRuns("Mayor Ana Ruiz met The Guardian in New York. Then NASA called.").map((r) =>
+        r.map((t) => t.text).join(" "),
+      ),
+    ).toEqual(["Mayor Ana Ruiz", "Guardian", "New York", "NASA"]);
   });
 
   it("cuts a run of capitals into names at titles, and never starts or ends a name with 'of'", () => {
     const names = (text: string, breaks?: (key: string) => boolean) =>
-      capitalisedRuns(text).flatMap((run) => namesInRun(run, breaks && ((t) => breaks(t.key))).map((n) => n.map((t) => t.text).join(" ")));
+      capitalisedRuns(text).flatMap((run) =>
+        namesInRun(run, breaks && ((t) => breaks(t.key))).map((n) => n.map((t) => t.text).join(" ")),
+      );
     expect(names("New York City Mayor Rudy Giuliani spoke.")).toEqual(["New York City", "Rudy Giuliani"]);
     expect(names("He met Secretary of State Mike Pompeo.")).toEqual(["State Mike Pompeo"]);
     expect(names("The Bank of England said so.", (key) => key === "england")).toEqual(["Bank"]);
@@ -49,12 +62,17 @@ describe("analysis text primitives", () => {
 
   it("finds quotations of three words or more and blanks them out", () => {
     const text = "He said “we will rebuild this city” and 'no' then \"this is no longer a protest\".";
-    expect(findQuotes(text).map((q) => q.text)).toEqual(["we will rebuild this city", "this is no longer a protest"]);
+    expect(findQuotes(text).map((q) => q.text)).toEqual([
+      "we will rebuild this city",
+      "this is no longer a protest",
+    ]);
     expect(withoutQuotes(text)).not.toContain("rebuild");
     expect(withoutQuotes(text)).toHaveLength(text.length);
-    expect(findQuotes("Giuliani: 'Progressives don't know how to police' and the officers' union").map((q) => q.text)).toEqual([
-      "Progressives don't know how to police",
-    ]);
+    expect(
+      findQuotes("Giuliani: 'Progressives don't know how to police' and the officers' union").map(
+        (q) => q.text,
+      ),
+    ).toEqual(["Progressives don't know how to police"]);
   });
 
   it("stems inflections to one form (Porter2), verbs included", () => {
@@ -67,24 +85,51 @@ describe("analysis text primitives", () => {
 
   it("keeps abbreviations of months and states inside a sentence", () => {
     const text = "Jan. 6 arrests rose in Calif. and Wash. on Monday. U.S. officials spoke.";
-    expect(splitSentences(text).map((s) => s.text)).toEqual(["Jan. 6 arrests rose in Calif. and Wash. on Monday.", "U.S. officials spoke."]);
+    expect(splitSentences(text).map((s) => s.text)).toEqual([
+      "Jan. 6 arrests rose in Calif. and Wash. on Monday.",
+      "U.S. officials spoke.",
+    ]);
   });
 
   it("finds the same quotations as the single regex it replaced, in linear time", () => {
     // The former pattern, kept here as the reference: same matches, same blanking.
-    const REGEX = /“([^”]{3,400})”|"([^"]{3,400})"|‘([^’]{3,400}?)’(?![\p{L}])|(?<![\p{L}\p{N}])'((?:[^'\n]|'(?=\p{L})){3,400}?)'(?![\p{L}])/gu;
+    const REGEX =
+      /“([^”]{3,400})”|"([^"]{3,400})"|‘([^’]{3,400}?)’(?![\p{L}])|(?<![\p{L}\p{N}])'((?:[^'\n]|'(?=\p{L})){3,400}?)'(?![\p{L}])/gu;
     const reference = (text: string) =>
       [...text.matchAll(REGEX)]
         .map((m) => ({ text: (m[1] ?? m[2] ?? m[3] ?? m[4]).trim(), start: m.index }))
         .filter((q) => q.text.split(/\s+/g).length >= 3);
-    const unit = fc.constantFrom("“", "”", "‘", "’", '"', "'", " ", "\n", "a", "B", "é", "7", "𝐀", "😀", ".", "don't", "word ");
+    const unit = fc.constantFrom(
+      "“",
+      "”",
+      "‘",
+      "’",
+      '"',
+      "'",
+      " ",
+      "\n",
+      "a",
+      "B",
+      "é",
+      "7",
+      "𝐀",
+      "😀",
+      ".",
+      "don't",
+      "word ",
+    );
     const short = fc.array(unit, { maxLength: 40 }).map((a) => a.join(""));
     // A mark, content of a length at the bounds (in code points), a mark, and what follows it.
     const plain = fc.constantFrom<string>("a", " ", "é", "𝐀", "😀");
     const special = fc.constantFrom("'", "’", "”", '"', "\n", "'b");
     const content = fc
-      .tuple(fc.constantFrom(2, 3, 4, 399, 400, 401).chain((n) => fc.array(plain, { minLength: n, maxLength: n })), fc.option(fc.tuple(special, fc.nat())))
-      .map(([points, extra]): string[] => (extra ? points.toSpliced(extra[1] % (points.length + 1), 0, extra[0]) : points));
+      .tuple(
+        fc.constantFrom(2, 3, 4, 399, 400, 401).chain((n) => fc.array(plain, { minLength: n, maxLength: n })),
+        fc.option(fc.tuple(special, fc.nat())),
+      )
+      .map(([points, extra]): string[] =>
+        extra ? points.toSpliced(extra[1] % (points.length + 1), 0, extra[0]) : points,
+      );
     const quoted = fc
       .tuple(
         fc.constantFrom("“", '"', "‘", "'", "a'", " '", "𝐀'"),

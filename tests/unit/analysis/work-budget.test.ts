@@ -22,7 +22,11 @@ describe("WorkBudget", () => {
     await new Promise((r) => setTimeout(r, 30));
     const error = await budget.checkpoint().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ code: "provider_timeout", status: 504, message: "The local analyzer did not finish within 0 s." });
+    expect(error).toMatchObject({
+      code: "provider_timeout",
+      status: 504,
+      message: "The local analyzer did not finish within 0 s.",
+    });
   });
 
   it("cuts text at a space near the limit, never inside a surrogate pair, adding nothing", () => {
@@ -35,7 +39,9 @@ describe("WorkBudget", () => {
 
 describe("the local analyzer's reading budget", () => {
   it("reads only the first part of a very long article", async () => {
-    const filler = "The harbour authority kept the road closed. ".repeat(Math.ceil(ANALYSIS_BUDGET.articleChars / 44));
+    const filler = "The harbour authority kept the road closed. ".repeat(
+      Math.ceil(ANALYSIS_BUDGET.articleChars / 44),
+    );
     const late = "Inspector Quillfeather Marchbanks said the repairs were late.";
     const long = { ...STORM[0], content: `${STORM[0].content} ${filler}${late}` };
     const other = { ...STORM[1], content: `${STORM[1].content} ${late}` };

@@ -1,6 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import {
-  AnalysisCache, CACHE_STORAGE_KEY, CACHE_VERSION, cacheKey, DEFAULT_TTL_MS, isValidEntry, MAX_ENTRIES, STATS_STORAGE_KEY,
+  AnalysisCache,
+  CACHE_STORAGE_KEY,
+  CACHE_VERSION,
+  cacheKey,
+  DEFAULT_TTL_MS,
+  isValidEntry,
+  MAX_ENTRIES,
+  STATS_STORAGE_KEY,
 } from "@/lib/client/analysis-cache";
 import { MemoryStorage } from "./memory-storage";
 
@@ -8,7 +15,13 @@ let storage: MemoryStorage;
 const T0 = 1_700_000_000_000;
 let clock = T0;
 const now = () => clock;
-const entry = (over: Record<string, unknown> = {}) => ({ data: { a: 1 }, timestamp: T0, expiresAt: T0 + 1000, version: CACHE_VERSION, ...over });
+const entry = (over: Record<string, unknown> = {}) => ({
+  data: { a: 1 },
+  timestamp: T0,
+  expiresAt: T0 + 1000,
+  version: CACHE_VERSION,
+  ...over,
+});
 
 beforeEach(() => {
   storage = new MemoryStorage();
@@ -32,7 +45,10 @@ describe("validity (docs/product.md §5)", () => {
 });
 
 describe("keys", () => {
-  const req = (content: string) => ({ articles: [{ title: "T", source: "S", summary: "s", content }], analysisType: "comprehensive" });
+  const req = (content: string) => ({
+    articles: [{ title: "T", source: "S", summary: "s", content }],
+    analysisType: "comprehensive",
+  });
   it("are the key type and a hash of the request", () => {
     expect(cacheKey("comparison_analysis", req("x"))).toMatch(/^comparison_analysis_[0-9a-z]+$/);
     expect(cacheKey("article_analysis", req("x"))).toMatch(/^article_analysis_/);
@@ -40,12 +56,20 @@ describe("keys", () => {
   });
   it("use only the first 500 characters of content", () => {
     const base = "c".repeat(500);
-    expect(cacheKey("comparison_analysis", req(`${base}AAA`))).toBe(cacheKey("comparison_analysis", req(`${base}BBB`)));
-    expect(cacheKey("comparison_analysis", req(`${base.slice(1)}A`))).not.toBe(cacheKey("comparison_analysis", req(`${base.slice(1)}B`)));
+    expect(cacheKey("comparison_analysis", req(`${base}AAA`))).toBe(
+      cacheKey("comparison_analysis", req(`${base}BBB`)),
+    );
+    expect(cacheKey("comparison_analysis", req(`${base.slice(1)}A`))).not.toBe(
+      cacheKey("comparison_analysis", req(`${base.slice(1)}B`)),
+    );
   });
   it("do not depend on property order, but on every other field", () => {
-    expect(cacheKey("comparison_analysis", { a: 1, b: 2 })).toBe(cacheKey("comparison_analysis", { b: 2, a: 1 }));
-    expect(cacheKey("comparison_analysis", req("x"))).not.toBe(cacheKey("comparison_analysis", { ...req("x"), analysisType: "bias" }));
+    expect(cacheKey("comparison_analysis", { a: 1, b: 2 })).toBe(
+      cacheKey("comparison_analysis", { b: 2, a: 1 }),
+    );
+    expect(cacheKey("comparison_analysis", req("x"))).not.toBe(
+      cacheKey("comparison_analysis", { ...req("x"), analysisType: "bias" }),
+    );
   });
 });
 
@@ -54,7 +78,9 @@ describe("AnalysisCache", () => {
     const cache = new AnalysisCache(storage, now);
     cache.set("k", { summary: "s" });
     const stored = JSON.parse(storage.getItem(CACHE_STORAGE_KEY)!);
-    expect(stored).toEqual({ k: { data: { summary: "s" }, timestamp: clock, expiresAt: clock + DEFAULT_TTL_MS, version: "1.0.0" } });
+    expect(stored).toEqual({
+      k: { data: { summary: "s" }, timestamp: clock, expiresAt: clock + DEFAULT_TTL_MS, version: "1.0.0" },
+    });
     expect(new AnalysisCache(storage, now).get("k")).toEqual({ summary: "s" });
   });
 
@@ -79,13 +105,32 @@ describe("AnalysisCache", () => {
     expect(cache.peek("k")).toBe(1);
     expect(cache.getStats()).toMatchObject({ hits: 2, misses: 1 });
     cache.recordHit();
-    expect(cache.getStats()).toEqual({ hits: 3, misses: 1, errors: 0, lastAccess: clock, size: 1, hitRate: 75 });
-    expect(JSON.parse(storage.getItem(STATS_STORAGE_KEY)!)).toEqual({ hits: 3, misses: 1, errors: 0, lastAccess: clock });
+    expect(cache.getStats()).toEqual({
+      hits: 3,
+      misses: 1,
+      errors: 0,
+      lastAccess: clock,
+      size: 1,
+      hitRate: 75,
+    });
+    expect(JSON.parse(storage.getItem(STATS_STORAGE_KEY)!)).toEqual({
+      hits: 3,
+      misses: 1,
+      errors: 0,
+      lastAccess: clock,
+    });
     expect(new AnalysisCache(storage, now).getStats().hits).toBe(3);
   });
 
   it("answers a hit rate of 0 with no lookups", () => {
-    expect(new AnalysisCache(storage, now).getStats()).toEqual({ hits: 0, misses: 0, errors: 0, lastAccess: null, size: 0, hitRate: 0 });
+    expect(new AnalysisCache(storage, now).getStats()).toEqual({
+      hits: 0,
+      misses: 0,
+      errors: 0,
+      lastAccess: null,
+      size: 0,
+      hitRate: 0,
+    });
   });
 
   it(`keeps at most ${MAX_ENTRIES} entries, evicting the oldest first`, () => {
@@ -101,28 +146,48 @@ describe("AnalysisCache", () => {
   });
 
   it("drops invalid entries on load (wrong version, expired, malformed)", () => {
-    storage.setItem(CACHE_STORAGE_KEY, JSON.stringify({
-      good: entry(),
-      old: entry({ version: "0.1.0" }),
-      expired: entry({ expiresAt: T0 - 1 }),
-      broken: { data: 1 },
-    }));
+    storage.setItem(
+      CACHE_STORAGE_KEY,
+      JSON.stringify({
+        good: entry(),
+        old: entry({ version: "0.1.0" }),
+        expired: entry({ expiresAt: T0 - 1 }),
+        broken: { data: 1 },
+      }),
+    );
     const cache = new AnalysisCache(storage, now);
     expect(cache.getStats().size).toBe(1);
     expect(cache.get("good")).toEqual({ a: 1 });
   });
 
-  it.each([["not JSON", "{oops"], ["an array", "[1,2]"], ["a number", "42"]])("resets to empty when the stored cache is %s", (_n, raw) => {
+  it.each([
+    ["not JSON", "{oops"],
+    ["an array", "[1,2]"],
+    ["a number", "42"],
+  ])("resets to empty when the stored cache is %s", (_n, raw) => {
     storage.setItem(CACHE_STORAGE_KEY, raw);
     storage.setItem(STATS_STORAGE_KEY, "also broken");
     const cache = new AnalysisCache(storage, now);
-    expect(cache.getStats()).toEqual({ hits: 0, misses: 0, errors: 0, lastAccess: null, size: 0, hitRate: 0 });
+    expect(cache.getStats()).toEqual({
+      hits: 0,
+      misses: 0,
+      errors: 0,
+      lastAccess: null,
+      size: 0,
+      hitRate: 0,
+    });
     expect(storage.getItem(CACHE_STORAGE_KEY)).toBeNull();
     expect(console.warn).toHaveBeenCalled();
   });
 
   it("resets to empty when storage itself cannot be read", () => {
-    const throwing = { getItem: () => { throw new Error("denied"); }, setItem: () => undefined, removeItem: () => undefined };
+    const throwing = {
+      getItem: () => {
+        throw new Error("denied");
+      },
+      setItem: () => undefined,
+      removeItem: () => undefined,
+    };
     expect(new AnalysisCache(throwing, now).getStats().size).toBe(0);
   });
 

@@ -11,10 +11,16 @@ import { MemoryStorage } from "./memory-storage";
 const comparison: Comparison = {
   commonPoints: [{ text: "Both report the vote.", citations: [0, 1] }],
   differences: [{ text: "Only one names the cost.", citations: [2] }],
-  summary: "Long summary.", biasAnalysis: "Balanced.", factualAccuracy: 92, factualAccuracyMethod: "Corroboration.",
-  emotionalTone: "Measured", frontendSummary: "Short summary.",
+  summary: "Long summary.",
+  biasAnalysis: "Balanced.",
+  factualAccuracy: 92,
+  factualAccuracyMethod: "Corroboration.",
+  emotionalTone: "Measured",
+  frontendSummary: "Short summary.",
   articles: [{ index: 1, source: "CNN", sentiment: "negative", biasScore: -0.3 }],
-  provider: { kind: "local", model: "local-analyzer-v1", label: "Local analyzer" }, cached: false, generatedAt: "2025-03-01T00:00:00Z",
+  provider: { kind: "local", model: "local-analyzer-v1", label: "Local analyzer" },
+  cached: false,
+  generatedAt: "2025-03-01T00:00:00Z",
 };
 
 let cache: AnalysisCache;
@@ -28,7 +34,12 @@ describe("analysisRequest", () => {
     const body = analysisRequest(mapCard(backendCard("c1")));
     expect(body.analysisType).toBe("comprehensive");
     expect(body.comparisonCardId).toBe("c1");
-    expect(body.articles[1]).toEqual({ title: "Title c1-b", content: "Content not available", source: "CNN", summary: "Description c1-b" });
+    expect(body.articles[1]).toEqual({
+      title: "Title c1-b",
+      content: "Content not available",
+      source: "CNN",
+      summary: "Description c1-b",
+    });
   });
   it("sends no card id for the built-in demo comparison", () => {
     expect(analysisRequest(demoComparisons()[0]).comparisonCardId).toBeUndefined();
@@ -41,12 +52,29 @@ describe("runAnalysis (docs/product.md §4)", () => {
     const steps: [number | undefined, string | undefined][] = [];
     const request = vi.fn(async () => ({ comparison }));
     const pause = vi.fn(async () => undefined);
-    const result = await runAnalysis(card, { cache, request, pause, onProgress: (a: AiAnalysis) => steps.push([a.progress, a.currentStep]) });
+    const result = await runAnalysis(card, {
+      cache,
+      request,
+      pause,
+      onProgress: (a: AiAnalysis) => steps.push([a.progress, a.currentStep]),
+    });
     expect(pause.mock.calls).toEqual([[300], [300]]);
-    expect(steps).toEqual([[10, "Checking cache..."], [30, "Sending articles to backend AI..."], [90, "Processing analysis results..."]]);
+    expect(steps).toEqual([
+      [10, "Checking cache..."],
+      [30, "Sending articles to backend AI..."],
+      [90, "Processing analysis results..."],
+    ]);
     expect(result).toMatchObject({
-      isAnalyzed: true, isLoading: false, progress: 100, currentStep: "Complete", summary: "Short summary.", factualAccuracy: 92,
-      commonPoints: comparison.commonPoints, differences: comparison.differences, biasAnalysis: "Balanced.", emotionalTone: "Measured",
+      isAnalyzed: true,
+      isLoading: false,
+      progress: 100,
+      currentStep: "Complete",
+      summary: "Short summary.",
+      factualAccuracy: 92,
+      commonPoints: comparison.commonPoints,
+      differences: comparison.differences,
+      biasAnalysis: "Balanced.",
+      emotionalTone: "Measured",
     });
     expect(cache.getStats()).toMatchObject({ size: 1, misses: 1, hits: 0 });
 
@@ -69,9 +97,18 @@ describe("runAnalysis (docs/product.md §4)", () => {
 
   it("fails with the texts of docs/product.md §4", async () => {
     const card = mapCard(backendCard("c1"));
-    const result = await runAnalysis(card, { cache, request: async () => { throw new Error("502"); }, onProgress: () => undefined });
+    const result = await runAnalysis(card, {
+      cache,
+      request: async () => {
+        throw new Error("502");
+      },
+      onProgress: () => undefined,
+    });
     expect(result).toMatchObject({
-      isLoading: false, isAnalyzed: false, progress: 0, currentStep: "Analysis failed",
+      isLoading: false,
+      isAnalyzed: false,
+      progress: 0,
+      currentStep: "Analysis failed",
       summary: "Backend AI analysis failed. Please try again later.",
       biasAnalysis: "Unable to complete analysis due to technical issues.",
     });
@@ -80,7 +117,11 @@ describe("runAnalysis (docs/product.md §4)", () => {
 
   it("applies per-article sentiment and bias", async () => {
     const card = mapCard(backendCard("c1"));
-    const result = await runAnalysis(card, { cache, request: async () => ({ comparison }), onProgress: () => undefined });
+    const result = await runAnalysis(card, {
+      cache,
+      request: async () => ({ comparison }),
+      onProgress: () => undefined,
+    });
     const articles = withAssessments(card.articles, result);
     expect(articles[1]).toMatchObject({ sentiment: "negative", biasScore: -0.3 });
     expect(articles[0]).toMatchObject({ sentiment: "neutral", biasScore: 0 });

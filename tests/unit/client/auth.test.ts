@@ -12,7 +12,8 @@ async function freshAuth(stored?: string) {
 
 const jwt = (exp: number) => `h.${Buffer.from(JSON.stringify({ exp })).toString("base64url")}.s`;
 const ok = (data: unknown) => new Response(JSON.stringify({ success: true, data }), { status: 200 });
-const fail = (status: number) => new Response(JSON.stringify({ success: false, error: "no", code: "unauthorized" }), { status });
+const fail = (status: number) =>
+  new Response(JSON.stringify({ success: false, error: "no", code: "unauthorized" }), { status });
 
 beforeEach(() => {
   vi.mocked(console.error).mockImplementation(() => undefined);
@@ -39,7 +40,10 @@ describe("session (docs/product.md §4, §6)", () => {
     expect(localStorage.getItem("authToken")).toBe("T1");
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe("/api/v1/auth/login");
-    expect(JSON.parse(init.body as string)).toEqual({ username: "reader", password: "public-reader-account" });
+    expect(JSON.parse(init.body as string)).toEqual({
+      username: "reader",
+      password: "public-reader-account",
+    });
   });
 
   it("drops an expired stored token and logs in again", async () => {
@@ -51,20 +55,26 @@ describe("session (docs/product.md §4, §6)", () => {
   });
 
   it("swallows a login failure: unauthenticated", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => fail(429)));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => fail(429)),
+    );
     const { auth } = await freshAuth();
     expect(await auth.ensureSession()).toBe(false);
     expect(auth.isAuthenticated()).toBe(false);
   });
 
   it("logs in again once when a reader call answers 401, then retries", async () => {
-    const fetchMock = vi.fn()
+    const fetchMock = vi
+      .fn()
       .mockResolvedValueOnce(fail(401))
       .mockResolvedValueOnce(ok({ token: "NEW" }))
       .mockResolvedValueOnce(ok({ done: true }));
     vi.stubGlobal("fetch", fetchMock);
     const { auth } = await freshAuth(jwt(Date.now() / 1000 + 3600));
-    expect(await auth.authorizedRequest("/analysis/compare-articles", { method: "POST", body: {} })).toEqual({ done: true });
+    expect(await auth.authorizedRequest("/analysis/compare-articles", { method: "POST", body: {} })).toEqual({
+      done: true,
+    });
     const headers = (fetchMock.mock.calls[2][1] as RequestInit).headers as Record<string, string>;
     expect(headers.Authorization).toBe("Bearer NEW");
   });
@@ -73,8 +83,13 @@ describe("session (docs/product.md §4, §6)", () => {
     const fetchMock = vi.fn().mockResolvedValueOnce(fail(429)).mockResolvedValueOnce(fail(401));
     vi.stubGlobal("fetch", fetchMock);
     const { auth } = await freshAuth();
-    await expect(auth.authorizedRequest("/analysis/compare-articles", { method: "POST", body: {} })).rejects.toThrow();
-    expect(fetchMock.mock.calls.map((c) => c[0])).toEqual(["/api/v1/auth/login", "/api/v1/analysis/compare-articles"]);
+    await expect(
+      auth.authorizedRequest("/analysis/compare-articles", { method: "POST", body: {} }),
+    ).rejects.toThrow();
+    expect(fetchMock.mock.calls.map((c) => c[0])).toEqual([
+      "/api/v1/auth/login",
+      "/api/v1/analysis/compare-articles",
+    ]);
   });
 
   it("public calls carry the held token, and no header without one; they never log in", async () => {
@@ -83,12 +98,18 @@ describe("session (docs/product.md §4, §6)", () => {
     vi.stubGlobal("fetch", fetchMock);
     const held = await freshAuth(token);
     await held.auth.publicRequest("/comparison-cards?limit=100");
-    expect(((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].headers as Record<string, string>).Authorization).toBe(`Bearer ${token}`);
+    expect(
+      ((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].headers as Record<string, string>)
+        .Authorization,
+    ).toBe(`Bearer ${token}`);
     fetchMock.mockClear();
     const none = await freshAuth();
     await none.auth.publicRequest("/search?q=x");
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].headers as Record<string, string>).Authorization).toBeUndefined();
+    expect(
+      ((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].headers as Record<string, string>)
+        .Authorization,
+    ).toBeUndefined();
   });
 
   it("hasSession waits for a login under way but never starts one", async () => {

@@ -4,15 +4,27 @@ import { formatCommentTime, formatUpdated } from "@/lib/client/relative-time";
 
 describe("bias bands (docs/product.md §9)", () => {
   it.each([
-    [0, "Neutral"], [0.19, "Neutral"], [-0.19, "Neutral"], [0.2, "Slight Right"], [-0.2, "Slight Left"],
-    [0.49, "Slight Right"], [0.5, "Right Leaning"], [-0.5, "Left Leaning"], [-1, "Left Leaning"], [1, "Right Leaning"],
+    [0, "Neutral"],
+    [0.19, "Neutral"],
+    [-0.19, "Neutral"],
+    [0.2, "Slight Right"],
+    [-0.2, "Slight Left"],
+    [0.49, "Slight Right"],
+    [0.5, "Right Leaning"],
+    [-0.5, "Left Leaning"],
+    [-1, "Left Leaning"],
+    [1, "Right Leaning"],
   ])("%d → %s", (score, label) => expect(biasLabel(score)).toBe(label));
 });
 
 describe("accuracy bands (docs/product.md §9)", () => {
   it.each([
-    [100, "Excellent", "green"], [90, "Excellent", "green"], [89.9, "Good", "amber"], [70, "Good", "amber"],
-    [69, "Needs Review", "red"], [0, "Needs Review", "red"],
+    [100, "Excellent", "green"],
+    [90, "Excellent", "green"],
+    [89.9, "Good", "amber"],
+    [70, "Good", "amber"],
+    [69, "Needs Review", "red"],
+    [0, "Needs Review", "red"],
   ])("%d → %s (%s)", (score, label, tone) => expect(accuracyBand(score)).toEqual({ label, tone }));
 });
 
@@ -21,13 +33,23 @@ describe("the accuracy figure: the product contract's bands for a model, what wa
   const local = { kind: "local" as const, model: "local-analyzer-v1", label: "Local analyzer" };
 
   it("keeps 'N% Factual' and the band for a model's estimate, with its method as the note", () => {
-    expect(accuracyFigure({ factualAccuracy: 64.6, factualAccuracyMethod: "Model's estimate", provider: model })).toEqual({
-      heading: "Factual Accuracy", label: "Needs Review", badge: "65% Factual", tone: "red", note: "Model's estimate",
+    expect(
+      accuracyFigure({ factualAccuracy: 64.6, factualAccuracyMethod: "Model's estimate", provider: model }),
+    ).toEqual({
+      heading: "Factual Accuracy",
+      label: "Needs Review",
+      badge: "65% Factual",
+      tone: "red",
+      note: "Model's estimate",
     });
   });
 
   it("says the local analyzer's counts in neutral colours, never a band word", () => {
-    const figure = accuracyFigure({ factualAccuracy: 50, provider: local, corroboration: { corroborated: 8, total: 16 } });
+    const figure = accuracyFigure({
+      factualAccuracy: 50,
+      provider: local,
+      corroboration: { corroborated: 8, total: 16 },
+    });
     expect(figure).toEqual({
       heading: "Corroboration",
       label: "8 of 16 compared details agree between outlets",
@@ -38,19 +60,35 @@ describe("the accuracy figure: the product contract's bands for a model, what wa
   });
 
   it.each([
-    [{ corroborated: 1, total: 1 }, "1 of 1 compared detail agrees between outlets", "1 of 1 detail corroborated"],
-    [{ corroborated: 0, total: 0 }, "No names or figures to cross-check between outlets", "Nothing to cross-check"],
+    [
+      { corroborated: 1, total: 1 },
+      "1 of 1 compared detail agrees between outlets",
+      "1 of 1 detail corroborated",
+    ],
+    [
+      { corroborated: 0, total: 0 },
+      "No names or figures to cross-check between outlets",
+      "Nothing to cross-check",
+    ],
     [undefined, "33% of details reported by two or more outlets", "33% corroborated"],
   ])("local analyzer counts %j", (corroboration, label, badge) => {
-    expect(accuracyFigure({ factualAccuracy: 33, provider: local, corroboration })).toMatchObject({ label, badge, tone: "neutral" });
+    expect(accuracyFigure({ factualAccuracy: 33, provider: local, corroboration })).toMatchObject({
+      label,
+      badge,
+      tone: "neutral",
+    });
   });
 });
 
 describe("relative time (docs/product.md §9)", () => {
   const now = Date.parse("2025-03-10T12:00:00Z");
   it.each([
-    [null, "Never"], [now - 59_000, "Just now"], [now - 60_000, "1m ago"], [now - 59 * 60_000, "59m ago"],
-    [now - 60 * 60_000, "1h ago"], [now - 1439 * 60_000, "23h ago"],
+    [null, "Never"],
+    [now - 59_000, "Just now"],
+    [now - 60_000, "1m ago"],
+    [now - 59 * 60_000, "59m ago"],
+    [now - 60 * 60_000, "1h ago"],
+    [now - 1439 * 60_000, "23h ago"],
   ])("updated at %s → %s", (at, text) => expect(formatUpdated(at, now)).toBe(text));
 
   it("shows a local date from a day on", () => {

@@ -28,13 +28,24 @@ describe("formatCardDate", () => {
 });
 
 describe("the coverage line", () => {
-  const summary = { firstSource: "BBC News", firstPublishedAt: "2025-03-01T07:00:00.000Z", lastPublishedAt: "2025-03-01T13:30:00.000Z", outlets: 5 };
+  const summary = {
+    firstSource: "BBC News",
+    firstPublishedAt: "2025-03-01T07:00:00.000Z",
+    lastPublishedAt: "2025-03-01T13:30:00.000Z",
+    outlets: 5,
+  };
   const at = (iso: string) => Date.parse(iso);
 
   it("says who reported first, how long ago, and how many outlets followed in what time", () => {
-    expect(coverageLine(summary, at("2025-03-01T10:10:00.000Z"))).toBe("First reported by BBC News 3 h ago · 5 outlets in 6 h");
-    expect(coverageLine(summary, at("2025-03-01T07:00:30.000Z"))).toBe("First reported by BBC News just now · 5 outlets in 6 h");
-    expect(coverageLine(summary, at("2025-03-03T08:00:00.000Z"))).toBe("First reported by BBC News 2 d ago · 5 outlets in 6 h");
+    expect(coverageLine(summary, at("2025-03-01T10:10:00.000Z"))).toBe(
+      "First reported by BBC News 3 h ago · 5 outlets in 6 h",
+    );
+    expect(coverageLine(summary, at("2025-03-01T07:00:30.000Z"))).toBe(
+      "First reported by BBC News just now · 5 outlets in 6 h",
+    );
+    expect(coverageLine(summary, at("2025-03-03T08:00:00.000Z"))).toBe(
+      "First reported by BBC News 2 d ago · 5 outlets in 6 h",
+    );
   });
 
   it("leaves out how long ago without a clock, and counts one outlet in the singular", () => {

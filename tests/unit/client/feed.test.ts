@@ -1,15 +1,37 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { countArticles, feedCalls, filterByRegions, hasMorePages, loadCardSet, loadFirstPage, loadMoreCards, MESSAGES, type FeedDeps } from "@/lib/client/feed";
+import {
+  countArticles,
+  feedCalls,
+  filterByRegions,
+  hasMorePages,
+  loadCardSet,
+  loadFirstPage,
+  loadMoreCards,
+  MESSAGES,
+  type FeedDeps,
+} from "@/lib/client/feed";
 import { mapCard } from "@/lib/client/map-card";
 import type { CardListResponse, ComparisonCard } from "@/lib/schemas/cards";
 import { backendCard } from "./card-fixture";
 
 const list = (cards: ComparisonCard[], suggestion?: "on_demand_generation"): CardListResponse => ({
   comparisonCards: cards,
-  metadata: { selection: "pair", countries: [], category: "general", limit: 50, count: cards.length, suggestion, isDemo: false, lastUpdated: null },
+  metadata: {
+    selection: "pair",
+    countries: [],
+    category: "general",
+    limit: 50,
+    count: cards.length,
+    suggestion,
+    isDemo: false,
+    lastUpdated: null,
+  },
 });
 
-function deps(answers: Record<string, CardListResponse | Error | (() => CardListResponse)>, over: Partial<FeedDeps> = {}) {
+function deps(
+  answers: Record<string, CardListResponse | Error | (() => CardListResponse)>,
+  over: Partial<FeedDeps> = {},
+) {
   const get = vi.fn(async (path: string) => {
     const a = answers[path];
     if (a === undefined) throw new Error(`unexpected ${path}`);
@@ -18,7 +40,13 @@ function deps(answers: Record<string, CardListResponse | Error | (() => CardList
   });
   return {
     get,
-    onDemand: vi.fn(async (body: { country: string; category: string }) => ({ action: "generated" as const, ...body, cards: 1, fetchedFeeds: 1, message: "" })),
+    onDemand: vi.fn(async (body: { country: string; category: string }) => ({
+      action: "generated" as const,
+      ...body,
+      cards: 1,
+      fetchedFeeds: 1,
+      message: "",
+    })),
     isAuthenticated: vi.fn(async () => true),
     sleep: vi.fn(async () => undefined),
     ...over,
@@ -31,7 +59,9 @@ beforeEach(() => {
 
 describe("feedCalls (docs/product.md §7)", () => {
   it("makes one landing call with limit 100 for exactly us + general", () => {
-    expect(feedCalls({ countries: ["us"], categories: ["general"] })).toEqual([{ path: "/comparison-cards?limit=100" }]);
+    expect(feedCalls({ countries: ["us"], categories: ["general"] })).toEqual([
+      { path: "/comparison-cards?limit=100" },
+    ]);
   });
 
   it("makes no call without a country or without a category", () => {
@@ -40,7 +70,10 @@ describe("feedCalls (docs/product.md §7)", () => {
   });
 
   it("makes one call per pair of the first 3 countries and first 2 categories, general sent as none, limit 50", () => {
-    const calls = feedCalls({ countries: ["gb", "us", "fr", "de"], categories: ["general", "business", "sports"] });
+    const calls = feedCalls({
+      countries: ["gb", "us", "fr", "de"],
+      categories: ["general", "business", "sports"],
+    });
     expect(calls.map((c) => c.path)).toEqual([
       "/comparison-cards?country=gb&limit=50",
       "/comparison-cards?country=gb&category=business&limit=50",
@@ -63,8 +96,12 @@ describe("loadCardSet", () => {
   const fr = "/comparison-cards?country=fr&category=business&limit=50";
 
   it("fetches pairs independently: a failing pair counts as empty; duplicates appear once; newest first", async () => {
-    const older = backendCard("a", { mainHeadline: { ...backendCard("a").mainHeadline, publishedAt: "2025-03-01T08:00:00Z" } });
-    const newer = backendCard("b", { mainHeadline: { ...backendCard("b").mainHeadline, publishedAt: "2025-03-01T09:00:00Z" } });
+    const older = backendCard("a", {
+      mainHeadline: { ...backendCard("a").mainHeadline, publishedAt: "2025-03-01T08:00:00Z" },
+    });
+    const newer = backendCard("b", {
+      mainHeadline: { ...backendCard("b").mainHeadline, publishedAt: "2025-03-01T09:00:00Z" },
+    });
     const d = deps({ [gb]: list([older, newer]), [fr]: new Error("boom") });
     const set = await loadCardSet(sel, d);
     expect(set.cards.map((c) => c.cardId)).toEqual(["b", "a"]);
@@ -75,7 +112,10 @@ describe("loadCardSet", () => {
 
   it("asks for on-demand generation for an empty suggested pair when authenticated, waits 2 s and refetches", async () => {
     let calls = 0;
-    const d = deps({ [gb]: () => (calls++ === 0 ? list([], "on_demand_generation") : list([backendCard("new")])), [fr]: list([]) });
+    const d = deps({
+      [gb]: () => (calls++ === 0 ? list([], "on_demand_generation") : list([backendCard("new")])),
+      [fr]: list([]),
+    });
     const set = await loadCardSet(sel, d);
     expect(d.onDemand).toHaveBeenCalledTimes(1);
     expect(d.onDemand).toHaveBeenCalledWith({ country: "gb", category: "business" });
@@ -86,8 +126,27 @@ describe("loadCardSet", () => {
 
   it.each([
     ["not authenticated", { isAuthenticated: async () => false }],
-    ["generation did not generate", { onDemand: async () => ({ action: "no_feeds" as const, country: "gb", category: "business", cards: 0, fetchedFeeds: 0, message: "" }) }],
-    ["generation failed", { onDemand: async () => { throw new Error("429"); } }],
+    [
+      "generation did not generate",
+      {
+        onDemand: async () => ({
+          action: "no_feeds" as const,
+          country: "gb",
+          category: "business",
+          cards: 0,
+          fetchedFeeds: 0,
+          message: "",
+        }),
+      },
+    ],
+    [
+      "generation failed",
+      {
+        onDemand: async () => {
+          throw new Error("429");
+        },
+      },
+    ],
   ])("does not refetch when %s", async (_n, over) => {
     const d = deps({ [gb]: list([], "on_demand_generation"), [fr]: list([]) }, over);
     expect((await loadCardSet(sel, d)).cards).toEqual([]);
@@ -102,50 +161,96 @@ describe("loadCardSet", () => {
   });
 
   it("counts no failure when only the on-demand follow-up fails", async () => {
-    const d = deps({ [gb]: list([], "on_demand_generation"), [fr]: list([]) }, { onDemand: async () => { throw new Error("429"); } });
+    const d = deps(
+      { [gb]: list([], "on_demand_generation"), [fr]: list([]) },
+      {
+        onDemand: async () => {
+          throw new Error("429");
+        },
+      },
+    );
     expect((await loadCardSet(sel, d)).failedPairs).toBe(0);
   });
 
   it("Load More fails when any pair fails, and answers every card when none does", async () => {
-    await expect(loadMoreCards(sel, deps({ [gb]: list([backendCard("a")]), [fr]: new Error("boom") }))).rejects.toThrow("1 of the selection's card calls failed");
-    await expect(loadMoreCards(sel, deps({ [gb]: new Error("down"), [fr]: new Error("down") }))).rejects.toThrow("2 of");
-    const cards = await loadMoreCards(sel, deps({ [gb]: list([backendCard("a")]), [fr]: list([backendCard("b")]) }));
+    await expect(
+      loadMoreCards(sel, deps({ [gb]: list([backendCard("a")]), [fr]: new Error("boom") })),
+    ).rejects.toThrow("1 of the selection's card calls failed");
+    await expect(
+      loadMoreCards(sel, deps({ [gb]: new Error("down"), [fr]: new Error("down") })),
+    ).rejects.toThrow("2 of");
+    const cards = await loadMoreCards(
+      sel,
+      deps({ [gb]: list([backendCard("a")]), [fr]: list([backendCard("b")]) }),
+    );
     expect(cards.map((c) => c.cardId).sort()).toEqual(["a", "b"]);
   });
 
   it("throws the landing call's failure", async () => {
-    await expect(loadCardSet({ countries: ["us"], categories: ["general"] }, deps({ "/comparison-cards?limit=100": new Error("down") }))).rejects.toThrow("down");
+    await expect(
+      loadCardSet(
+        { countries: ["us"], categories: ["general"] },
+        deps({ "/comparison-cards?limit=100": new Error("down") }),
+      ),
+    ).rejects.toThrow("down");
   });
 });
 
 describe("loadFirstPage (docs/product.md §4, §8)", () => {
   const landing = { countries: ["us"], categories: ["general"] };
   const demo = async () => [{ id: "demo" }] as never;
-  const extra = (failedStartup = false) => ({ demo, startupFailed: async () => failedStartup, now: () => 42 });
+  const extra = (failedStartup = false) => ({
+    demo,
+    startupFailed: async () => failedStartup,
+    now: () => 42,
+  });
 
   it("maps the cards", async () => {
-    const page = await loadFirstPage(landing, { ...deps({ "/comparison-cards?limit=100": list([backendCard("x")]) }), ...extra() });
+    const page = await loadFirstPage(landing, {
+      ...deps({ "/comparison-cards?limit=100": list([backendCard("x")]) }),
+      ...extra(),
+    });
     expect(page).toMatchObject({ notice: null, fallback: false, fetchedAt: 42 });
     expect(page.cards.map((c) => c.id)).toEqual(["x"]);
   });
 
   it.each([
-    ["a backend error", new Error("Database unavailable"), false, "Backend error: Database unavailable - using demo data"],
+    [
+      "a backend error",
+      new Error("Database unavailable"),
+      false,
+      "Backend error: Database unavailable - using demo data",
+    ],
     ["an error without message", new Error(""), false, "Backend error: Unknown error - using demo data"],
     ["a failed start-up", new Error("x"), true, "Failed to connect to backend. Using demo data."],
   ])("falls back to demo data on %s", async (_n, error, failedStartup, notice) => {
-    const page = await loadFirstPage(landing, { ...deps({ "/comparison-cards?limit=100": error }), ...extra(failedStartup) });
-    expect(page).toEqual({ cards: [{ id: "demo" }], notice, fallback: true, serverDemo: false, fetchedAt: 42 });
+    const page = await loadFirstPage(landing, {
+      ...deps({ "/comparison-cards?limit=100": error }),
+      ...extra(failedStartup),
+    });
+    expect(page).toEqual({
+      cards: [{ id: "demo" }],
+      notice,
+      fallback: true,
+      serverDemo: false,
+      fetchedAt: 42,
+    });
   });
 
   it("falls back to demo data when nothing comes back", async () => {
-    const page = await loadFirstPage(landing, { ...deps({ "/comparison-cards?limit=100": list([]) }), ...extra() });
+    const page = await loadFirstPage(landing, {
+      ...deps({ "/comparison-cards?limit=100": list([]) }),
+      ...extra(),
+    });
     expect(page.notice).toBe("No content available for selected filters - using demo data");
   });
 
   it("falls back with the outer message when mapping fails", async () => {
     const broken = { cardId: "b" } as ComparisonCard;
-    const page = await loadFirstPage(landing, { ...deps({ "/comparison-cards?limit=100": list([broken]) }), ...extra() });
+    const page = await loadFirstPage(landing, {
+      ...deps({ "/comparison-cards?limit=100": list([broken]) }),
+      ...extra(),
+    });
     expect(page.notice).toBe(MESSAGES.outer);
     expect(MESSAGES.outer).toBe("Failed to load news. Please try again later.");
     expect(MESSAGES.loadMore).toBe("Failed to load more news. Please try again.");
@@ -155,7 +260,11 @@ describe("loadFirstPage (docs/product.md §4, §8)", () => {
     const demoFails = vi.fn(async () => {
       throw new Error("Failed to fetch dynamically imported module");
     });
-    const load = loadFirstPage(landing, { ...deps({ "/comparison-cards?limit=100": new Error("down") }), ...extra(), demo: demoFails });
+    const load = loadFirstPage(landing, {
+      ...deps({ "/comparison-cards?limit=100": new Error("down") }),
+      ...extra(),
+      demo: demoFails,
+    });
     await expect(load).rejects.toThrow("dynamically imported module");
     expect(demoFails).toHaveBeenCalledTimes(2);
   });
@@ -163,7 +272,10 @@ describe("loadFirstPage (docs/product.md §4, §8)", () => {
   it("marks the server's demo snapshot", async () => {
     const res = list([backendCard("x", { isDemo: true })]);
     res.metadata.isDemo = true;
-    const page = await loadFirstPage(landing, { ...deps({ "/comparison-cards?limit=100": res }), ...extra() });
+    const page = await loadFirstPage(landing, {
+      ...deps({ "/comparison-cards?limit=100": res }),
+      ...extra(),
+    });
     expect(page.serverDemo).toBe(true);
   });
 });

@@ -1,10 +1,23 @@
 /** The page's words about who analyses (lib/client/provider-words.ts): the product contract's for a model, honest for the local analyzer. */
 import { describe, expect, it } from "vitest";
-import { analysisFooter, heroAnalyzerSentence, progressLines, providerName } from "@/lib/client/provider-words";
+import {
+  analysisFooter,
+  heroAnalyzerSentence,
+  progressLines,
+  providerName,
+} from "@/lib/client/provider-words";
 import type { ProviderInfo } from "@/lib/schemas/analysis";
 
-const model: ProviderInfo = { kind: "openai-compatible", model: "gpt-x", label: "OpenAI-compatible model gpt-x at api.example.com" };
-const local: ProviderInfo = { kind: "local", model: "local-analyzer-v1", label: "Local analyzer (no AI model: deterministic text comparison on this server)" };
+const model: ProviderInfo = {
+  kind: "openai-compatible",
+  model: "gpt-x",
+  label: "OpenAI-compatible model gpt-x at api.example.com",
+};
+const local: ProviderInfo = {
+  kind: "local",
+  model: "local-analyzer-v1",
+  label: "Local analyzer (no AI model: deterministic text comparison on this server)",
+};
 
 describe("a model answers: the product contract's words, naming the provider", () => {
   it("says the analysis is powered by the backend AI model", () => {

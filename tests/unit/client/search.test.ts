@@ -14,12 +14,23 @@ const result = (id: string): SearchResult => ({
   category: "general",
   countries: ["gb"],
   cardId: null,
-  source: { id: "bbc-news", name: "BBC News", region: "Europe", country: "gb", biasRating: "center", biasRatingSource: "Editorial rating", color: "#BB1919", icon: "🇬🇧" },
+  source: {
+    id: "bbc-news",
+    name: "BBC News",
+    region: "Europe",
+    country: "gb",
+    biasRating: "center",
+    biasRatingSource: "Editorial rating",
+    color: "#BB1919",
+    icon: "🇬🇧",
+  },
 });
 
 describe("searchMessages (docs/product.md §8)", () => {
   it("says 'in selected countries' when countries were selected", () => {
-    expect(searchMessages.none("volcano", ["us", "gb"])).toBe('No articles found for "volcano" in selected countries');
+    expect(searchMessages.none("volcano", ["us", "gb"])).toBe(
+      'No articles found for "volcano" in selected countries',
+    );
   });
 
   it("says 'in any country' when none was selected: every country was searched", () => {

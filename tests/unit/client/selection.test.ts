@@ -4,7 +4,10 @@ import { refreshSelection } from "@/lib/client/selection";
 
 describe("refreshSelection", () => {
   it("adds General News to a country selected without a category (nothing would be fetched)", () => {
-    expect(refreshSelection({ countries: ["jp", "fr"], categories: [] })).toEqual({ countries: ["jp", "fr"], categories: ["general"] });
+    expect(refreshSelection({ countries: ["jp", "fr"], categories: [] })).toEqual({
+      countries: ["jp", "fr"],
+      categories: ["general"],
+    });
   });
 
   it("refetches any other selection as it is", () => {

@@ -22,7 +22,12 @@ function card(id: string, articleIds: string[], day = 1): PreviousCard {
 }
 
 const summary = (result: ReturnType<typeof assignCardIds>) => ({
-  assignments: result.assignments.map((a) => ({ ids: a.draft.articleIds.join(","), cardId: a.cardId, isNew: a.isNew, predecessorIds: a.predecessorIds })),
+  assignments: result.assignments.map((a) => ({
+    ids: a.draft.articleIds.join(","),
+    cardId: a.cardId,
+    isNew: a.isNew,
+    predecessorIds: a.predecessorIds,
+  })),
   retired: result.retired,
 });
 
@@ -46,7 +51,9 @@ describe("assignCardIds", () => {
 
   it("keeps the id when a story gains or loses articles", () => {
     const result = assignCardIds([card("c_old", ["a1", "a2", "a3"])], [draft("a2", "a3", "a4", "a5")]);
-    expect(summary(result).assignments).toEqual([{ ids: "a2,a3,a4,a5", cardId: "c_old", isNew: false, predecessorIds: [] }]);
+    expect(summary(result).assignments).toEqual([
+      { ids: "a2,a3,a4,a5", cardId: "c_old", isNew: false, predecessorIds: [] },
+    ]);
     expect(result.retired).toEqual([]);
   });
 
@@ -103,7 +110,10 @@ describe("assignCardIds", () => {
     const drafts = [draft("a1", "a3"), draft("a2", "a4", "a5"), draft("a6", "a7")];
     const forward = assignCardIds(previous, drafts);
     const backward = assignCardIds([...previous].reverse(), [...drafts].reverse());
-    const byDraft = (r: typeof forward) => new Map(r.assignments.map((a) => [a.draft.articleIds.join(","), [a.cardId, a.isNew, a.predecessorIds]]));
+    const byDraft = (r: typeof forward) =>
+      new Map(
+        r.assignments.map((a) => [a.draft.articleIds.join(","), [a.cardId, a.isNew, a.predecessorIds]]),
+      );
     expect(byDraft(backward)).toEqual(byDraft(forward));
     expect(backward.retired).toEqual(forward.retired);
   });

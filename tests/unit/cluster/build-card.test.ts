@@ -5,7 +5,12 @@ import type { ClusterArticle, StoryCluster } from "@/lib/cluster/types";
 const T0 = Date.UTC(2026, 2, 10, 8);
 const MINUTE = 60_000;
 
-function article(id: string, sourceId: string, title: string, extra: Partial<ClusterArticle> = {}): ClusterArticle {
+function article(
+  id: string,
+  sourceId: string,
+  title: string,
+  extra: Partial<ClusterArticle> = {},
+): ClusterArticle {
   return { id, title, summary: "", sourceId, publishedAt: new Date(T0), ...extra };
 }
 
@@ -31,9 +36,17 @@ describe("buildCardDraft", () => {
   it("prefers, among equals, a summary, then an image, then the earliest", () => {
     const title = "Storm hits the coast";
     const later = new Date(T0 + 5 * MINUTE);
-    expect(draftOf([article("a1", "x", title), article("a2", "y", title, { summary: "Winds of 100 km/h." })]).mainArticleId).toBe("a2");
-    expect(draftOf([article("a1", "x", title), article("a2", "y", title, { imageUrl: "https://i/2.jpg" })]).mainArticleId).toBe("a2");
-    expect(draftOf([article("a1", "x", title, { publishedAt: later }), article("a2", "y", title)]).mainArticleId).toBe("a2");
+    expect(
+      draftOf([article("a1", "x", title), article("a2", "y", title, { summary: "Winds of 100 km/h." })])
+        .mainArticleId,
+    ).toBe("a2");
+    expect(
+      draftOf([article("a1", "x", title), article("a2", "y", title, { imageUrl: "https://i/2.jpg" })])
+        .mainArticleId,
+    ).toBe("a2");
+    expect(
+      draftOf([article("a1", "x", title, { publishedAt: later }), article("a2", "y", title)]).mainArticleId,
+    ).toBe("a2");
   });
 
   it("orders related articles one per outlet first, then the rest", () => {
@@ -59,7 +72,10 @@ describe("buildCardDraft", () => {
       article("a3", "z", title, { category: "health" }),
     ];
     expect(draftOf(majority).category).toBe("health");
-    const tie = [article("a1", "x", title, { summary: "s", category: "science" }), article("a2", "y", title, { category: "health" })];
+    const tie = [
+      article("a1", "x", title, { summary: "s", category: "science" }),
+      article("a2", "y", title, { category: "health" }),
+    ];
     expect(draftOf(tie).category).toBe("science");
     expect(draftOf([article("a1", "x", title), article("a2", "y", title)]).category).toBe("general");
   });
@@ -74,9 +90,15 @@ describe("buildCardDraft", () => {
     const draft = draftOf(articles);
     expect(draft.countries).toEqual(["us", "fr", "gb"]);
     expect(draft.country).toBe("us");
-    const tie = draftOf([article("a1", "x", title, { summary: "s", countries: ["de"] }), article("a2", "y", title, { countries: ["au"] })]);
+    const tie = draftOf([
+      article("a1", "x", title, { summary: "s", countries: ["de"] }),
+      article("a2", "y", title, { countries: ["au"] }),
+    ]);
     expect(tie.countries).toEqual(["de", "au"]);
-    expect(draftOf([article("a1", "x", title), article("a2", "y", title)])).toMatchObject({ countries: [], country: "" });
+    expect(draftOf([article("a1", "x", title), article("a2", "y", title)])).toMatchObject({
+      countries: [],
+      country: "",
+    });
   });
 
   it("passes the cluster's confidence through and refuses unknown ids", () => {

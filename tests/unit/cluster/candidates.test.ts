@@ -31,7 +31,11 @@ describe("forEachCandidatePair", () => {
 
   it("pairs articles that share a rare word, even in a tiny batch", () => {
     const at = new Date(0);
-    const articles = ["Volcano erupts in Iceland", "Iceland volcano erupts again", "Parliament passes budget"].map((title, i) => ({
+    const articles = [
+      "Volcano erupts in Iceland",
+      "Iceland volcano erupts again",
+      "Parliament passes budget",
+    ].map((title, i) => ({
       id: String(i),
       title,
       summary: "",
@@ -40,7 +44,9 @@ describe("forEachCandidatePair", () => {
     }));
     const pairs: [number, number][] = [];
     const { vectors, documentFrequency } = vectorizeArticles(articles);
-    forEachCandidatePair(vectors, documentFrequency, new Float64Array(3), DEFAULT_CLUSTER_OPTIONS, (i, j) => pairs.push([Math.min(i, j), Math.max(i, j)]));
+    forEachCandidatePair(vectors, documentFrequency, new Float64Array(3), DEFAULT_CLUSTER_OPTIONS, (i, j) =>
+      pairs.push([Math.min(i, j), Math.max(i, j)]),
+    );
     expect(pairs).toEqual([[0, 1]]);
   });
 });

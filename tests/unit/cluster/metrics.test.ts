@@ -14,7 +14,13 @@ describe("scoreClustering", () => {
   it("matches a hand computation on a mixed clustering", () => {
     // Predicted {a,b} {c,d,e}. B-cubed precision: (1 + 1 + 1/3 + 2/3 + 2/3) / 5 = 11/15;
     // recall: (2/3 + 2/3 + 1/3 + 1 + 1) / 5 = 11/15. Pairwise: 4 predicted pairs, 4 true, 2 shared.
-    const score = scoreClustering(labelsFromClusters([["a", "b"], ["c", "d", "e"]]), truth);
+    const score = scoreClustering(
+      labelsFromClusters([
+        ["a", "b"],
+        ["c", "d", "e"],
+      ]),
+      truth,
+    );
     expect(score.bcubed.precision).toBeCloseTo(11 / 15, 12);
     expect(score.bcubed.recall).toBeCloseTo(11 / 15, 12);
     expect(score.bcubed.f1).toBeCloseTo(11 / 15, 12);
@@ -24,7 +30,13 @@ describe("scoreClustering", () => {
   });
 
   it("scores a perfect clustering 1 everywhere", () => {
-    const score = scoreClustering(labelsFromClusters([["a", "b", "c"], ["d", "e"]]), truth);
+    const score = scoreClustering(
+      labelsFromClusters([
+        ["a", "b", "c"],
+        ["d", "e"],
+      ]),
+      truth,
+    );
     expect(score.bcubed).toEqual({ precision: 1, recall: 1, f1: 1 });
     expect(score.pairwise).toEqual({ precision: 1, recall: 1, f1: 1 });
   });
@@ -50,8 +62,24 @@ describe("scoreClustering", () => {
 
 describe("scoreCards", () => {
   // Truth: X is told by outlets p and q (a, b, c); Y by p and r (d, e); Z by q alone (f); W by r alone (g).
-  const truth = new Map([["a", "X"], ["b", "X"], ["c", "X"], ["d", "Y"], ["e", "Y"], ["f", "Z"], ["g", "W"]]);
-  const outlet = new Map([["a", "p"], ["b", "q"], ["c", "p"], ["d", "p"], ["e", "r"], ["f", "q"], ["g", "r"]]);
+  const truth = new Map([
+    ["a", "X"],
+    ["b", "X"],
+    ["c", "X"],
+    ["d", "Y"],
+    ["e", "Y"],
+    ["f", "Z"],
+    ["g", "W"],
+  ]);
+  const outlet = new Map([
+    ["a", "p"],
+    ["b", "q"],
+    ["c", "p"],
+    ["d", "p"],
+    ["e", "r"],
+    ["f", "q"],
+    ["g", "r"],
+  ]);
 
   it("counts cards, pure cards, misplaced articles and carded stories as a reader sees them", () => {
     // {a,b,f}: a card (p, q) of X with f misplaced. {c}: no card. {d,g}: a card (p, r), a tie of
@@ -70,7 +98,14 @@ describe("scoreCards", () => {
 
   it("scores the true clustering as all pure, nothing misplaced, every story carded", () => {
     const score = scoreCards([["a", "b", "c"], ["d", "e"], ["f"], ["g"]], truth, outlet);
-    expect(score).toMatchObject({ cards: 2, pureCards: 2, misplacedArticles: 0, multiOutletStories: 2, cardedStories: 2, missedStories: [] });
+    expect(score).toMatchObject({
+      cards: 2,
+      pureCards: 2,
+      misplacedArticles: 0,
+      multiOutletStories: 2,
+      cardedStories: 2,
+      missedStories: [],
+    });
   });
 
   it("does not count a one-outlet cluster as a card, however large", () => {

@@ -11,17 +11,28 @@ const HOUR = 3_600_000;
 /** A batch of articles (title, summary), all published at the same moment unless told. */
 function batchOf(texts: [string, string][], hours: number[] = []) {
   const articles: ClusterArticle[] = texts.map(([title, summary], i) => ({
-    id: String(i), title, summary, sourceId: `outlet-${i}`, publishedAt: new Date((hours[i] ?? 0) * HOUR),
+    id: String(i),
+    title,
+    summary,
+    sourceId: `outlet-${i}`,
+    publishedAt: new Date((hours[i] ?? 0) * HOUR),
   }));
   const batch = vectorizeArticles(articles, opts);
   const times = Float64Array.from(articles, (a) => a.publishedAt.getTime());
-  return { batch, times, similarity: (i: number, j: number, o = opts) => pairSimilarity(batch, times, i, j, o) };
+  return {
+    batch,
+    times,
+    similarity: (i: number, j: number, o = opts) => pairSimilarity(batch, times, i, j, o),
+  };
 }
 
 // Unrelated filler, so the batch's document frequencies look like a day of news.
 const FILLER: [string, string][] = [
   ["Storm closes schools across the north", "Heavy snow shut hundreds of schools on Monday as roads froze."],
-  ["Central bank holds interest rates", "Policymakers kept borrowing costs unchanged, citing slowing inflation."],
+  [
+    "Central bank holds interest rates",
+    "Policymakers kept borrowing costs unchanged, citing slowing inflation.",
+  ],
   ["Museum returns looted bronzes", "The collection will travel back next spring after a long campaign."],
   ["Star striker signs new contract", "The forward agreed a four-year deal after weeks of talks."],
 ];
@@ -32,7 +43,15 @@ describe("PairScorer", () => {
     const batch = vectorizeArticles(articles, opts);
     const times = Float64Array.from(articles, (a) => a.publishedAt.getTime());
     const scorer = new PairScorer(batch, times, opts);
-    for (const [i, j] of [[0, 1], [0, 7], [5, 3], [5, 199], [120, 4], [0, 2], [17, 18]]) {
+    for (const [i, j] of [
+      [0, 1],
+      [0, 7],
+      [5, 3],
+      [5, 199],
+      [120, 4],
+      [0, 2],
+      [17, 18],
+    ]) {
       expect(scorer.score(i, j)).toBeCloseTo(pairSimilarity(batch, times, i, j, opts), 12);
     }
   });
@@ -40,8 +59,14 @@ describe("PairScorer", () => {
 
 describe("pairSimilarity", () => {
   it("is 1 for the same report at the same time and halves per half-life beyond the grace period", () => {
-    const same: [string, string] = ["Trump postpones G7 summit", "The president delays the meeting of leaders until September."];
-    const { similarity } = batchOf([same, same, same, ...FILLER], [0, opts.timeGraceHours, opts.timeGraceHours + opts.timeHalfLifeHours]);
+    const same: [string, string] = [
+      "Trump postpones G7 summit",
+      "The president delays the meeting of leaders until September.",
+    ];
+    const { similarity } = batchOf(
+      [same, same, same, ...FILLER],
+      [0, opts.timeGraceHours, opts.timeGraceHours + opts.timeHalfLifeHours],
+    );
     expect(similarity(0, 1)).toBeCloseTo(1, 12);
     expect(similarity(0, 2)).toBeCloseTo(0.5, 12);
   });
@@ -60,7 +85,10 @@ describe("pairSimilarity", () => {
   it("damps two reports that share one thing only (a name, its words and their phrase count as one)", () => {
     const { similarity } = batchOf([
       ["Peru doctors warn they cannot cope", "Hospitals in Lima are overwhelmed by infections, doctors say."],
-      ["In pictures: Peru's worst natural disaster", "Fifty years ago an earthquake buried a whole town under mud."],
+      [
+        "In pictures: Peru's worst natural disaster",
+        "Fifty years ago an earthquake buried a whole town under mud.",
+      ],
       ...FILLER,
     ]);
     const undamped = similarity(0, 1, { ...opts, singleConceptFactor: 1 });
@@ -70,19 +98,37 @@ describe("pairSimilarity", () => {
 
   it("damps reports with summaries that share who but not what happened", () => {
     const { similarity } = batchOf([
-      ["Michael Cohen resigns from party committee", "Michael Cohen, the longtime lawyer, quit his fundraising post on Wednesday."],
-      ["Judge finds few client files in Michael Cohen papers", "A court review of documents seized from Michael Cohen found little privileged material."],
+      [
+        "Michael Cohen resigns from party committee",
+        "Michael Cohen, the longtime lawyer, quit his fundraising post on Wednesday.",
+      ],
+      [
+        "Judge finds few client files in Michael Cohen papers",
+        "A court review of documents seized from Michael Cohen found little privileged material.",
+      ],
       ...FILLER,
     ]);
     const plain = { ...opts, namesOnlyFactor: 1, singleConceptFactor: 1 };
-    expect(similarity(0, 1, { ...plain, namesOnlyFactor: opts.namesOnlyFactor })).toBeCloseTo(similarity(0, 1, plain) * opts.namesOnlyFactor, 12);
+    expect(similarity(0, 1, { ...plain, namesOnlyFactor: opts.namesOnlyFactor })).toBeCloseTo(
+      similarity(0, 1, plain) * opts.namesOnlyFactor,
+      12,
+    );
   });
 
   it("damps reports whose headlines each name someone or somewhere the other never mentions", () => {
     const { similarity } = batchOf([
-      ["Man charged with attempted murder in Queensland", "Police say a confrontation left another man fighting for life."],
-      ["Man charged with attempted murder in Tipton", "Police say a double stabbing left a woman fighting for life."],
-      ["Man charged with attempted murder after brawl in Queensland", "Police say a confrontation left another man fighting for life."],
+      [
+        "Man charged with attempted murder in Queensland",
+        "Police say a confrontation left another man fighting for life.",
+      ],
+      [
+        "Man charged with attempted murder in Tipton",
+        "Police say a double stabbing left a woman fighting for life.",
+      ],
+      [
+        "Man charged with attempted murder after brawl in Queensland",
+        "Police say a confrontation left another man fighting for life.",
+      ],
       ...FILLER,
     ]);
     const plain = { ...opts, nameConflictFactor: 1 };

@@ -21,12 +21,20 @@ describe("tokenizeText", () => {
   });
 
   it("drops dates, which link unrelated stories of the same day", () => {
-    expect(terms("EU week ahead March 10-14: bank resolution")).toEqual(["eu", "week", "ahead", "bank", "resolut"]);
+    expect(terms("EU week ahead March 10-14: bank resolution")).toEqual([
+      "eu",
+      "week",
+      "ahead",
+      "bank",
+      "resolut",
+    ]);
     expect(terms("Markets on Tuesday, 11 March")).toEqual(["market"]);
   });
 
   it("marks the evidence for names: capitals mid-sentence, acronyms, inner capitals", () => {
-    const { tokens, titleCase } = tokenizeText("Shares of Apple rose after the ECB cut rates and iPhone sales grew");
+    const { tokens, titleCase } = tokenizeText(
+      "Shares of Apple rose after the ECB cut rates and iPhone sales grew",
+    );
     expect(titleCase).toBe(false);
     const apple = tokens.find((t) => t.term === "appl")!;
     expect(apple).toMatchObject({ capitalised: true, sentenceStart: false, strongName: false });
@@ -41,7 +49,13 @@ describe("tokenizeText", () => {
   });
 
   it("joins codes like Covid-19 and G-7, drops links and handles", () => {
-    expect(terms("Covid-19 cases rise before G-7 summit")).toEqual(["covid19", "case", "rise", "g7", "summit"]);
+    expect(terms("Covid-19 cases rise before G-7 summit")).toEqual([
+      "covid19",
+      "case",
+      "rise",
+      "g7",
+      "summit",
+    ]);
     expect(terms("Watch: http://aje.io/AJSubscribe @AJEnglish www.example.com bbc.co.uk")).toEqual(["watch"]);
     expect(terms("A 4.7-inch screen")).toEqual(["4.7", "inch", "screen"]);
   });
@@ -67,10 +81,19 @@ describe("stem and normalizeNumber", () => {
 });
 
 describe("vectorizeArticles", () => {
-  const article = (id: string, title: string, summary = ""): ClusterArticle => ({ id, title, summary, sourceId: "s", publishedAt: new Date(0) });
+  const article = (id: string, title: string, summary = ""): ClusterArticle => ({
+    id,
+    title,
+    summary,
+    sourceId: "s",
+    publishedAt: new Date(0),
+  });
 
   it("gives unit vectors", () => {
-    const { vectors } = vectorizeArticles([article("1", "Apple unveils iPhone 6"), article("2", "Samsung answers Apple")]);
+    const { vectors } = vectorizeArticles([
+      article("1", "Apple unveils iPhone 6"),
+      article("2", "Samsung answers Apple"),
+    ]);
     for (const v of vectors) expect(cosine(v, v)).toBeCloseTo(1, 10);
   });
 
@@ -90,12 +113,18 @@ describe("vectorizeArticles", () => {
 
   it("joins adjacent names, so 'Mt. Gox' meets 'MtGox'", () => {
     // Without the joined phrase the two would share no feature at all.
-    const { vectors } = vectorizeArticles([article("1", "Hackers leak MtGox data"), article("2", "Investors sue Mt. Gox")]);
+    const { vectors } = vectorizeArticles([
+      article("1", "Hackers leak MtGox data"),
+      article("2", "Investors sue Mt. Gox"),
+    ]);
     expect(cosine(vectors[0], vectors[1])).toBeGreaterThan(0.1);
   });
 
   it("keeps the numbers that can conflict, but not years", () => {
-    const { vectors } = vectorizeArticles([article("1", "Magnitude 6.1 quake in 2014"), article("2", "Magnitude 7.3 quake")]);
+    const { vectors } = vectorizeArticles([
+      article("1", "Magnitude 6.1 quake in 2014"),
+      article("2", "Magnitude 7.3 quake"),
+    ]);
     expect(vectors[0].numbers).toHaveLength(1);
     expect(vectors[1].numbers).toHaveLength(1);
   });

@@ -8,7 +8,10 @@ describe("indicesByDescendingWeight", () => {
   });
 
   it("agrees with a comparison sort on many close weights", () => {
-    const weights = Float64Array.from({ length: 5000 }, (_, i) => ((i * 7919) % 1000) / 1000 + (i % 3) * 1e-9);
+    const weights = Float64Array.from(
+      { length: 5000 },
+      (_, i) => ((i * 7919) % 1000) / 1000 + (i % 3) * 1e-9,
+    );
     const expected = [...weights.keys()].sort((a, b) => weights[b] - weights[a] || a - b);
     expect([...indicesByDescendingWeight(weights)]).toEqual(expected);
   });

@@ -18,6 +18,8 @@ describe("clientKey", () => {
   });
 
   it("puts every address of one IPv6 /64 in one bucket", () => {
-    expect(new Set(Array.from({ length: 50 }, (_, i) => clientKey(`2001:db8:1:2:${i.toString(16)}::${i}`)))).toEqual(new Set(["2001:db8:1:2::/64"]));
+    expect(
+      new Set(Array.from({ length: 50 }, (_, i) => clientKey(`2001:db8:1:2:${i.toString(16)}::${i}`))),
+    ).toEqual(new Set(["2001:db8:1:2::/64"]));
   });
 });

@@ -29,7 +29,8 @@ describe("detectCountries", () => {
     expect(Object.keys(COUNTRY_TERMS).sort()).toEqual([...COUNTRY_IDS].sort());
     for (const id of COUNTRY_IDS) {
       expect(COUNTRY_TERMS[id].terms.length, id).toBeGreaterThanOrEqual(3);
-      for (const term of COUNTRY_TERMS[id].terms) expect(detectCountries(`News from ${term} today`), `${id}: ${term}`).toContain(id);
+      for (const term of COUNTRY_TERMS[id].terms)
+        expect(detectCountries(`News from ${term} today`), `${id}: ${term}`).toContain(id);
     }
   });
 });

@@ -23,14 +23,17 @@ describe("parseFeedDate", () => {
   });
 
   it("returns null for what names no instant", () => {
-    for (const raw of ["", "yesterday", "not a date", "0001-01-01T00:00:00Z", undefined, null]) expect(parseFeedDate(raw), String(raw)).toBeNull();
+    for (const raw of ["", "yesterday", "not a date", "0001-01-01T00:00:00Z", undefined, null])
+      expect(parseFeedDate(raw), String(raw)).toBeNull();
   });
 });
 
 describe("publishedAt", () => {
   const fetchedAt = new Date("2020-05-31T07:00:00Z");
   it("takes the first date that parses", () => {
-    expect(publishedAt(["garbage", "Sun, 31 May 2020 03:39:56 GMT"], fetchedAt).toISOString()).toBe("2020-05-31T03:39:56.000Z");
+    expect(publishedAt(["garbage", "Sun, 31 May 2020 03:39:56 GMT"], fetchedAt).toISOString()).toBe(
+      "2020-05-31T03:39:56.000Z",
+    );
   });
   it("falls back to the fetch time without a date", () => {
     expect(publishedAt([], fetchedAt)).toEqual(fetchedAt);

@@ -12,7 +12,16 @@ it("the demo snapshot: one RSS 2.0 file per known outlet, invented stories each 
   const files = fs.readdirSync(DEMO_DIR).filter((f) => f.endsWith(".xml"));
   const known = new Set(KNOWN_SOURCES.map((s) => s.id));
   // The stories the team wrote, by a name each outlet's version mentions.
-  const stories = ["Great Lakes", "Vantor", "Kestrel", "Respira-1", "310,000", "Brannigan", "Salt Orchard", "Odile"];
+  const stories = [
+    "Great Lakes",
+    "Vantor",
+    "Kestrel",
+    "Respira-1",
+    "310,000",
+    "Brannigan",
+    "Salt Orchard",
+    "Odile",
+  ];
   const outletsByStory = new Map<string, Set<string>>(stories.map((s) => [s, new Set()]));
   const categories = new Set<string>();
   const titles: string[] = [];

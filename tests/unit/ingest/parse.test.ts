@@ -10,21 +10,36 @@ describe("parseFeed on the feed fixtures (tests/fixtures/feeds/README.md: one re
     ["bbc-home-2019-10-12.xml", "rss", 9, "Canberra wildfire forces 3,400 from their homes"],
     ["bbc-home-2011-03-08.xml", "rss", 3, "Council tax freeze extended for a second year"],
     ["cnn-topstories-2019-10-12.xml", "rss", 3, "Thousands flee as wildfire nears Australia's capital"],
-    ["fox-latest-2019-10-12.xml", "rss", 3, "Australian wildfire scorches 12,000 hectares as crews battle 90 km/h winds"],
+    [
+      "fox-latest-2019-10-12.xml",
+      "rss",
+      3,
+      "Australian wildfire scorches 12,000 hectares as crews battle 90 km/h winds",
+    ],
     ["guardian-world-2019-10-12.xml", "rss", 3, "UK and US agree to extend data-sharing pact for police"],
     ["reuters-topnews-2019-10-12.xml", "rss", 3, "Australian wildfire forces evacuation near Canberra"],
     ["wsj-world-2019-10-12.xml", "rss", 3, "Wildfire Near Canberra Cuts Power to 20,000 Homes"],
     ["aljazeera-youtube-atom-2019-10-12.xml", "atom", 3, "UK ministers debate new fishing quotas"],
-    ["other-dailymail-articles-2019-10-12.xml", "rss", 2, "Terrifying moment wildfire tears through bushland near Canberra as 3,400 flee Bindara"],
+    [
+      "other-dailymail-articles-2019-10-12.xml",
+      "rss",
+      2,
+      "Terrifying moment wildfire tears through bushland near Canberra as 3,400 flee Bindara",
+    ],
     ["oddcase-duplicates.xml", "rss", 6, "Harbour reopens after six-week repair"],
   ]);
 
   it("reads CRLF files whole: no carriage return is left in a value", async () => {
-    for (const file of ["cnn-topstories-2019-10-12.xml", "fox-latest-2019-10-12.xml", "reuters-topnews-2019-10-12.xml"]) {
+    for (const file of [
+      "cnn-topstories-2019-10-12.xml",
+      "fox-latest-2019-10-12.xml",
+      "reuters-topnews-2019-10-12.xml",
+    ]) {
       expect(fixtureFeed(file).includes("\r\n"), file).toBe(true);
       const feed = await parseFeed(fixtureFeed(file));
       for (const item of feed.items) {
-        for (const value of [item.title, item.link, item.guid, item.origLink, ...item.dates]) expect(value ?? "", file).not.toMatch(/\r/);
+        for (const value of [item.title, item.link, item.guid, item.origLink, ...item.dates])
+          expect(value ?? "", file).not.toMatch(/\r/);
       }
     }
   });
@@ -33,13 +48,18 @@ describe("parseFeed on the feed fixtures (tests/fixtures/feeds/README.md: one re
     const [first] = (await parseFeed(fixtureFeed("bbc-home-2011-03-08.xml"))).items;
     expect(first.link).toBe("http://www.bbc.co.uk/go/rss/int/news/-/news/uk-politics-12600001");
     expect(first.guid).toBe("http://www.bbc.co.uk/news/uk-politics-12600001");
-    expect(first.images.map((i) => [i.kind, i.width])).toEqual([["thumbnail", 66], ["thumbnail", 144]]);
+    expect(first.images.map((i) => [i.kind, i.width])).toEqual([
+      ["thumbnail", 66],
+      ["thumbnail", 144],
+    ]);
     expect(first.dates[0]).toBe("Tue, 08 Mar 2011 17:52:04 GMT");
   });
 
   it("reads the custom fields real feeds use", async () => {
     const cnn = (await parseFeed(fixtureFeed("cnn-topstories-2019-10-12.xml"))).items[0];
-    expect(cnn.origLink).toBe("https://www.cnn.com/2019/10/12/australia/canberra-wildfire-bindara/index.html");
+    expect(cnn.origLink).toBe(
+      "https://www.cnn.com/2019/10/12/australia/canberra-wildfire-bindara/index.html",
+    );
     expect(cnn.images.filter((i) => i.kind === "content").length).toBeGreaterThan(3);
     expect(cnn.description).toContain('<div class="feedflare">');
 
@@ -54,7 +74,14 @@ describe("parseFeed on the feed fixtures (tests/fixtures/feeds/README.md: one re
 
     const youtube = (await parseFeed(fixtureFeed("aljazeera-youtube-atom-2019-10-12.xml"))).items[0];
     // media:group holds the thumbnail; the flash media:content is not an image.
-    expect(youtube.images).toEqual([{ url: "https://i4.ytimg.com/vi/Fish0000001/hqdefault.jpg", kind: "thumbnail", width: 480, isDefault: false }]);
+    expect(youtube.images).toEqual([
+      {
+        url: "https://i4.ytimg.com/vi/Fish0000001/hqdefault.jpg",
+        kind: "thumbnail",
+        width: 480,
+        isDefault: false,
+      },
+    ]);
     expect(youtube.dates[0]).toBe("2019-10-12T06:08:06.000Z");
 
     const wsj = (await parseFeed(fixtureFeed("wsj-world-2019-10-12.xml"))).items[0];
@@ -76,7 +103,11 @@ describe("parseFeed on the feed fixtures (tests/fixtures/feeds/README.md: one re
 
   it("reads undeclared windows-1252 bytes by the HTTP charset, or as windows-1252 when there is none", async () => {
     const bytes = fixtureFeed("oddcase-encoding-undeclared-cp1252.xml");
-    for (const contentType of ["application/rss+xml", "application/rss+xml; charset=windows-1252", undefined]) {
+    for (const contentType of [
+      "application/rss+xml",
+      "application/rss+xml; charset=windows-1252",
+      undefined,
+    ]) {
       const feed = await parseFeed(bytes, contentType);
       expect(feed.charset).toBe("windows-1252");
       expect(feed.title).toBe("Grüße aus Köln");
@@ -85,10 +116,18 @@ describe("parseFeed on the feed fixtures (tests/fixtures/feeds/README.md: one re
   });
 
   it("fails an empty or malformed feed with FeedParseError", async () => {
-    await expect(parseFeed(fixtureFeed("malformed-empty-file.xml"))).rejects.toThrow(/^empty feed \(no content\)$/);
-    await expect(parseFeed(Buffer.from("<!doctype html><html><body>Hi</body></html>"))).rejects.toThrow(/not a well-formed RSS or Atom feed/);
-    await expect(parseFeed(Buffer.from("<rss version='2.0'><channel><title>x</title></channel></rss>"))).rejects.toThrow(/no items/);
-    await expect(parseFeed(Buffer.from("<rss version='2.0'><channel><item><title>x</item></rss>"))).rejects.toThrow(FeedParseError);
+    await expect(parseFeed(fixtureFeed("malformed-empty-file.xml"))).rejects.toThrow(
+      /^empty feed \(no content\)$/,
+    );
+    await expect(parseFeed(Buffer.from("<!doctype html><html><body>Hi</body></html>"))).rejects.toThrow(
+      /not a well-formed RSS or Atom feed/,
+    );
+    await expect(
+      parseFeed(Buffer.from("<rss version='2.0'><channel><title>x</title></channel></rss>")),
+    ).rejects.toThrow(/no items/);
+    await expect(
+      parseFeed(Buffer.from("<rss version='2.0'><channel><item><title>x</item></rss>")),
+    ).rejects.toThrow(FeedParseError);
   });
 
   it("reads the hostile-items fixture", async () => {
@@ -114,8 +153,10 @@ describe("parseFeed on formats and faults the fixture files lack", () => {
   });
 
   it("reads RSS 0.91", async () => {
-    const feed = await parseFeed(Buffer.from(`<rss version="0.91"><channel><title>Old</title><link>https://old.example/</link>
-      <item><title>Ancient</title><link>https://old.example/1</link><description>d</description></item></channel></rss>`));
+    const feed = await parseFeed(
+      Buffer.from(`<rss version="0.91"><channel><title>Old</title><link>https://old.example/</link>
+      <item><title>Ancient</title><link>https://old.example/1</link><description>d</description></item></channel></rss>`),
+    );
     expect(feed.items[0]).toMatchObject({ title: "Ancient", link: "https://old.example/1" });
   });
 
@@ -141,11 +182,16 @@ describe("parseFeed on formats and faults the fixture files lack", () => {
 
 describe("decodeFeedBytes", () => {
   it("prefers the XML declaration to a wrong HTTP charset", () => {
-    expect(decodeFeedBytes(fixtureFeed("oddcase-encoding-latin1.xml"), "text/xml; charset=utf-8").text).toContain("Zürich café reopens after façade repair");
+    expect(
+      decodeFeedBytes(fixtureFeed("oddcase-encoding-latin1.xml"), "text/xml; charset=utf-8").text,
+    ).toContain("Zürich café reopens after façade repair");
   });
   it("uses the HTTP charset when the document declares none", () => {
     const bytes = Buffer.from("<rss><channel><title>Grüße</title></channel></rss>", "latin1");
-    expect(decodeFeedBytes(bytes, "application/xml; charset=ISO-8859-1")).toEqual({ text: "<rss><channel><title>Grüße</title></channel></rss>", charset: "iso-8859-1" });
+    expect(decodeFeedBytes(bytes, "application/xml; charset=ISO-8859-1")).toEqual({
+      text: "<rss><channel><title>Grüße</title></channel></rss>",
+      charset: "iso-8859-1",
+    });
   });
   it("reads bytes that are not valid UTF-8 as windows-1252 rather than producing replacement characters", () => {
     // 0xE9 is é and 0x93/0x94 are curly quotes in windows-1252; none is valid UTF-8 here.

@@ -10,7 +10,10 @@ describe("toPlainText", () => {
     ["<p>One</p><p>Two</p>", "One Two"],
     ["Line<br>break", "Line break"],
     ["AT&amp;T &lsquo;quoted&rsquo; &#8212; &#x2603; caf&eacute;&nbsp;bar", "AT&T ‘quoted’ — ☃ café bar"],
-    ["&lt;p&gt;Escaped &lt;b&gt;markup&lt;/b&gt;&lt;script&gt;alert(4)&lt;/script&gt;&lt;/p&gt;", "Escaped markup"],
+    [
+      "&lt;p&gt;Escaped &lt;b&gt;markup&lt;/b&gt;&lt;script&gt;alert(4)&lt;/script&gt;&lt;/p&gt;",
+      "Escaped markup",
+    ],
     ["&amp;lt;script&amp;gt;alert(5)&amp;lt;/script&amp;gt;Twice escaped", "Twice escaped"],
     ["Plain text stays, with 5 < 6 and a & b", "Plain text stays, with 5 < 6 and a & b"],
     ["  lots\n\n of \t whitespace  ", "lots of whitespace"],

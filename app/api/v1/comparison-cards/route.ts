@@ -10,6 +10,8 @@ import { listCards } from "@/lib/services/list-cards";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route("GET /api/v1/comparison-cards", API_CONTRACT["GET /api/v1/comparison-cards"], ({ req, query }) =>
-    cachedJsonResponse(req, `cards:${query.country ?? ""}:${query.category ?? ""}:${query.limit}`, () => listCards(query)),
+    cachedJsonResponse(req, `cards:${query.country ?? ""}:${query.category ?? ""}:${query.limit}`, () =>
+      listCards(query),
+    ),
   ),
 });

@@ -16,11 +16,16 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     const operator = principal.kind === "user" && principal.user.role === "operator";
     const shown = operator ? health : publicHealth(health);
     if (health.draining) {
-      throw new ApiError("service_unavailable", "This instance is shutting down.", { data: shown, headers: { "Retry-After": "5" } });
+      throw new ApiError("service_unavailable", "This instance is shutting down.", {
+        data: shown,
+        headers: { "Retry-After": "5" },
+      });
     }
     if (!health.database.reachable) {
       log.warn({ database: health.database }, "health: database unreachable");
-      const message = operator ? `Database unreachable: ${health.database.error}` : "The database is unreachable.";
+      const message = operator
+        ? `Database unreachable: ${health.database.error}`
+        : "The database is unreachable.";
       throw new ApiError("database_unavailable", message, { data: shown, headers: { "Retry-After": "5" } });
     }
     return shown;

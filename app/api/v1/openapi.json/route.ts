@@ -6,6 +6,9 @@ import { buildOpenApiDocument } from "@/lib/services/build-openapi-document";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route("GET /api/v1/openapi.json", API_CONTRACT["GET /api/v1/openapi.json"], ({ req }) =>
-    cachedResponse(req, "openapi", async () => ({ body: JSON.stringify(buildOpenApiDocument()), type: "application/json" })),
+    cachedResponse(req, "openapi", async () => ({
+      body: JSON.stringify(buildOpenApiDocument()),
+      type: "application/json",
+    })),
   ),
 });

@@ -9,5 +9,7 @@ import { API_CONTRACT } from "@/lib/schemas/api-contract";
 import { listSources } from "@/lib/services/list-sources";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route("GET /api/v1/sources", API_CONTRACT["GET /api/v1/sources"], ({ req }) => cachedJsonResponse(req, "sources", listSources)),
+  GET: route("GET /api/v1/sources", API_CONTRACT["GET /api/v1/sources"], ({ req }) =>
+    cachedJsonResponse(req, "sources", listSources),
+  ),
 });

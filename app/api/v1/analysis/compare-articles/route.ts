@@ -8,5 +8,9 @@ import { API_CONTRACT } from "@/lib/schemas/api-contract";
 import { analyzeArticles } from "@/lib/services/analyze-articles";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: route("POST /api/v1/analysis/compare-articles", API_CONTRACT["POST /api/v1/analysis/compare-articles"], ({ body }) => analyzeArticles(body)),
+  POST: route(
+    "POST /api/v1/analysis/compare-articles",
+    API_CONTRACT["POST /api/v1/analysis/compare-articles"],
+    ({ body }) => analyzeArticles(body),
+  ),
 });

@@ -8,5 +8,7 @@ import { API_CONTRACT } from "@/lib/schemas/api-contract";
 import { getAnalysisProvider } from "@/lib/services/get-analysis-provider";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route("GET /api/v1/analysis/provider", API_CONTRACT["GET /api/v1/analysis/provider"], () => getAnalysisProvider()),
+  GET: route("GET /api/v1/analysis/provider", API_CONTRACT["GET /api/v1/analysis/provider"], () =>
+    getAnalysisProvider(),
+  ),
 });

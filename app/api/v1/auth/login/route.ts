@@ -8,5 +8,7 @@ import { API_CONTRACT } from "@/lib/schemas/api-contract";
 import { login } from "@/lib/services/login";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: route("POST /api/v1/auth/login", API_CONTRACT["POST /api/v1/auth/login"], ({ body, client }) => login(body, client)),
+  POST: route("POST /api/v1/auth/login", API_CONTRACT["POST /api/v1/auth/login"], ({ body, client }) =>
+    login(body, client),
+  ),
 });

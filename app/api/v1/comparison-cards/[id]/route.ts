@@ -9,7 +9,9 @@ import { API_CONTRACT } from "@/lib/schemas/api-contract";
 import { getCardOrThrow } from "@/lib/services/get-card";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route("GET /api/v1/comparison-cards/[id]", API_CONTRACT["GET /api/v1/comparison-cards/[id]"], ({ req, params }) =>
-    cachedJsonResponse(req, `card:${params.id}`, () => getCardOrThrow(params.id)),
+  GET: route(
+    "GET /api/v1/comparison-cards/[id]",
+    API_CONTRACT["GET /api/v1/comparison-cards/[id]"],
+    ({ req, params }) => cachedJsonResponse(req, `card:${params.id}`, () => getCardOrThrow(params.id)),
   ),
 });

@@ -8,5 +8,9 @@ import { methods, route } from "@/lib/http/route";
 import { API_CONTRACT } from "@/lib/schemas/api-contract";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route("GET /api/v1/comparison-cards/options", API_CONTRACT["GET /api/v1/comparison-cards/options"], async () => comparisonOptions()),
+  GET: route(
+    "GET /api/v1/comparison-cards/options",
+    API_CONTRACT["GET /api/v1/comparison-cards/options"],
+    async () => comparisonOptions(),
+  ),
 });

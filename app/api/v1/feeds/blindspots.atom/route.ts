@@ -6,8 +6,17 @@ import { API_CONTRACT } from "@/lib/schemas/api-contract";
 import { cardFeedKey, renderCardFeed } from "@/lib/services/render-card-feed";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route("GET /api/v1/feeds/blindspots.atom", API_CONTRACT["GET /api/v1/feeds/blindspots.atom"], ({ req, query }) => {
-    const spec = { kind: "blindspots", format: "atom", query, origin: siteOrigin(req.headers, new URL(req.url).origin) } as const;
-    return cachedResponse(req, cardFeedKey(spec), () => renderCardFeed(spec));
-  }),
+  GET: route(
+    "GET /api/v1/feeds/blindspots.atom",
+    API_CONTRACT["GET /api/v1/feeds/blindspots.atom"],
+    ({ req, query }) => {
+      const spec = {
+        kind: "blindspots",
+        format: "atom",
+        query,
+        origin: siteOrigin(req.headers, new URL(req.url).origin),
+      } as const;
+      return cachedResponse(req, cardFeedKey(spec), () => renderCardFeed(spec));
+    },
+  ),
 });
