@@ -421,29 +421,7 @@ export function namesInRun(run: Token[], breaks: (t: Token) => boolean = () => f
   return names;
 }
 
-const WORD_NUMBERS = [
-  "zero",
-  "one",
-  "two",
-  "three",
-  "four",
-  "five",
-  "six",
-  "seven",
-  "eight",
-  "nine",
-  "ten",
-  "eleven",
-  "twelve",
-  "thirteen",
-  "fourteen",
-  "fifteen",
-  "sixteen",
-  "seventeen",
-  "eighteen",
-  "nineteen",
-  "twenty",
-];
+const WORD_NUMBERS = ["zero", ...COUNT_WORDS.keys()];
 
 /** A count in words, so that analysis texts carry no digits the articles do not contain. */
 export function countInWords(n: number): string {

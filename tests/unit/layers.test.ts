@@ -4,10 +4,10 @@
  * services, so a service that imported the scheduler would too). Checked on every import of
  * every tracked file under lib/, static or dynamic, with `@/` or a relative path.
  */
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, it } from "vitest";
+import { repoFiles } from "../helpers/repo-files";
 
 /** Each folder, and the folders its modules must not import. */
 const FORBIDDEN: Record<string, string[]> = {
@@ -43,11 +43,7 @@ function wrongWayImports(file: string, text: string): string[] {
 }
 
 it("no module of ingest, cluster, analysis or database imports services or the scheduler, and no service imports the scheduler", () => {
-  const files = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", "lib"], {
-    encoding: "utf8",
-  })
-    .split("\n")
-    .filter((f) => /\.(ts|tsx)$/.test(f));
+  const files = repoFiles(["lib"], /\.(ts|tsx)$/);
   expect(files.length).toBeGreaterThan(50);
   expect(files.flatMap((f) => wrongWayImports(f, fs.readFileSync(f, "utf8")))).toEqual([]);
 });

@@ -1,28 +1,12 @@
 import { execFileSync } from "node:child_process";
 import { expect, it } from "vitest";
+import { repoFiles } from "../helpers/repo-files";
 
 it("nothing reads process.env outside lib/env.ts and the tool configs prisma.config.ts and playwright.config.ts (writes for a child process are fine)", () => {
-  const files = execFileSync(
-    "git",
-    [
-      "ls-files",
-      "--cached",
-      "--others",
-      "--exclude-standard",
-      "app",
-      "components",
-      "lib",
-      "scripts",
-      "prisma",
-      ":(top,glob)*.ts",
-      ":(top,glob)*.mjs",
-    ],
-    {
-      encoding: "utf8",
-    },
-  )
-    .split("\n")
-    .filter((f) => /\.(ts|tsx|mjs|js)$/.test(f));
+  const files = repoFiles(
+    ["app", "components", "lib", "scripts", "prisma", ":(top,glob)*.ts", ":(top,glob)*.mjs"],
+    /\.(ts|tsx|mjs|js)$/,
+  );
   const offenders = files.filter((f) => {
     if (f === "lib/env.ts" || f === "prisma.config.ts" || f === "playwright.config.ts") return false;
     const text = execFileSync("cat", [f], { encoding: "utf8" });
