@@ -13,17 +13,17 @@ import { PLACE_OF_DEMONYM } from "./demonyms";
 /** Porter2's suffix rules are superlinear on very long strings; no real word is this long. */
 const MAX_STEMMED = 40;
 
-// Large enough for the vocabulary of a 50,000-article clustering run (a clear re-stems every word).
-const MAX_REMEMBERED = 200_000;
+const MAX_REMEMBERED = 50_000;
 
 /**
  * A word function that remembers its answers: texts repeat their words, and Porter2 runs a dozen
- * regexes per word. Bounded (emptied when full), so a hostile text of distinct words costs a
- * fixed amount of memory.
+ * regexes per word. Bounded (emptied when full, and words longer than any real one are never
+ * kept), so a hostile text of distinct or very long words costs a fixed amount of memory.
  */
 function remembered(fn: (word: string) => string): (word: string) => string {
   const known = new Map<string, string>();
   return (word) => {
+    if (word.length > MAX_STEMMED) return fn(word);
     let answer = known.get(word);
     if (answer === undefined) {
       if (known.size >= MAX_REMEMBERED) known.clear();
