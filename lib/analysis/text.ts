@@ -15,11 +15,11 @@ export const COMMON_WORDS: ReadonlySet<string> = new Set([
   // words the analyzer and typical model answers open sentences with
   ...(
     "overall coverage reports report outlets outlet sources source articles article tone bias sentiment " +
-    "analysis scores score loaded wording figures figure every both only several mostly largely mainly " +
-    "strongest mixed neutral positive negative left right center centre unrated rated ratings rating none " +
-    "nothing compared together similarly instead while whereas despite unlike like key common differences " +
-    "agree agrees disagree differ differs shared emphasis names mentions mention quotes quote cited " +
-    "corroboration claims claim together details detail alone a uniformly words word mixed outlet ratings from scores"
+    "analysis scores score loaded wording figures figure mostly largely mainly strongest mixed neutral " +
+    "positive negative left right center centre unrated rated ratings rating none nothing compared " +
+    "together similarly instead whereas despite unlike like key common differences agree agrees disagree " +
+    "differ differs shared emphasis names mentions mention quotes quote cited corroboration claims claim " +
+    "details detail alone uniformly words word"
   ).split(" "),
 ]);
 
