@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_FLAGS } from "./scripts/lib/chromium-flags";
 
 /**
  * Browser tests against the built app, started on a fresh PGlite folder by
@@ -15,15 +16,7 @@ const executablePath =
 
 const chromium = {
   executablePath,
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
+  args: CHROMIUM_FLAGS,
 };
 
 export default defineConfig({

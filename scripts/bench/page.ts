@@ -24,6 +24,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { runScript } from "../script-runner";
+import { CHROMIUM_FLAGS } from "../lib/chromium-flags";
 import { freePort, waitFor } from "./lib/server";
 
 const BUDGET_KB = 150;
@@ -32,16 +33,7 @@ const MIN_SCORE = 95;
 const PAGES = ["/", "/stories/e2e-harbour-bridge"];
 const ONLY = process.argv.find((a) => a.startsWith("--page="))?.slice("--page=".length);
 const ISOLATE = process.argv.includes("--isolate");
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_FLAGS];
 
 /** A page's first-load scripts, read from its HTML. */
 function firstLoadScripts(html: string): string[] {
