@@ -34,6 +34,7 @@ export const DEFAULT_CLUSTER_OPTIONS: ClusterOptions = {
   minSharedContent: 0.05,
   namesOnlyFactor: 0.7,
   nameConflictFactor: 0.5,
+  strangerNamesFactor: 0.7,
   specificNameShare: 0.05,
   numberConflictFactor: 0.25,
   timeHalfLifeHours: 48,

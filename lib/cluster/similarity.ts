@@ -24,6 +24,7 @@ type DampingOptions = Pick<
   | "minSharedContent"
   | "namesOnlyFactor"
   | "nameConflictFactor"
+  | "strangerNamesFactor"
   | "specificNameShare"
   | "minResidualSimilarity"
   | "singleConceptFactor"
@@ -65,7 +66,11 @@ export function pairSimilarity(
     similarity *= opts.singleConceptFactor;
   if (batch.withSummary[i] && batch.withSummary[j] && content < opts.minSharedContent)
     similarity *= opts.namesOnlyFactor;
-  if (missesOne(a, b) && missesOne(b, a)) similarity *= opts.nameConflictFactor;
+  if (missesOne(a, b) && missesOne(b, a)) {
+    similarity *= opts.nameConflictFactor;
+    const meets = (v: typeof a, other: typeof a) => keyNames(v).some((f) => other.features.includes(f));
+    if (!meets(a, b) && !meets(b, a)) similarity *= opts.strangerNamesFactor;
+  }
   return damp(
     similarity,
     hasConflictingNumbers(a, b, batch.numberKinds),
@@ -160,7 +165,11 @@ export class PairScorer {
     // happening with summaries also share what happened, not only who.
     if (this.batch.withSummary[i] & this.batch.withSummary[j] && content < this.opts.minSharedContent)
       factor *= this.opts.namesOnlyFactor;
-    if (iKeyMet < this.keyNames[i] && jKeyMet < this.keyNames[j]) factor *= this.opts.nameConflictFactor;
+    if (iKeyMet < this.keyNames[i] && jKeyMet < this.keyNames[j]) {
+      factor *= this.opts.nameConflictFactor;
+      // Not one of the names either report is about appears in the other: two different people or places.
+      if (iKeyMet === 0 && jKeyMet === 0) factor *= this.opts.strangerNamesFactor;
+    }
     const bothKinds = this.numberKinds[i] & this.numberKinds[j];
     let agreed = 0;
     if (bothKinds)

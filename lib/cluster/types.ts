@@ -73,6 +73,8 @@ export interface ClusterOptions extends FeatureWeights {
   namesOnlyFactor: number;
   /** Factor applied when each report's headline or lead names someone or somewhere the other never mentions. */
   nameConflictFactor: number;
+  /** …and by this as well when neither report's key names appear in the other at all. */
+  strangerNamesFactor: number;
   /** A name in at most this share of the batch's articles is specific (who or where), not background. */
   specificNameShare: number;
   /** Two groups join when the mean similarity over all their cross pairs (average linkage) reaches this… */

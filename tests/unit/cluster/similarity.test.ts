@@ -131,11 +131,26 @@ describe("pairSimilarity", () => {
       ],
       ...FILLER,
     ]);
-    const plain = { ...opts, nameConflictFactor: 1 };
-    expect(similarity(0, 1)).toBeCloseTo(similarity(0, 1, plain) * opts.nameConflictFactor, 12);
+    const plain = { ...opts, nameConflictFactor: 1, strangerNamesFactor: 1 };
+    // Queensland and Tipton: not one name in common, so both factors apply.
+    expect(similarity(0, 1)).toBeCloseTo(
+      similarity(0, 1, plain) * opts.nameConflictFactor * opts.strangerNamesFactor,
+      12,
+    );
     // The same place on both sides is no conflict.
     expect(similarity(0, 2)).toBeCloseTo(similarity(0, 2, plain), 12);
     expect(similarity(0, 2)).toBeGreaterThan(similarity(0, 1));
+  });
+
+  it("damps less when the two reports share one of the names they are about", () => {
+    const { similarity } = batchOf([
+      ["NFL suspends Winston three games", "The league said the quarterback broke its conduct policy."],
+      ["NFL to suspend star QB three games", "The league said the quarterback broke its conduct policy."],
+      ...FILLER,
+    ]);
+    // Each names someone the other does not (Winston, QB), but both are about the NFL.
+    const plain = { ...opts, nameConflictFactor: 1, strangerNamesFactor: 1 };
+    expect(similarity(0, 1)).toBeCloseTo(similarity(0, 1, plain) * opts.nameConflictFactor, 12);
   });
 
   it("reads demonyms as their place and counts written as digits", () => {
