@@ -80,6 +80,9 @@ const CURRENCY_PREFIX = /^(?:us|a|au|c|ca|hk|nz|s)?[$£€¥₹]/i;
 const DOTTED_ACRONYM = /^(?:\p{L}\.){2,}$/u;
 const CLOSES_SENTENCE = /[.!?:;]$/;
 const DASHES = /^[-–—|•]+$/;
+const OPENING_PUNCTUATION = /^[^\p{L}\p{N}$£€¥₹]/u;
+const CLOSING_PUNCTUATION = /[^\p{L}\p{N}%]$/u;
+const POSSESSIVE = /'s$/i;
 const EDGE_PUNCTUATION = /^[^\p{L}\p{N}$£€¥₹]+|[^\p{L}\p{N}%]+$/gu;
 
 /** Splits a text into clustering tokens; stopwords are dropped but keep their positions. */
@@ -103,7 +106,11 @@ export function tokenizeText(text: string): TokenizedText {
     // Most words are plain letters; only the rest pay for punctuation handling.
     const plain = PLAIN_WORD.test(chunk);
     const core = plain ? chunk : chunk.replace(EDGE_PUNCTUATION, "");
-    const endsSentence = !plain && CLOSES_SENTENCE.test(chunk) && !isAbbreviation(core, chunk);
+    const abbreviation = !plain && isAbbreviation(core, chunk);
+    const endsSentence = !plain && CLOSES_SENTENCE.test(chunk) && !abbreviation;
+    // Punctuation and a possessive part two names ("Turkey's Erdogan", "Scarborough: Trump", "'Hitler'"):
+    // a gap in the positions keeps them from reading as one phrase.
+    if (!plain && OPENING_PUNCTUATION.test(chunk)) position += 1;
     for (const part of plain ? [chunk] : core ? splitCompound(core) : []) {
       if (isDatePart(part, position, datePosition)) {
         // "March 10", "10 March", "Tuesday": dates link unrelated stories published the same day.
@@ -118,6 +125,7 @@ export function tokenizeText(text: string): TokenizedText {
       sentenceStart = false;
     }
     if (endsSentence) sentenceStart = true;
+    if (!plain && !abbreviation && (CLOSING_PUNCTUATION.test(chunk) || POSSESSIVE.test(chunk))) position += 1;
   }
   return { tokens: attachMagnitudes(tokens), titleCase: isTitleCase(tokens) };
 }
@@ -143,7 +151,8 @@ export function isYear(term: string): boolean {
 
 function isDatePart(part: string, position: number, datePosition: number): boolean {
   const lower = part.toLowerCase();
-  if (DATE_WORDS.has(lower)) return true;
+  // "Sunday's election" names a day as much as "Sunday" does.
+  if (DATE_WORDS.has(lower) || (POSSESSIVE.test(lower) && DATE_WORDS.has(lower.slice(0, -2)))) return true;
   // A day number right after a month ("March 10-14"), or a clock time ("2:02").
   return (
     (/^\d{1,2}(st|nd|rd|th)?$/.test(lower) && datePosition === position - 1) || /^\d{1,2}:\d\d$/.test(lower)

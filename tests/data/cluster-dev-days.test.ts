@@ -36,6 +36,12 @@ describe("2018-06-23", () => {
     expect(day.apart("a0123", "a0308")).toBe(true);
   });
 
+  it("joins reports that name one person or place through a possessive or a colon", () => {
+    // "Turkey's Erdogan" and "Scarborough: Trump" are no names of their own.
+    expect(day.together("a0200", "a0317")).toBe(true);
+    expect(day.together("a0131", "a0216")).toBe(true);
+  });
+
   it("keeps 'Week in pictures' out of World Cup match cards", () => {
     expect(day.apart("a0023", "a0039", "a0040", "a0041", "a0043", "a0091")).toBe(true);
   });
@@ -44,7 +50,7 @@ describe("2018-06-23", () => {
     const { cards } = day;
     expect(cards.pureCards / cards.cards).toBeGreaterThanOrEqual(0.95);
     expect(cards.misplacedArticles / cards.cardedArticles).toBeLessThanOrEqual(0.03);
-    expect(cards.cardedStories / cards.multiOutletStories).toBeGreaterThanOrEqual(0.7);
+    expect(cards.cardedStories / cards.multiOutletStories).toBeGreaterThanOrEqual(0.75);
   });
 });
 

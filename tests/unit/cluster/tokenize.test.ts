@@ -60,6 +60,25 @@ describe("tokenizeText", () => {
     expect(terms("A 4.7-inch screen")).toEqual(["4.7", "inch", "screen"]);
   });
 
+  it("leaves a gap in the positions at punctuation and possessives, so no phrase spans them", () => {
+    const adjacent = (text: string, first: string, second: string) => {
+      const { tokens } = tokenizeText(text);
+      const at = (term: string) => tokens.find((t) => t.term === term)!.position;
+      return at(second) - at(first) === 1;
+    };
+    expect(adjacent("Turkey's Erdogan stages a rally", "turkey", "erdogan")).toBe(false);
+    expect(adjacent("Scarborough: Trump uses rhetoric", "scarborough", "trump")).toBe(false);
+    expect(adjacent("Tipton, West Midlands police", "tipton", "west")).toBe(false);
+    expect(adjacent("Rivals of 'Hitler' speak", "rival", "hitler")).toBe(false);
+    // Within a name, and across an abbreviation's dot, the words stay adjacent.
+    expect(adjacent("Tipton, West Midlands police", "west", "midland")).toBe(true);
+    expect(adjacent("Mt. Gox files for bankruptcy", "mt", "gox")).toBe(true);
+  });
+
+  it("drops a day named in the possessive, as it drops the day", () => {
+    expect(terms("Monitors for Sunday's election")).toEqual(["monitor", "elect"]);
+  });
+
   it("keeps abbreviations from ending a sentence and reads U.S. as the country", () => {
     const { tokens } = tokenizeText("Mt. Gox files in the U.S. court");
     expect(tokens.map((t) => t.term)).toEqual(["mt", "gox", "file", "usa", "court"]);
