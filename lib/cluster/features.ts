@@ -304,7 +304,8 @@ function addTextFeatures(
       continue;
     }
     if (text.flags[k] & NUMBER) {
-      builder.add(id, fieldWeight, weights.numberBoost, isHeadline ? ROLE_HEADLINE_NUMBER : 0);
+      const year = isYear(text.words[k]);
+      builder.add(id, fieldWeight, year ? 1 : weights.numberBoost, isHeadline ? ROLE_HEADLINE_NUMBER : 0);
       previousName = -1;
       continue;
     }

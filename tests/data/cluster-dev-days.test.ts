@@ -42,6 +42,10 @@ describe("2018-06-23", () => {
     expect(day.together("a0131", "a0216")).toBe(true);
   });
 
+  it("keeps Clinton's speech on Russian meddling apart from another report that only shares the year 2016", () => {
+    expect(day.apart("a0130", "a0289")).toBe(true);
+  });
+
   it("keeps 'Week in pictures' out of World Cup match cards", () => {
     expect(day.apart("a0023", "a0039", "a0040", "a0041", "a0043", "a0091")).toBe(true);
   });

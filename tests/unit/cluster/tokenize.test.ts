@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cosine, vectorizeArticles } from "@/lib/cluster/features";
+import { cosine, DEFAULT_FEATURE_WEIGHTS, vectorizeArticles } from "@/lib/cluster/features";
 import { normalizeNumber, tokenizeText } from "@/lib/cluster/tokenize";
 import { stemWord as stem } from "@/lib/text/terms";
 import type { ClusterArticle } from "@/lib/cluster/types";
@@ -137,6 +137,22 @@ describe("vectorizeArticles", () => {
       article("2", "Investors sue Mt. Gox"),
     ]);
     expect(cosine(vectors[0], vectors[1])).toBeGreaterThan(0.1);
+  });
+
+  it("weighs a year as a plain word: it says when, not what happened", () => {
+    const { vectors } = vectorizeArticles([
+      article("1", "Russian meddling in 2016 and 150 hackers"),
+      article("2", "Russian meddling in 2016 and 150 hackers"),
+      article("3", "Vote in 2016"),
+      article("4", "Poll of 150"),
+    ]);
+    // "2016" and "150" are carried by the same articles, so only the number boost tells them apart.
+    const weight = (term: string) => {
+      const other = term === "2016" ? vectors[2] : vectors[3];
+      const shared = vectors[0].features.filter((f) => other.features.includes(f));
+      return vectors[0].weights[vectors[0].features.indexOf(shared[0])];
+    };
+    expect(weight("150")).toBeCloseTo(weight("2016") * DEFAULT_FEATURE_WEIGHTS.numberBoost, 10);
   });
 
   it("keeps the numbers that can conflict, but not years", () => {
