@@ -62,7 +62,7 @@ export const HEADLINE_CLUSTER_OPTIONS: Partial<ClusterOptions> = {
   summaryWeight: 0.5,
   edgeThreshold: 0.2,
   mergeAverage: Infinity,
-  mergeCentroid: 0.2,
+  mergeCentroid: 0.21,
   mergeFloor: 0,
   centroidMinSize: 1,
   minResidualSimilarity: 0.03,
