@@ -90,16 +90,24 @@ function countWords(text: string, enough: number): number {
   return words;
 }
 
+/** The options a batch is clustered with: the defaults, the headline settings when it is headlines only, then `options`. */
+export function resolveClusterOptions(
+  articles: readonly ClusterArticle[],
+  options: Partial<ClusterOptions> = {},
+): ClusterOptions {
+  return {
+    ...DEFAULT_CLUSTER_OPTIONS,
+    ...(isHeadlinesOnly(articles) ? HEADLINE_CLUSTER_OPTIONS : {}),
+    ...options,
+  };
+}
+
 /** Clusters the articles; every article lands in exactly one cluster (singletons included), order-independent. */
 export function clusterArticles(
   articles: ClusterArticle[],
   options: Partial<ClusterOptions> = {},
 ): StoryCluster[] {
-  const opts = {
-    ...DEFAULT_CLUSTER_OPTIONS,
-    ...(isHeadlinesOnly(articles) ? HEADLINE_CLUSTER_OPTIONS : {}),
-    ...options,
-  };
+  const opts = resolveClusterOptions(articles, options);
   // Time order (then id) is a total order, so the result does not depend on the input order, and
   // articles close in time sit close in memory, which the posting windows exploit.
   const sorted = [...articles].sort((a, b) => timeOf(a) - timeOf(b) || compareIds(a.id, b.id));
