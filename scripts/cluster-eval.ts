@@ -1,7 +1,8 @@
 /**
- * `npm run cluster:eval -- [FILE] [--show] [--write-clusters=OUT.jsonl] [--edgeThreshold=0.3 ...]`:
+ * `npm run cluster:eval -- [FILE] [--show] [--ceiling] [--write-clusters=OUT.jsonl] [--edgeThreshold=0.3 ...]`:
  * clusters a labelled set and prints how the clusters and the cards a reader would see fare against
- * the truth. FILE is a UCI-format CSV (headlines) or a labelled feed day in JSON Lines (title and
+ * the truth. `--ceiling` prints, per multi-outlet story, its best pair across outlets and how many
+ * pairs of different stories score as high (lib/cluster/pair-ceiling.ts). FILE is a UCI-format CSV (headlines) or a labelled feed day in JSON Lines (title and
  * summary, as ingest stores them); without it, clustering/uci-dev.csv of the data folder
  * (NEWS_DATA_DIR). Options named after ClusterOptions override the defaults.
  */
@@ -9,16 +10,17 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { clusterArticles, DEFAULT_CLUSTER_OPTIONS } from "@/lib/cluster/cluster-articles";
 import { parseLabelledJsonl } from "@/lib/cluster/labelled-feeds";
 import { labelsFromClusters, scoreCards, scoreClustering, type PrecisionRecall } from "@/lib/cluster/metrics";
+import { pairCeiling, type StoryCeiling } from "@/lib/cluster/pair-ceiling";
 import type { ClusterArticle, ClusterOptions } from "@/lib/cluster/types";
 import { parseUciCsv } from "@/lib/cluster/uci-dataset";
 import { dataFolderPath } from "./data-folder";
 import { runScript } from "./script-runner";
 
 const USAGE =
-  "Usage: npm run cluster:eval -- [FILE.csv|FILE.jsonl] [--show] [--write-clusters=OUT.jsonl] [--edgeThreshold=0.3 ...]";
+  "Usage: npm run cluster:eval -- [FILE.csv|FILE.jsonl] [--show] [--ceiling] [--write-clusters=OUT.jsonl] [--edgeThreshold=0.3 ...]";
 
 runScript(async () => {
-  const { file, show, writeClusters, options } = parseArguments(process.argv.slice(2));
+  const { file, show, ceiling, writeClusters, options } = parseArguments(process.argv.slice(2));
   const text = readFileSync(file, "utf8");
   const { articles, truth } = /\.jsonl$/i.test(file) ? parseLabelledJsonl(text) : parseUciCsv(text);
   const started = performance.now();
@@ -52,6 +54,7 @@ runScript(async () => {
   );
   console.log(`time      ${elapsed.toFixed(0)} ms`);
   if (show) printErrors(members, cards.impureCardIndices, cards.missedStories, byId, truth);
+  if (ceiling) printCeiling(pairCeiling(articles, truth, options), new Set(cards.missedStories), byId);
   if (writeClusters) {
     const lines = members.flatMap((ids, index) => ids.map((id) => JSON.stringify({ id, cluster: index })));
     writeFileSync(writeClusters, lines.join("\n") + "\n");
@@ -64,17 +67,19 @@ function parseArguments(args: string[]) {
     args.find((a) => !a.startsWith("--")) ??
     dataFolderPath("the UCI development headlines", "clustering", "uci-dev.csv");
   let show = false;
+  let ceiling = false;
   let writeClusters: string | undefined;
   const options: Partial<ClusterOptions> = {};
   for (const flag of args.filter((a) => a.startsWith("--"))) {
     const [name, value] = flag.slice(2).split("=", 2);
     if (name === "show" && value === undefined) show = true;
+    else if (name === "ceiling" && value === undefined) ceiling = true;
     else if (name === "write-clusters" && value) writeClusters = value;
     else if (name in DEFAULT_CLUSTER_OPTIONS && value !== undefined && Number.isFinite(Number(value)))
       options[name as keyof ClusterOptions] = Number(value);
     else throw new Error(`Unknown option ${flag}. ${USAGE}`);
   }
-  return { file, show, writeClusters, options };
+  return { file, show, ceiling, writeClusters, options };
 }
 
 // Every card that mixes stories, then every multi-outlet story without a card, with titles.
@@ -100,5 +105,26 @@ function printErrors(
   for (const story of missed) {
     console.log(`\nMISSED story ${story}`);
     for (const [id, label] of truth) if (label === story) console.log(`  #${clusterOf.get(id)}  ${line(id)}`);
+  }
+}
+
+// How far pair similarity can reach: a story outscored by pairs of other stories needs more than a threshold.
+function printCeiling(
+  ceilings: StoryCeiling[],
+  missed: Set<string>,
+  byId: Map<string, ClusterArticle>,
+): void {
+  const clear = ceilings.filter((c) => c.otherPairsAbove === 0).length;
+  console.log(
+    `\nPAIR CEILING  ${clear} of ${ceilings.length} multi-outlet stories have a best pair across outlets that no pair of different stories matches`,
+  );
+  console.log("  best   pairs of other stories at least as similar   story (missed: no card)");
+  for (const c of ceilings) {
+    const [a, b] = c.pair.map((id) => byId.get(id)!);
+    console.log(
+      `  ${c.best.toFixed(3)}  ${String(c.otherPairsAbove).padStart(5)}  ${c.story}${missed.has(c.story) ? "  (missed)" : ""}`,
+    );
+    if (c.otherPairsAbove > 0)
+      console.log(`         ${a.sourceId}: ${a.title}\n         ${b.sourceId}: ${b.title}`);
   }
 }

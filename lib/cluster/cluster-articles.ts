@@ -108,9 +108,7 @@ export function clusterArticles(
   options: Partial<ClusterOptions> = {},
 ): StoryCluster[] {
   const opts = resolveClusterOptions(articles, options);
-  // Time order (then id) is a total order, so the result does not depend on the input order, and
-  // articles close in time sit close in memory, which the posting windows exploit.
-  const sorted = [...articles].sort((a, b) => timeOf(a) - timeOf(b) || compareIds(a.id, b.id));
+  const sorted = inClusteringOrder(articles);
   const batch = vectorizeArticles(sorted, opts);
   const times = Float64Array.from(sorted, timeOf);
   const { edges, links, neighbours } = collectEdges(batch, times, opts);
@@ -130,8 +128,17 @@ export function clusterArticles(
     );
 }
 
-// An invalid date must not make the sort inconsistent; such an article counts as the oldest.
-function timeOf(article: ClusterArticle): number {
+/**
+ * The articles by time, then id: a total order, so results do not depend on the input order, and
+ * articles close in time sit close in memory, which the posting windows exploit. Name groups
+ * (lib/cluster/features.ts) are formed in this order, so tools that score pairs use it too.
+ */
+export function inClusteringOrder(articles: readonly ClusterArticle[]): ClusterArticle[] {
+  return [...articles].sort((a, b) => timeOf(a) - timeOf(b) || compareIds(a.id, b.id));
+}
+
+/** Milliseconds since the epoch; an invalid date counts as the oldest, so the sort stays consistent. */
+export function timeOf(article: ClusterArticle): number {
   const time = article.publishedAt.getTime();
   return Number.isFinite(time) ? time : 0;
 }
