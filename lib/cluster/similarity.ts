@@ -3,7 +3,8 @@
  * feature vectors, damped by what tells two happenings apart even when the words overlap:
  * - only names in common ("Michael Cohen", "Korea") and nothing about what happened;
  * - each report about someone or somewhere the other never mentions ("Queensland man" against a
- *   man in the West Midlands; the Austrian Grand Prix against the Singapore one);
+ *   man in the West Midlands; the Austrian Grand Prix against the Singapore one), more so when
+ *   they have not one of those names in common;
  * - headlines that state different numbers (magnitude 6.1 against 7.3);
  * - publication far apart.
  */
