@@ -1,8 +1,10 @@
 /**
  * Turns a batch of articles into sparse, L2-normalised TF-IDF vectors in which names and numbers
  * weigh more: they are what tells one event from another ("magnitude 6.1 in Chile" vs "7.3 in Peru").
+ * The text is the headline, the summary, and the words of the link's slug that those two lack.
  */
 import { stemWord } from "@/lib/text/terms";
+import { linkWords } from "@/lib/cluster/link-words";
 import { isYear, tokenizeText, type TokenizedText } from "@/lib/cluster/tokenize";
 import type { ClusterArticle } from "@/lib/cluster/types";
 import { grow } from "@/lib/cluster/typed-arrays";
@@ -50,6 +52,8 @@ export interface FeatureWeights {
   phraseBoost: number;
   /** A summary word counts this much against a headline word. */
   summaryWeight: number;
+  /** A word of the link's slug that the headline and summary do not already have counts this much. */
+  linkWeight: number;
 }
 
 export const DEFAULT_FEATURE_WEIGHTS: FeatureWeights = {
@@ -57,6 +61,7 @@ export const DEFAULT_FEATURE_WEIGHTS: FeatureWeights = {
   numberBoost: 1.6,
   phraseBoost: 1.2,
   summaryWeight: 0.5,
+  linkWeight: 0.6,
 };
 
 /** A tokenized text with its terms interned: parallel arrays, no object kept per token. */
@@ -107,12 +112,17 @@ export function vectorizeArticles(
 ): BatchVectors {
   const table = new KeyTable();
   const texts = articles.map(
-    (a) => [internText(tokenizeText(a.title), table), internText(tokenizeText(a.summary), table)] as const,
+    (a) =>
+      [
+        internText(tokenizeText(a.title), table),
+        internText(tokenizeText(a.summary), table),
+        internText(tokenizeText(linkWords(a.url)), table),
+      ] as const,
   );
   const lexicon = buildNameLexicon(texts, table.size);
   const boilerplate = outletBoilerplate(articles, texts, table.size);
   const builder = new VectorBuilder(articles.length);
-  texts.forEach(([title, summary], i) => {
+  texts.forEach(([title, summary, link], i) => {
     const skip = boilerplate.get(articles[i].sourceId);
     addTextFeatures(builder, title, 1, lexicon, table, weights, skip?.[0], true);
     const headlineHasName = title.keys.some((_, k) => isName(title, k, lexicon));
@@ -127,6 +137,7 @@ export function vectorizeArticles(
       false,
       headlineHasName,
     );
+    if (weights.linkWeight > 0) addLinkFeatures(builder, link, weights.linkWeight, skip?.[2]);
     builder.endArticle();
   });
   const isNumber = new Uint8Array(table.size);
@@ -159,14 +170,15 @@ function internText(text: TokenizedText, table: KeyTable): InternedText {
 
 // An outlet that puts the same words under every item ("Subscribe to our channel", a byline, a
 // section name) would otherwise tie all its articles together. A term in at least half of an
-// outlet's summaries is that outlet's boilerplate; in titles, where one outlet may cover one story
+// outlet's summaries (or links) is that outlet's boilerplate; in titles, where one outlet may cover one story
 // all day, only a term in nearly all of them is.
 const BOILERPLATE = [
   { share: 0.9, minArticles: 10 },
   { share: 0.5, minArticles: 5 },
+  { share: 0.5, minArticles: 5 },
 ] as const;
 
-/** Per outlet, the boilerplate key ids of its titles and of its summaries. */
+/** Per outlet, the boilerplate key ids of its titles, of its summaries and of its links. */
 function outletBoilerplate(
   articles: ClusterArticle[],
   texts: (readonly InternedText[])[],
@@ -260,8 +272,9 @@ interface NameLexicon {
 // evidence, so there the batch's prose decides ("Gox" is capitalised wherever it appears, "Files" is not).
 function buildNameLexicon(texts: (readonly InternedText[])[], keyCount: number): NameLexicon {
   const lexicon = { capitalisedInProse: new Int32Array(keyCount), lowercase: new Int32Array(keyCount) };
-  for (const pair of texts) {
-    for (const text of pair) {
+  for (const fields of texts) {
+    // A link's slug is lowercase by convention: it says nothing about which words are names.
+    for (const text of fields.slice(0, 2)) {
       for (let k = 0; k < text.keys.length; k++) {
         const flags = text.flags[k];
         if (flags & NUMBER) continue;
@@ -322,6 +335,21 @@ function addTextFeatures(
   }
 }
 
+// A link's words add only what the headline and summary lack ("Jameis Winston" where the headline
+// says "star QB"), as plain words: a slug has no capitals, so it names no one and states no headline figure.
+function addLinkFeatures(
+  builder: VectorBuilder,
+  link: InternedText,
+  weight: number,
+  skip?: Set<number>,
+): void {
+  for (let k = 0; k < link.keys.length; k++) {
+    const id = link.keys[k];
+    if (skip?.has(id) || builder.holds(id)) continue;
+    builder.add(id, weight, 1);
+  }
+}
+
 /**
  * Collects every article's features into one growing buffer (no map per article), then turns term
  * frequencies into unit TF-IDF vectors in place. One buffer in batch order also means neighbouring
@@ -367,6 +395,11 @@ class VectorBuilder {
     this.boost[this.length] = boost;
     this.roles[this.length] = role;
     this.slot[id] = this.length++;
+  }
+
+  /** True when the current article already has the feature. */
+  holds(id: number): boolean {
+    return id < this.slot.length && this.slot[id] >= this.offsets[this.articles];
   }
 
   /** Records that a phrase and its two words name one thing (each word keeps its first phrase). */

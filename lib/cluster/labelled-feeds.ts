@@ -13,6 +13,7 @@ const labelledItem = z.object({
   date: z.string().optional().default(""),
   title: z.string(),
   summary: z.string().optional().default(""),
+  link: z.string().optional().default(""),
 });
 
 /** Parses the JSONL text; throws naming the line when one is not a labelled item. */
@@ -36,6 +37,7 @@ export function parseLabelledJsonl(text: string): LabelledArticles {
       id: item.id,
       title: item.title,
       summary: item.summary,
+      url: item.link,
       sourceId: item.outlet,
       publishedAt,
     });

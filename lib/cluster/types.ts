@@ -11,6 +11,8 @@ export interface ClusterArticle {
   title: string;
   /** Plain-text summary; may be "" (the UCI set has headlines only). */
   summary: string;
+  /** The article's link as the feed gave it: its slug's words count as a little more text (lib/cluster/link-words.ts). */
+  url?: string | null;
   /** Outlet id; a card needs at least two distinct ones. */
   sourceId: string;
   publishedAt: Date;

@@ -30,6 +30,7 @@ export function parseUciCsv(text: string): LabelledArticles {
   const missing = REQUIRED.filter((name) => column[name] < 0);
   if (missing.length) throw new Error(`The CSV lacks the column(s) ${missing.join(", ")}.`);
   const categoryColumn = header.indexOf("CATEGORY");
+  const urlColumn = header.indexOf("URL");
   const articles: ClusterArticle[] = [];
   const truth = new Map<string, string>();
   for (const row of rows) {
@@ -39,6 +40,7 @@ export function parseUciCsv(text: string): LabelledArticles {
       id,
       title: row[column.TITLE],
       summary: "",
+      url: urlColumn >= 0 ? row[urlColumn] : undefined,
       sourceId: row[column.PUBLISHER],
       publishedAt: new Date(Number(row[column.TIMESTAMP])),
       category: CATEGORIES[row[categoryColumn]] ?? "general",

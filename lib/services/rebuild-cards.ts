@@ -53,6 +53,7 @@ export function rebuildCards(now = new Date()): Promise<RebuildSummary> {
           id: true,
           title: true,
           summary: true,
+          url: true,
           sourceId: true,
           publishedAt: true,
           category: true,

@@ -14,6 +14,8 @@ export interface StoryArticle {
   content?: string;
   imageUrl?: string | null;
   hoursAgo?: number;
+  /** The link as the feed gave it; by default one of example.test's. */
+  url?: string;
 }
 
 export interface Story {
@@ -39,7 +41,7 @@ export async function insertArticles(
   const now = extra.now ?? new Date();
   const ids: string[] = [];
   for (const [i, a] of articles.entries()) {
-    const url = `https://example.test/${key}/${i}`;
+    const url = a.url ?? `https://example.test/${key}/${i}`;
     const row = await getPrisma().article.create({
       data: {
         canonicalUrl: url,

@@ -142,4 +142,40 @@ describe("rebuildCards", () => {
     expect(summary).toMatchObject({ cards: 0, retired: 2 });
     expect((await getPrisma().comparisonCard.findMany({ where: { retiredAt: null } })).length).toBe(0);
   });
+
+  it("reads the words of an article's link where its headline says little", async () => {
+    // The headline shares no word with the report; the link tells the story.
+    const [teaser, report] = await insertArticles("link-words", [
+      {
+        sourceId: "cnn",
+        title: "Why this striker deserves a thank you",
+        url: "https://edition.example.test/2782448-ahmed-musa-brace-gives-nigeria-win-over-iceland-world-cup",
+        hoursAgo: 2,
+      },
+      {
+        sourceId: "bbc-news",
+        title: "Ahmed Musa double gives Nigeria win over Iceland at the World Cup",
+        summary: "Ahmed Musa scored twice as Nigeria beat Iceland 2-0 in their World Cup group game.",
+        hoursAgo: 3,
+      },
+    ]);
+    // Reports with summaries, so the window is not one of headlines only (whose links do not count).
+    await insertArticles("link-words-others", [
+      {
+        sourceId: "npr",
+        title: "Harbour bridge reopens",
+        summary: "Traffic flows again over the bridge.",
+        hoursAgo: 1,
+      },
+      {
+        sourceId: "cbc-news",
+        title: "Museum returns bronzes",
+        summary: "The collection travels back in spring.",
+        hoursAgo: 1,
+      },
+    ]);
+    await rebuildCards();
+    const card = (await cards()).find((c) => !c.retiredAt && c.articles.some((m) => m.articleId === teaser));
+    expect(card?.articles.map((m) => m.articleId).sort()).toEqual([teaser, report].sort());
+  });
 });

@@ -23,6 +23,7 @@ describe("parseUciCsv", () => {
       id: "7",
       title: "Fed holds rates, signals patience",
       summary: "",
+      url: "http://x",
       sourceId: "Reuters",
       publishedAt: new Date(1394470501265),
       category: "business",
