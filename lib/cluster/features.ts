@@ -32,6 +32,8 @@ export interface BatchVectors {
   withSummary: Uint8Array;
   /** Per feature id, the id standing for the name it is part of ("saudi", "arabia" → "saudiarabia"), else itself. */
   featureGroup: Int32Array;
+  /** Per feature id, for a phrase, the ids of its two words ("joescarborough" → "joe", "scarborough"), else -1. */
+  phraseWords: { first: Int32Array; second: Int32Array };
   /** The same vectors as flat arrays (article i owns entries offsets[i] to offsets[i + 1]), for hot loops. */
   flat: {
     offsets: Int32Array;
@@ -366,6 +368,9 @@ class VectorBuilder {
   private articles = 0;
   /** Per feature id, the phrase it belongs to ("saudi" → "saudiarabia"), or -1. */
   private groupOf = new Int32Array(1024).fill(-1);
+  /** Per phrase id, its first and second word ids, or -1. */
+  private phraseFirst = new Int32Array(1024).fill(-1);
+  private phraseSecond = new Int32Array(1024).fill(-1);
   /** Per feature id, its place in the buffer while the current article holds it. */
   private slot = new Int32Array(1024).fill(-1);
 
@@ -406,6 +411,14 @@ class VectorBuilder {
   group(phrase: number, first: number, second: number): void {
     const largest = Math.max(phrase, first, second);
     if (largest >= this.groupOf.length) this.groupOf = grow(this.groupOf, largest + 1, -1);
+    if (phrase >= this.phraseFirst.length) {
+      this.phraseFirst = grow(this.phraseFirst, phrase + 1, -1);
+      this.phraseSecond = grow(this.phraseSecond, phrase + 1, -1);
+    }
+    if (this.phraseFirst[phrase] < 0) {
+      this.phraseFirst[phrase] = first;
+      this.phraseSecond[phrase] = second;
+    }
     const root = this.groupOf[phrase] >= 0 ? this.groupOf[phrase] : phrase;
     for (const id of [phrase, first, second]) if (this.groupOf[id] < 0) this.groupOf[id] = root;
   }
@@ -465,7 +478,24 @@ class VectorBuilder {
       const group = old < this.groupOf.length && this.groupOf[old] >= 0 ? this.groupOf[old] : old;
       featureGroup[newId[old]] = newId[group];
     }
-    return { vectors, documentFrequency, sharedFeatureCount, flat, featureGroup, numberKinds: numberFeature };
+    const phraseWords = {
+      first: new Int32Array(featureCount).fill(-1),
+      second: new Int32Array(featureCount).fill(-1),
+    };
+    for (let old = 0; old < Math.min(featureCount, this.phraseFirst.length); old++) {
+      if (this.phraseFirst[old] < 0) continue;
+      phraseWords.first[newId[old]] = newId[this.phraseFirst[old]];
+      phraseWords.second[newId[old]] = newId[this.phraseSecond[old]];
+    }
+    return {
+      vectors,
+      documentFrequency,
+      sharedFeatureCount,
+      flat,
+      featureGroup,
+      phraseWords,
+      numberKinds: numberFeature,
+    };
   }
 }
 

@@ -4,7 +4,8 @@
  * - only names in common ("Michael Cohen", "Korea") and nothing about what happened;
  * - each report about someone or somewhere the other never mentions ("Queensland man" against a
  *   man in the West Midlands; the Austrian Grand Prix against the Singapore one), more so when
- *   they have not one of those names in common;
+ *   they have not one of those names in common (a two-word name counts as mentioned where both
+ *   its words appear);
  * - headlines that state different numbers (magnitude 6.1 against 7.3);
  * - publication far apart.
  */
@@ -61,7 +62,12 @@ export function pairSimilarity(
     .reduce((sum, f) => sum + part(f), 0);
   const keyNames = (v: typeof a) =>
     [...v.features].filter((f, k) => v.roles[k] & ROLE_KEY_NAME && specific(f));
-  const missesOne = (v: typeof a, other: typeof a) => keyNames(v).some((f) => !other.features.includes(f));
+  // A phrase is mentioned when the other report has it, or both its words ("Ahmed Musa" in a link's "ahmed-musa").
+  const { first, second } = batch.phraseWords;
+  const mentions = (other: typeof a, f: number) =>
+    other.features.includes(f) ||
+    (first[f] >= 0 && other.features.includes(first[f]) && other.features.includes(second[f]));
+  const missesOne = (v: typeof a, other: typeof a) => keyNames(v).some((f) => !mentions(other, f));
   let similarity = dot;
   if (dot - Math.max(...byGroup.values()) < opts.minResidualSimilarity)
     similarity *= opts.singleConceptFactor;
@@ -69,7 +75,7 @@ export function pairSimilarity(
     similarity *= opts.namesOnlyFactor;
   if (missesOne(a, b) && missesOne(b, a)) {
     similarity *= opts.nameConflictFactor;
-    const meets = (v: typeof a, other: typeof a) => keyNames(v).some((f) => other.features.includes(f));
+    const meets = (v: typeof a, other: typeof a) => keyNames(v).some((f) => mentions(other, f));
     if (!meets(a, b) && !meets(b, a)) similarity *= opts.strangerNamesFactor;
   }
   return damp(
@@ -95,6 +101,9 @@ export class PairScorer {
   private readonly numberKinds: Uint8Array;
   /** Per article, how many specific names its headline and lead state. */
   private readonly keyNames: Int32Array;
+  /** Per article, its specific key names that are phrases (article i owns keyPhrases[phraseOffsets[i]…[i + 1]]). */
+  private readonly phraseOffsets: Int32Array;
+  private readonly keyPhrases: Int32Array;
   private readonly maxSpecificFrequency: number;
   private current = -1;
 
@@ -116,6 +125,17 @@ export class PairScorer {
         if (v.roles[k] & ROLE_KEY_NAME && this.isSpecific(v.features[k])) count++;
       return count;
     });
+    const phrases: number[] = [];
+    this.phraseOffsets = new Int32Array(batch.vectors.length + 1);
+    batch.vectors.forEach((v, i) => {
+      for (let k = 0; k < v.features.length; k++) {
+        const f = v.features[k];
+        if (v.roles[k] & ROLE_KEY_NAME && this.isSpecific(f) && batch.phraseWords.first[f] >= 0)
+          phrases.push(f);
+      }
+      this.phraseOffsets[i + 1] = phrases.length;
+    });
+    this.keyPhrases = Int32Array.from(phrases);
   }
 
   /** The similarity of articles i and j; cheapest when consecutive calls share i. */
@@ -167,6 +187,10 @@ export class PairScorer {
     if (this.batch.withSummary[i] & this.batch.withSummary[j] && content < this.opts.minSharedContent)
       factor *= this.opts.namesOnlyFactor;
     if (iKeyMet < this.keyNames[i] && jKeyMet < this.keyNames[j]) {
+      iKeyMet += this.phrasesMetByWords(i, j);
+      jKeyMet += this.phrasesMetByWords(j, i);
+    }
+    if (iKeyMet < this.keyNames[i] && jKeyMet < this.keyNames[j]) {
       factor *= this.opts.nameConflictFactor;
       // Not one of the names either report is about appears in the other: two different people or places.
       if (iKeyMet === 0 && jKeyMet === 0) factor *= this.opts.strangerNamesFactor;
@@ -178,6 +202,33 @@ export class PairScorer {
         if (this.numberMark[numbers[k]]) agreed |= this.batch.numberKinds[numbers[k]];
     const conflict = (bothKinds & ~agreed) !== 0;
     return damp(dot * factor, conflict, Math.abs(this.times[i] - this.times[j]) / HOUR_MS, this.opts);
+  }
+
+  // Key-name phrases of `owner` that `other` lacks as a phrase but writes as both words ("Ahmed Musa"
+  // against a link's "ahmed-musa"): mentioned all the same. `i` is the spread article.
+  private phrasesMetByWords(owner: number, other: number): number {
+    const { first, second } = this.batch.phraseWords;
+    const has = (article: number, f: number) =>
+      article === this.current ? this.dense[f] !== 0 : this.holds(article, f);
+    let met = 0;
+    for (let p = this.phraseOffsets[owner]; p < this.phraseOffsets[owner + 1]; p++) {
+      const f = this.keyPhrases[p];
+      if (!has(other, f) && has(other, first[f]) && has(other, second[f])) met++;
+    }
+    return met;
+  }
+
+  /** Whether article j has feature f: a binary search of its ascending features. */
+  private holds(j: number, f: number): boolean {
+    const { offsets, features } = this.batch.flat;
+    let low = offsets[j];
+    let high = offsets[j + 1];
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (features[middle] < f) low = middle + 1;
+      else high = middle;
+    }
+    return low < offsets[j + 1] && features[low] === f;
   }
 
   // A name few articles carry says who or where; one in many ("Trump", "US") says little.

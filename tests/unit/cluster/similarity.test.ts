@@ -153,6 +153,26 @@ describe("pairSimilarity", () => {
     expect(similarity(0, 1)).toBeCloseTo(similarity(0, 1, plain) * opts.nameConflictFactor, 12);
   });
 
+  it("counts a name as mentioned when the other report writes both its words, apart or in a link", () => {
+    const { similarity } = batchOf([
+      ["Ahmed Musa scores twice as Nigeria win", "The striker Ahmed Musa scored both goals against Iceland."],
+      ["Iceland beaten by Nigeria in Volgograd", "Musa, the forward fans call Ahmed, struck twice."],
+      ...FILLER,
+    ]);
+    // "Ahmed Musa" is met by "Musa … Ahmed"; Volgograd alone is no conflict.
+    const plain = { ...opts, nameConflictFactor: 1, strangerNamesFactor: 1 };
+    expect(similarity(0, 1)).toBeCloseTo(similarity(0, 1, plain), 12);
+    expect(similarity(1, 0)).toBeCloseTo(similarity(0, 1), 12);
+    const { batch, times } = batchOf([
+      ["Ahmed Musa scores twice as Nigeria win", "The striker Ahmed Musa scored both goals against Iceland."],
+      ["Iceland beaten by Nigeria in Volgograd", "Musa, the forward fans call Ahmed, struck twice."],
+      ...FILLER,
+    ]);
+    const scorer = new PairScorer(batch, times, opts);
+    expect(scorer.score(0, 1)).toBeCloseTo(similarity(0, 1), 12);
+    expect(scorer.score(1, 0)).toBeCloseTo(similarity(0, 1), 12);
+  });
+
   it("reads demonyms as their place and counts written as digits", () => {
     const { similarity } = batchOf([
       ["Swiss goal breaks Serbian hearts", ""],
