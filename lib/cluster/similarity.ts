@@ -186,15 +186,8 @@ export class PairScorer {
     // happening with summaries also share what happened, not only who.
     if (this.batch.withSummary[i] & this.batch.withSummary[j] && content < this.opts.minSharedContent)
       factor *= this.opts.namesOnlyFactor;
-    if (iKeyMet < this.keyNames[i] && jKeyMet < this.keyNames[j]) {
-      iKeyMet += this.phrasesMetByWords(i, j);
-      jKeyMet += this.phrasesMetByWords(j, i);
-    }
-    if (iKeyMet < this.keyNames[i] && jKeyMet < this.keyNames[j]) {
-      factor *= this.opts.nameConflictFactor;
-      // Not one of the names either report is about appears in the other: two different people or places.
-      if (iKeyMet === 0 && jKeyMet === 0) factor *= this.opts.strangerNamesFactor;
-    }
+    if (iKeyMet < this.keyNames[i] && jKeyMet < this.keyNames[j])
+      factor *= this.nameConflict(i, j, iKeyMet, jKeyMet);
     const bothKinds = this.numberKinds[i] & this.numberKinds[j];
     let agreed = 0;
     if (bothKinds)
@@ -204,18 +197,26 @@ export class PairScorer {
     return damp(dot * factor, conflict, Math.abs(this.times[i] - this.times[j]) / HOUR_MS, this.opts);
   }
 
-  // Key-name phrases of `owner` that `other` lacks as a phrase but writes as both words ("Ahmed Musa"
-  // against a link's "ahmed-musa"): mentioned all the same. `i` is the spread article.
-  private phrasesMetByWords(owner: number, other: number): number {
+  // Each report names someone the other does not mention: the factor for that, once key-name
+  // phrases written as both words instead ("Ahmed Musa" against a link's "ahmed-musa") count as
+  // mentioned. The partner's phrases are looked up in the spread article's dense arrays; the spread
+  // article's, only when still needed, by binary search in the partner's features.
+  private nameConflict(i: number, j: number, iKeyMet: number, jKeyMet: number): number {
     const { first, second } = this.batch.phraseWords;
-    const has = (article: number, f: number) =>
-      article === this.current ? this.dense[f] !== 0 : this.holds(article, f);
-    let met = 0;
-    for (let p = this.phraseOffsets[owner]; p < this.phraseOffsets[owner + 1]; p++) {
-      const f = this.keyPhrases[p];
-      if (!has(other, f) && has(other, first[f]) && has(other, second[f])) met++;
+    const phrases = this.keyPhrases;
+    for (let p = this.phraseOffsets[j]; p < this.phraseOffsets[j + 1]; p++) {
+      const f = phrases[p];
+      if (this.dense[f] === 0 && this.dense[first[f]] !== 0 && this.dense[second[f]] !== 0) jKeyMet++;
     }
-    return met;
+    if (jKeyMet >= this.keyNames[j]) return 1;
+    for (let p = this.phraseOffsets[i]; p < this.phraseOffsets[i + 1]; p++) {
+      const f = phrases[p];
+      if (!this.holds(j, f) && this.holds(j, first[f]) && this.holds(j, second[f])) iKeyMet++;
+    }
+    if (iKeyMet >= this.keyNames[i]) return 1;
+    // Not one of the names either report is about appears in the other: two different people or places.
+    const strangers = iKeyMet === 0 && jKeyMet === 0;
+    return this.opts.nameConflictFactor * (strangers ? this.opts.strangerNamesFactor : 1);
   }
 
   /** Whether article j has feature f: a binary search of its ascending features. */
