@@ -6,6 +6,8 @@ import type { ClusterArticle } from "@/lib/cluster/types";
 import { generateSyntheticNews } from "@/scripts/bench/synthetic-news";
 
 const opts = DEFAULT_CLUSTER_OPTIONS;
+/** The defaults without the damping for reports that name different people or places. */
+const NO_NAME_DAMPING = { ...opts, nameConflictFactor: 1, strangerNamesFactor: 1 };
 const HOUR = 3_600_000;
 
 /** A batch of articles (title, summary), all published at the same moment unless told. */
@@ -131,7 +133,7 @@ describe("pairSimilarity", () => {
       ],
       ...FILLER,
     ]);
-    const plain = { ...opts, nameConflictFactor: 1, strangerNamesFactor: 1 };
+    const plain = NO_NAME_DAMPING;
     // Queensland and Tipton: not one name in common, so both factors apply.
     expect(similarity(0, 1)).toBeCloseTo(
       similarity(0, 1, plain) * opts.nameConflictFactor * opts.strangerNamesFactor,
@@ -149,25 +151,18 @@ describe("pairSimilarity", () => {
       ...FILLER,
     ]);
     // Each names someone the other does not (Winston, QB), but both are about the NFL.
-    const plain = { ...opts, nameConflictFactor: 1, strangerNamesFactor: 1 };
-    expect(similarity(0, 1)).toBeCloseTo(similarity(0, 1, plain) * opts.nameConflictFactor, 12);
+    expect(similarity(0, 1)).toBeCloseTo(similarity(0, 1, NO_NAME_DAMPING) * opts.nameConflictFactor, 12);
   });
 
   it("counts a name as mentioned when the other report writes both its words, apart or in a link", () => {
-    const { similarity } = batchOf([
+    const { batch, times, similarity } = batchOf([
       ["Ahmed Musa scores twice as Nigeria win", "The striker Ahmed Musa scored both goals against Iceland."],
       ["Iceland beaten by Nigeria in Volgograd", "Musa, the forward fans call Ahmed, struck twice."],
       ...FILLER,
     ]);
     // "Ahmed Musa" is met by "Musa … Ahmed"; Volgograd alone is no conflict.
-    const plain = { ...opts, nameConflictFactor: 1, strangerNamesFactor: 1 };
-    expect(similarity(0, 1)).toBeCloseTo(similarity(0, 1, plain), 12);
+    expect(similarity(0, 1)).toBeCloseTo(similarity(0, 1, NO_NAME_DAMPING), 12);
     expect(similarity(1, 0)).toBeCloseTo(similarity(0, 1), 12);
-    const { batch, times } = batchOf([
-      ["Ahmed Musa scores twice as Nigeria win", "The striker Ahmed Musa scored both goals against Iceland."],
-      ["Iceland beaten by Nigeria in Volgograd", "Musa, the forward fans call Ahmed, struck twice."],
-      ...FILLER,
-    ]);
     const scorer = new PairScorer(batch, times, opts);
     expect(scorer.score(0, 1)).toBeCloseTo(similarity(0, 1), 12);
     expect(scorer.score(1, 0)).toBeCloseTo(similarity(0, 1), 12);
