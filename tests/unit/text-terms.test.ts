@@ -1,0 +1,50 @@
+import porter2 from "wink-porter2-stemmer";
+import { describe, expect, it } from "vitest";
+import { porter2Stem } from "@/lib/text/terms";
+
+// A small deterministic generator, so a failure names the same word on every run.
+function* words(count: number, alphabet: string, seed = 7): Generator<string> {
+  let state = seed;
+  const next = () => (state = (state * 1_103_515_245 + 12_345) % 2_147_483_648);
+  for (let n = 0; n < count; n++) {
+    const length = 1 + (next() % 12);
+    let word = "";
+    for (let k = 0; k < length; k++) word += alphabet[next() % alphabet.length];
+    yield word;
+  }
+}
+
+describe("porter2Stem", () => {
+  it("answers exactly as Porter2 for words it shortcuts: digits, 'y's, '3's and apostrophes inside", () => {
+    // Every word here ends outside Porter2's rewritten endings half of the time or more.
+    const alphabet = "abfhjkopquvwxz0124567893y'’e";
+    let shortcut = 0;
+    const differ: string[] = [];
+    for (const word of words(100_000, alphabet)) {
+      if (porter2Stem(word) !== porter2(word)) differ.push(word);
+      if (!"'’3cdegilmnrsty".includes(word[word.length - 1])) shortcut++;
+    }
+    expect(differ).toEqual([]);
+    expect(shortcut).toBeGreaterThan(50_000);
+  });
+
+  it("answers exactly as Porter2 for ordinary words and their inflections", () => {
+    const alphabet = "abcdefghijklmnopqrstuvwxyz";
+    const differ = [...words(50_000, alphabet, 11)].filter((word) => porter2Stem(word) !== porter2(word));
+    expect(differ).toEqual([]);
+    for (const word of [
+      "obama",
+      "also",
+      "who",
+      "mh370",
+      "g3",
+      "mp3",
+      "yo-yo",
+      "yoga",
+      "covid19",
+      "york",
+      "iraq",
+    ])
+      expect(porter2Stem(word), word).toBe(porter2(word));
+  });
+});
