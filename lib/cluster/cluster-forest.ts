@@ -6,6 +6,7 @@
  * contiguous memory, much cheaper than hash lookups once batches reach tens of thousands.
  */
 import type { BatchVectors } from "@/lib/cluster/features";
+import { lowerBound } from "@/lib/cluster/typed-arrays";
 
 export interface Overlap {
   /** Cosine of the two centroids. */
@@ -157,16 +158,4 @@ export class ClusterForest {
     this.end[target] = n;
     this.normSquared[target] += this.normSquared[source] + 2 * dot;
   }
-}
-
-/** The first index in [from, end) whose value is not below `value` (end when none). */
-function lowerBound(sorted: Int32Array, value: number, from: number, end: number): number {
-  let low = from;
-  let high = end;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (sorted[mid] < value) low = mid + 1;
-    else high = mid;
-  }
-  return low;
 }

@@ -16,6 +16,7 @@ import {
   ROLE_NAME,
   type BatchVectors,
 } from "@/lib/cluster/features";
+import { lowerBound } from "@/lib/cluster/typed-arrays";
 import type { ClusterOptions } from "@/lib/cluster/types";
 
 type DampingOptions = Pick<
@@ -222,14 +223,8 @@ export class PairScorer {
   /** Whether article j has feature f: a binary search of its ascending features. */
   private holds(j: number, f: number): boolean {
     const { offsets, features } = this.batch.flat;
-    let low = offsets[j];
-    let high = offsets[j + 1];
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (features[middle] < f) low = middle + 1;
-      else high = middle;
-    }
-    return low < offsets[j + 1] && features[low] === f;
+    const at = lowerBound(features, f, offsets[j], offsets[j + 1]);
+    return at < offsets[j + 1] && features[at] === f;
   }
 
   // A name few articles carry says who or where; one in many ("Trump", "US") says little.

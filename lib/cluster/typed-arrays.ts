@@ -42,3 +42,15 @@ export function indicesByDescendingWeight(weights: Float64Array, count = weights
   }
   return order;
 }
+
+/** The first index in [from, end) whose value is not below `value` (end when none). */
+export function lowerBound(sorted: Int32Array, value: number, from: number, end: number): number {
+  let low = from;
+  let high = end;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (sorted[mid] < value) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
