@@ -95,7 +95,7 @@ function countWords(text: string, enough: number): number {
 }
 
 /** The options a batch is clustered with: the defaults, the headline settings when it is headlines only, then `options`. */
-export function resolveClusterOptions(
+function resolveClusterOptions(
   articles: readonly ClusterArticle[],
   options: Partial<ClusterOptions> = {},
 ): ClusterOptions {
@@ -106,15 +106,35 @@ export function resolveClusterOptions(
   };
 }
 
+/** A batch as the clusterer scores it: its options, its articles in clustering order, their vectors and times. */
+export interface PreparedBatch {
+  opts: ClusterOptions;
+  sorted: ClusterArticle[];
+  batch: BatchVectors;
+  times: Float64Array;
+}
+
+/**
+ * Prepares a batch for scoring pairs, the same way for the clusterer and for tools that must score
+ * pairs exactly as it does (lib/cluster/pair-ceiling.ts). Time order (then id) is a total order, so
+ * results do not depend on the input order, and articles close in time sit close in memory, which
+ * the posting windows exploit; name groups (lib/cluster/features.ts) are formed in this order.
+ */
+export function prepareBatch(
+  articles: readonly ClusterArticle[],
+  options: Partial<ClusterOptions> = {},
+): PreparedBatch {
+  const opts = resolveClusterOptions(articles, options);
+  const sorted = [...articles].sort((a, b) => timeOf(a) - timeOf(b) || compareIds(a.id, b.id));
+  return { opts, sorted, batch: vectorizeArticles(sorted, opts), times: Float64Array.from(sorted, timeOf) };
+}
+
 /** Clusters the articles; every article lands in exactly one cluster (singletons included), order-independent. */
 export function clusterArticles(
   articles: ClusterArticle[],
   options: Partial<ClusterOptions> = {},
 ): StoryCluster[] {
-  const opts = resolveClusterOptions(articles, options);
-  const sorted = inClusteringOrder(articles);
-  const batch = vectorizeArticles(sorted, opts);
-  const times = Float64Array.from(sorted, timeOf);
+  const { opts, sorted, batch, times } = prepareBatch(articles, options);
   const { edges, links, neighbours } = collectEdges(batch, times, opts);
   const forest = new ClusterForest(batch);
   if (Number.isFinite(opts.mergeAverage)) mergeByAverageLinkage(forest, links, opts.mergeAverage);
@@ -132,17 +152,8 @@ export function clusterArticles(
     );
 }
 
-/**
- * The articles by time, then id: a total order, so results do not depend on the input order, and
- * articles close in time sit close in memory, which the posting windows exploit. Name groups
- * (lib/cluster/features.ts) are formed in this order, so tools that score pairs use it too.
- */
-export function inClusteringOrder(articles: readonly ClusterArticle[]): ClusterArticle[] {
-  return [...articles].sort((a, b) => timeOf(a) - timeOf(b) || compareIds(a.id, b.id));
-}
-
 /** Milliseconds since the epoch; an invalid date counts as the oldest, so the sort stays consistent. */
-export function timeOf(article: ClusterArticle): number {
+function timeOf(article: ClusterArticle): number {
   const time = article.publishedAt.getTime();
   return Number.isFinite(time) ? time : 0;
 }

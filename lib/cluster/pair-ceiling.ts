@@ -5,8 +5,7 @@
  * by many pairs of different stories cannot get a card from any threshold without cards that mix
  * stories: the gap is in what the similarity sees, not in how groups form.
  */
-import { compareIds, inClusteringOrder, resolveClusterOptions, timeOf } from "@/lib/cluster/cluster-articles";
-import { vectorizeArticles } from "@/lib/cluster/features";
+import { compareIds, prepareBatch } from "@/lib/cluster/cluster-articles";
 import { PairScorer } from "@/lib/cluster/similarity";
 import type { ClusterArticle, ClusterOptions } from "@/lib/cluster/types";
 
@@ -31,10 +30,7 @@ export function pairCeiling(
 ): StoryCeiling[] {
   if (articles.length > MAX_CEILING_ARTICLES)
     throw new Error(`The pair ceiling scores every pair; at most ${MAX_CEILING_ARTICLES} articles.`);
-  const opts = resolveClusterOptions(articles, options);
-  const sorted = inClusteringOrder(articles);
-  const batch = vectorizeArticles(sorted, opts);
-  const times = Float64Array.from(sorted, timeOf);
+  const { opts, sorted, batch, times } = prepareBatch(articles, options);
   const scorer = new PairScorer(batch, times, opts);
   const storyOf = sorted.map((a) => truth.get(a.id) ?? `\u0000${a.id}`);
   const best = new Map<string, { best: number; i: number; j: number }>();

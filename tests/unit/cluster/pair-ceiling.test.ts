@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { inClusteringOrder, resolveClusterOptions, timeOf } from "@/lib/cluster/cluster-articles";
-import { vectorizeArticles } from "@/lib/cluster/features";
+import { prepareBatch } from "@/lib/cluster/cluster-articles";
 import { MAX_CEILING_ARTICLES, pairCeiling } from "@/lib/cluster/pair-ceiling";
 import { pairSimilarity } from "@/lib/cluster/similarity";
 import type { ClusterArticle } from "@/lib/cluster/types";
@@ -32,10 +31,7 @@ const truth = new Map(ROWS.map(([id, story]) => [id, story]));
 
 // The same figures by brute force with the reference pairSimilarity.
 function reference() {
-  const opts = resolveClusterOptions(articles);
-  const sorted = inClusteringOrder(articles);
-  const batch = vectorizeArticles(sorted, opts);
-  const times = Float64Array.from(sorted, timeOf);
+  const { opts, sorted, batch, times } = prepareBatch(articles);
   const pairs: { same: boolean; story: string; similarity: number }[] = [];
   for (let i = 0; i < sorted.length; i++)
     for (let j = i + 1; j < sorted.length; j++)
