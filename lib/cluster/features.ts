@@ -113,12 +113,14 @@ export function vectorizeArticles(
   weights: FeatureWeights = DEFAULT_FEATURE_WEIGHTS,
 ): BatchVectors {
   const table = new KeyTable();
+  // Links are parsed only when their words count (not in batches of headlines only).
+  const readLinks = weights.linkWeight > 0;
   const texts = articles.map(
     (a) =>
       [
         internText(tokenizeText(a.title), table),
         internText(tokenizeText(a.summary), table),
-        internText(tokenizeText(linkWords(a.url)), table),
+        internText(tokenizeText(readLinks ? linkWords(a.url) : ""), table),
       ] as const,
   );
   const lexicon = buildNameLexicon(texts, table.size);
@@ -139,7 +141,7 @@ export function vectorizeArticles(
       false,
       headlineHasName,
     );
-    if (weights.linkWeight > 0) addLinkFeatures(builder, link, weights.linkWeight, skip?.[2]);
+    if (readLinks) addLinkFeatures(builder, link, weights.linkWeight, skip?.[2]);
     builder.endArticle();
   });
   const isNumber = new Uint8Array(table.size);
