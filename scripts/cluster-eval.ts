@@ -2,9 +2,10 @@
  * `npm run cluster:eval -- [FILE] [--show] [--ceiling] [--write-clusters=OUT.jsonl] [--edgeThreshold=0.3 ...]`:
  * clusters a labelled set and prints how the clusters and the cards a reader would see fare against
  * the truth. `--ceiling` prints, per multi-outlet story, its best pair across outlets and how many
- * pairs of different stories score as high (lib/cluster/pair-ceiling.ts). FILE is a UCI-format CSV (headlines) or a labelled feed day in JSON Lines (title and
- * summary, as ingest stores them); without it, clustering/uci-dev.csv of the data folder
- * (NEWS_DATA_DIR). Options named after ClusterOptions override the defaults.
+ * pairs of different stories score as high (lib/cluster/pair-ceiling.ts). FILE is a UCI-format CSV
+ * (headlines) or a labelled feed day in JSON Lines (title, summary and link, as ingest stores them);
+ * without it, clustering/uci-dev.csv of the data folder (NEWS_DATA_DIR). Options named after
+ * ClusterOptions override the defaults.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { clusterArticles, DEFAULT_CLUSTER_OPTIONS } from "@/lib/cluster/cluster-articles";
