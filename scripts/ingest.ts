@@ -11,7 +11,7 @@ import { CATEGORY_IDS, isCategoryId, type CategoryId } from "@/lib/catalog";
 import { closeDatabase, getDatabase } from "@/lib/db";
 import { DatabaseLockedError } from "@/lib/database/pglite-lock";
 import { migrate } from "@/lib/database/migrate";
-import { ApiError } from "@/lib/http/errors";
+import { IngestRequestError } from "@/lib/ingest/errors";
 import { logToStderr } from "@/lib/log";
 import { refreshNews } from "@/lib/services/refresh-news";
 import { seedDatabase } from "@/lib/services/seed-database";
@@ -94,7 +94,7 @@ runScript(async () => {
       result = await db.withLock("ingest", refresh);
     }
   } catch (error) {
-    if (error instanceof ApiError) fail(error.message);
+    if (error instanceof IngestRequestError) fail(error.message);
     throw error;
   }
   printer?.finish();

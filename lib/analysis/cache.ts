@@ -12,7 +12,6 @@ import "server-only";
 import crypto from "node:crypto";
 import type { Prisma } from "@/generated/prisma/client";
 import { getDatabase, getPrisma } from "@/lib/db";
-import { onShutdown, trackTask } from "@/lib/lifecycle/shutdown";
 import { logger } from "@/lib/log";
 import {
   comparison,
@@ -59,14 +58,16 @@ export function analysisCacheKey(
 
 /**
  * Hits and misses are counted in memory and written in one short transaction every couple of
- * seconds (and before statistics are read, and at shutdown): a cached answer then costs one
- * read and no write, instead of a synchronous commit per request and, with several instances,
- * a queue on the counter row.
+ * seconds (and before statistics are read, and at shutdown: the analysis service asks for that):
+ * a cached answer then costs one read and no write, instead of a synchronous commit per request
+ * and, with several instances, a queue on the counter row.
  */
 interface Pending {
   counters: Record<CounterName, number>;
   keys: Map<string, { hits: number; lastHitAt: Date }>;
   timer: NodeJS.Timeout | null;
+  /** The write under way, so a flush asked for meanwhile (at shutdown) settles after it. */
+  writing: Promise<void> | null;
 }
 const FLUSH_EVERY_MS = 2_000;
 const holder = globalThis as unknown as { __newsAnalysisPending?: Pending };
@@ -74,6 +75,7 @@ const pending = (holder.__newsAnalysisPending ??= {
   counters: { hits: 0, misses: 0, errors: 0 },
   keys: new Map(),
   timer: null,
+  writing: null,
 });
 
 function count(counter: CounterName, key?: string, at?: Date): void {
@@ -86,13 +88,27 @@ function count(counter: CounterName, key?: string, at?: Date): void {
     } else pending.keys.set(key, { hits: 1, lastHitAt: at });
   }
   if (!pending.timer) {
-    pending.timer = setTimeout(() => void trackTask(flushAnalysisCounters()), FLUSH_EVERY_MS);
+    pending.timer = setTimeout(() => void flushAnalysisCounters(), FLUSH_EVERY_MS);
     pending.timer.unref();
   }
 }
 
-/** Writes the counts gathered in memory to the shared Counter table and the rows' hit counts. */
+/**
+ * Writes the counts gathered in memory to the shared Counter table and the rows' hit counts;
+ * settles once every count made before the call is written (or logged as lost).
+ */
 export async function flushAnalysisCounters(): Promise<void> {
+  const earlier = pending.writing;
+  const write = (async () => {
+    await earlier;
+    await writeCounters();
+  })();
+  pending.writing = write;
+  await write;
+  if (pending.writing === write) pending.writing = null;
+}
+
+async function writeCounters(): Promise<void> {
   if (pending.timer) clearTimeout(pending.timer);
   pending.timer = null;
   const counters = pending.counters;
@@ -121,9 +137,6 @@ export async function flushAnalysisCounters(): Promise<void> {
     logger.warn({ err: error, counters }, "writing analysis cache counters failed; they are lost");
   }
 }
-
-// A shutdown writes what is still counted in memory.
-onShutdown(() => void trackTask(flushAnalysisCounters()));
 
 function countError(error: unknown, operation: string): void {
   logger.warn({ err: error, operation }, "analysis cache failed; answering without it");

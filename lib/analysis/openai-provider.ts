@@ -10,7 +10,6 @@ import "server-only";
 
 import OpenAI from "openai";
 import { z } from "zod";
-import { ApiError } from "@/lib/http/errors";
 import { logger } from "@/lib/log";
 import {
   articleAssessment,
@@ -18,6 +17,7 @@ import {
   type AnalysisArticle,
   type ProviderInfo,
 } from "@/lib/schemas/analysis";
+import { AnalysisError, AnalysisTimeoutError } from "./errors";
 import type { AnalysisProvider, AnalysisType, ProviderAnalysis } from "./provider";
 import { outletOf } from "./local/outlets";
 
@@ -97,7 +97,7 @@ function prompt(articles: AnalysisArticle[], type: AnalysisType): string {
 
 const invalid = (why: string) => {
   logger.warn({ why }, "AI provider answer rejected");
-  return new ApiError("provider_error", "The AI provider returned an invalid answer.");
+  return new AnalysisError("The AI provider returned an invalid answer.");
 };
 
 /** Parses and validates the model's message; per-article scores must cover every article once. */
@@ -153,7 +153,7 @@ export class OpenAIProvider implements AnalysisProvider {
     const choice = completion.choices[0];
     if (!choice) throw invalid("no choices");
     if (choice.message.refusal) {
-      throw new ApiError("provider_error", "The AI model declined to analyse these articles.");
+      throw new AnalysisError("The AI model declined to analyse these articles.");
     }
     if (choice.finish_reason === "length") throw invalid("answer cut off at the length limit");
     const answer = parseAnswer(choice.message.content, articles);
@@ -172,14 +172,11 @@ export class OpenAIProvider implements AnalysisProvider {
     };
   }
 
-  /** One chat completion within the time budget; SDK errors become readable ApiErrors. */
+  /** One chat completion within the time budget; SDK errors become readable AnalysisErrors. */
   private async complete(articles: AnalysisArticle[], type: AnalysisType) {
     const controller = new AbortController();
     const seconds = Math.round(this.options.timeoutMs / 100) / 10;
-    const timeoutError = new ApiError(
-      "provider_timeout",
-      `The AI provider did not answer within ${seconds} s.`,
-    );
+    const timeoutError = new AnalysisTimeoutError(`The AI provider did not answer within ${seconds} s.`);
     let timer: NodeJS.Timeout | undefined;
     // The SDK cannot interrupt its sleep before a retry, so the deadline is raced as well as signalled.
     const deadline = new Promise<never>((_, reject) => {
@@ -207,36 +204,35 @@ export class OpenAIProvider implements AnalysisProvider {
     try {
       return await Promise.race([call, deadline]);
     } catch (error) {
-      if (error instanceof ApiError) throw error;
+      if (error instanceof AnalysisError) throw error;
       throw this.readable(error, controller.signal.aborted ? timeoutError : null);
     } finally {
       clearTimeout(timer);
     }
   }
 
-  private readable(error: unknown, timeout: ApiError | null): ApiError {
+  private readable(error: unknown, timeout: AnalysisTimeoutError | null): AnalysisError {
     if (timeout || error instanceof OpenAI.APIConnectionTimeoutError) {
-      return timeout ?? new ApiError("provider_timeout", "The AI provider did not answer in time.");
+      return timeout ?? new AnalysisTimeoutError("The AI provider did not answer in time.");
     }
     logger.warn({ err: error }, "AI provider call failed");
     if (error instanceof OpenAI.RateLimitError) {
-      return new ApiError("provider_error", "The AI provider is rate-limiting requests.");
+      return new AnalysisError("The AI provider is rate-limiting requests.");
     }
     if (error instanceof OpenAI.AuthenticationError || error instanceof OpenAI.PermissionDeniedError) {
-      return new ApiError("provider_error", "The AI provider refused the configured API key.");
+      return new AnalysisError("The AI provider refused the configured API key.");
     }
     if (error instanceof OpenAI.NotFoundError) {
-      return new ApiError(
-        "provider_error",
+      return new AnalysisError(
         `The AI provider at ${this.host} does not offer the model ${this.options.model}.`,
       );
     }
     if (error instanceof OpenAI.APIConnectionError) {
-      return new ApiError("provider_error", `The AI provider at ${this.host} could not be reached.`);
+      return new AnalysisError(`The AI provider at ${this.host} could not be reached.`);
     }
     if (error instanceof OpenAI.APIError && error.status) {
-      return new ApiError("provider_error", `The AI provider answered with an error (HTTP ${error.status}).`);
+      return new AnalysisError(`The AI provider answered with an error (HTTP ${error.status}).`);
     }
-    return new ApiError("provider_error", "The AI provider failed.");
+    return new AnalysisError("The AI provider failed.");
   }
 }

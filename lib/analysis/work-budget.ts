@@ -7,7 +7,7 @@
  * the server keeps answering other requests (its liveness probe included) while one runs,
  * with a deadline as the last guard. docs/decisions/070-analysis-work-budget.md.
  */
-import { ApiError } from "@/lib/http/errors";
+import { AnalysisTimeoutError } from "./errors";
 
 export const ANALYSIS_BUDGET = {
   /** Characters of article text (title, summary, content) the local analyzer reads per card … */
@@ -40,13 +40,12 @@ export class WorkBudget {
   /**
    * Called between bounded pieces of work: yields to the event loop once the current slice
    * has run sliceMs (setImmediate lets pending I/O, such as other requests, run first), and
-   * throws a 504 once the deadline has passed.
+   * throws AnalysisTimeoutError once the deadline has passed.
    */
   async checkpoint(): Promise<void> {
     const now = performance.now();
     if (now - this.started > this.deadlineMs) {
-      throw new ApiError(
-        "provider_timeout",
+      throw new AnalysisTimeoutError(
         `The ${this.what} did not finish within ${Math.round(this.deadlineMs / 1000)} s.`,
       );
     }

@@ -1,26 +1,12 @@
-/** The API's errors: one error class, its machine codes and their HTTP statuses. */
+/**
+ * The API's errors: one error class with its machine code and HTTP status (lib/schemas/errors.ts),
+ * the domain's own errors mapped to it, and how an unreachable database is told from the rest.
+ * Classifying errors is the edge's job alone: lib/ingest and lib/analysis raise their own.
+ */
 
-/** Machine codes of the error envelope and the HTTP status each answers with. */
-export const ERROR_STATUS = {
-  bad_request: 400,
-  validation_error: 400,
-  invalid_json: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  not_found: 404,
-  method_not_allowed: 405,
-  conflict: 409,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  rate_limited: 429,
-  internal_error: 500,
-  provider_error: 502,
-  service_unavailable: 503,
-  database_unavailable: 503,
-  provider_timeout: 504,
-} as const;
-
-export type ErrorCode = keyof typeof ERROR_STATUS;
+import { AnalysisError, AnalysisTimeoutError } from "@/lib/analysis/errors";
+import { IngestRequestError } from "@/lib/ingest/errors";
+import { ERROR_STATUS, type ErrorCode } from "@/lib/schemas/errors";
 
 /** The one error class of the API: `throw new ApiError("not_found", "Card abc not found")`. */
 export class ApiError extends Error {
@@ -34,6 +20,14 @@ export class ApiError extends Error {
     this.name = "ApiError";
     this.status = ERROR_STATUS[code];
   }
+}
+
+/** A domain error as the API answers it; null for any other error. */
+export function fromDomainError(error: unknown): ApiError | null {
+  if (error instanceof AnalysisTimeoutError) return new ApiError("provider_timeout", error.message);
+  if (error instanceof AnalysisError) return new ApiError("provider_error", error.message);
+  if (error instanceof IngestRequestError) return new ApiError("validation_error", error.message);
+  return null;
 }
 
 const UNREACHABLE_CODES = new Set([

@@ -1,7 +1,6 @@
 /** The API's two response envelopes, success and failure. */
 
-import type { ErrorCode } from "./errors";
-import { ERROR_STATUS } from "./errors";
+import { ERROR_STATUS, type ErrorCode } from "@/lib/schemas/errors";
 
 /** The success envelope: `{ success: true, data }`. */
 export function ok<T>(data: T, init: { status?: number; headers?: Record<string, string> } = {}): Response {

@@ -12,7 +12,7 @@ import { z } from "zod";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { clientAddress, clientKey } from "./client-address";
-import { ApiError, isDatabaseUnavailable } from "./errors";
+import { ApiError, fromDomainError, isDatabaseUnavailable } from "./errors";
 import { resolvePrincipal, type Principal } from "./principal";
 import { consume } from "./rate-limit";
 import { fail, ok } from "./respond";
@@ -113,7 +113,8 @@ function authorize(key: RouteKey, principal: Principal): void {
   if (!allowed) throw new ApiError("forbidden", `This request needs the ${rule.access} role.`);
 }
 
-function toResponse(error: unknown, requestId: string, log: typeof logger): Response {
+function toResponse(thrown: unknown, requestId: string, log: typeof logger): Response {
+  const error = fromDomainError(thrown) ?? thrown;
   if (error instanceof ApiError) {
     return fail(error.code, error.message, {
       details: error.options.details,

@@ -9,6 +9,8 @@
  * The cron secret (`Authorization: Bearer <CRON_SECRET>`) is recognised on every route as the
  * "cron" principal; only the scheduler status route acts on it (it triggers a due run).
  */
+import type { ContractKey } from "@/lib/schemas/api-contract";
+
 export const ROUTES = {
   "GET /api/v1/health": { access: "public" },
   "POST /api/v1/auth/login": { access: "public" }, // limited per IP and per username in the login service
@@ -28,7 +30,7 @@ export const ROUTES = {
   "GET /api/v1/analysis/provider": { access: "public" },
   "GET /api/v1/metrics": { access: "operator" },
   "GET /api/v1/openapi.json": { access: "public" },
-} as const satisfies Record<string, { access: Access; rateLimit?: TokenRateLimit }>;
+} as const satisfies Record<ContractKey, { access: Access; rateLimit?: TokenRateLimit }>;
 
 export type Access = "public" | "reader" | "operator";
 export type TokenRateLimit = "generate" | "analysis";

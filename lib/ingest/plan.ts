@@ -8,8 +8,8 @@ import fs from "node:fs";
 import path from "node:path";
 import type { PrismaClient } from "@/generated/prisma/client";
 import { isCategoryId, type CategoryId } from "@/lib/catalog";
-import { ApiError } from "@/lib/http/errors";
 import { categoryForFileName, sourceIdForFileName } from "@/lib/sources/file-names";
+import { IngestRequestError } from "./errors";
 import { selectFeeds } from "./feeds";
 import type { IngestJob } from "./pipeline";
 
@@ -37,7 +37,7 @@ type KnownSource = Awaited<ReturnType<typeof checkSources>>[number];
 
 const FEED_FILE = /\.(xml|rss|atom|rdf)$/i;
 
-/** The jobs of a run, and what it leaves out. Throws ApiError for an unknown source or folder. */
+/** The jobs of a run, and what it leaves out. Throws IngestRequestError for an unknown source or folder. */
 export async function planIngest(prisma: PrismaClient, request: PlanRequest): Promise<IngestPlan> {
   const categories = request.categories?.filter(isCategoryId);
   const sources = await checkSources(prisma, request.sources);
@@ -60,8 +60,7 @@ async function checkSources(prisma: PrismaClient, sources: string[] | undefined)
   });
   const unknown = (sources ?? []).filter((id) => !all.some((s) => s.id === id));
   if (unknown.length) {
-    throw new ApiError(
-      "validation_error",
+    throw new IngestRequestError(
       `Unknown source ${unknown.map((u) => `"${u}"`).join(", ")}. Known sources: ${all
         .map((s) => s.id)
         .sort()
@@ -98,7 +97,7 @@ async function planFileJobs(
   sources: KnownSource[],
 ) {
   if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory())
-    throw new ApiError("validation_error", `No such folder: ${dir}`);
+    throw new IngestRequestError(`No such folder: ${dir}`);
   const feedIds = new Set((await prisma.feed.findMany({ select: { id: true } })).map((f) => f.id));
   const jobs: IngestJob[] = [];
   const skippedFiles: IngestPlan["skippedFiles"] = [];

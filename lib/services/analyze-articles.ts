@@ -5,13 +5,22 @@ import "server-only";
  * check and fallback (docs/decisions/030-analysis-providers.md, 032-analysis-cache.md).
  */
 
-import { readCachedAnalysis, analysisCacheKey, writeCachedAnalysis } from "@/lib/analysis/cache";
+import {
+  analysisCacheKey,
+  flushAnalysisCounters,
+  readCachedAnalysis,
+  writeCachedAnalysis,
+} from "@/lib/analysis/cache";
+import { AnalysisError } from "@/lib/analysis/errors";
 import { groundAnalysis } from "@/lib/analysis/grounding";
 import type { AnalysisProvider, ProviderAnalysis } from "@/lib/analysis/provider";
 import { analysisProviders } from "@/lib/analysis/select-provider";
-import { ApiError } from "@/lib/http/errors";
+import { onShutdown, trackTask } from "@/lib/lifecycle/shutdown";
 import { logger } from "@/lib/log";
 import type { CompareArticlesBody, CompareArticlesResponse, Comparison } from "@/lib/schemas/analysis";
+
+// A shutdown writes the cache's hit and miss counts still held in memory, before the database closes.
+onShutdown(() => void trackTask(flushAnalysisCounters()));
 
 /** Identical requests that arrive together share one provider call (and one cache write). */
 const inFlight = new Map<string, Promise<Comparison>>();
@@ -39,7 +48,7 @@ async function groundedAnswer(
   if (report.notes.length)
     logger.warn({ ...log, repairs: report.notes }, "analysis answer repaired by the grounding checker");
   if (nothingGrounded(raw, analysis)) {
-    throw new ApiError("provider_error", "The AI provider's answer cited nothing the articles support.");
+    throw new AnalysisError("The AI provider's answer cited nothing the articles support.");
   }
   logger.info(log, "analysis generated");
   return analysis;
@@ -66,7 +75,7 @@ async function generate(key: string, body: CompareArticlesBody): Promise<Compari
     return result;
   } catch (error) {
     if (!fallback) throw error;
-    const reason = error instanceof ApiError ? error.message : "The AI provider failed.";
+    const reason = error instanceof AnalysisError ? error.message : "The AI provider failed.";
     logger.warn(
       { err: error },
       "AI provider failed; the local analyzer answers (ANALYSIS_FALLBACK_TO_LOCAL)",

@@ -7,9 +7,9 @@
  */
 import "server-only";
 import { z } from "zod";
-import { ERROR_STATUS, type ErrorCode } from "@/lib/http/errors";
 import { ROUTES, type RouteKey } from "@/lib/http/routes";
 import { API_CONTRACT, type RouteContract } from "@/lib/schemas/api-contract";
+import { ERROR_STATUS, type ErrorCode } from "@/lib/schemas/errors";
 import pkg from "@/package.json";
 
 type JsonSchema = Record<string, unknown>;

@@ -1,8 +1,10 @@
 /**
  * The layers run one way: routes and scripts → services → ingest, cluster, analysis → database
  * and settings. A lower module that imported a higher one would make a cycle (the scheduler calls
- * services, so a service that imported the scheduler would too). Checked on every import of
- * every tracked file under lib/, static or dynamic, with `@/` or a relative path.
+ * services, so a service that imported the scheduler would too). The domain (ingest, cluster,
+ * analysis) and the API's schemas know nothing of HTTP or of the process's lifecycle: they raise
+ * their own errors, which the edge (lib/http) maps to statuses (issue 23). Checked on every
+ * import of every tracked file under lib/, static or dynamic, with `@/` or a relative path.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -10,10 +12,12 @@ import { expect, it } from "vitest";
 import { repoFiles } from "../helpers/repo-files";
 
 /** Each folder, and the folders its modules must not import. */
+const EDGE = ["lib/http", "lib/lifecycle"];
 const FORBIDDEN: Record<string, string[]> = {
-  "lib/ingest": ["lib/services", "lib/scheduler"],
-  "lib/cluster": ["lib/services", "lib/scheduler"],
-  "lib/analysis": ["lib/services", "lib/scheduler"],
+  "lib/ingest": ["lib/services", "lib/scheduler", ...EDGE],
+  "lib/cluster": ["lib/services", "lib/scheduler", ...EDGE],
+  "lib/analysis": ["lib/services", "lib/scheduler", ...EDGE],
+  "lib/schemas": ["lib/services", "lib/scheduler", ...EDGE],
   "lib/database": ["lib/services", "lib/scheduler"],
   "lib/services": ["lib/scheduler"],
 };
@@ -42,7 +46,7 @@ function wrongWayImports(file: string, text: string): string[] {
   return found;
 }
 
-it("no module of ingest, cluster, analysis or database imports services or the scheduler, and no service imports the scheduler", () => {
+it("no module of ingest, cluster, analysis, schemas or database imports services or the scheduler, the domain and schemas import neither lib/http nor lib/lifecycle, and no service imports the scheduler", () => {
   const files = repoFiles(["lib"], /\.(ts|tsx)$/);
   expect(files.length).toBeGreaterThan(50);
   expect(files.flatMap((f) => wrongWayImports(f, fs.readFileSync(f, "utf8")))).toEqual([]);
@@ -66,6 +70,18 @@ it("sees every form of import (the check itself)", () => {
   ]);
   expect(
     wrongWayImports("lib/services/get-scheduler-status.ts", `import { x } from "@/lib/scheduler/start";`),
+  ).toHaveLength(1);
+  expect(
+    wrongWayImports(
+      "lib/analysis/work-budget.ts",
+      `import { ApiError } from "@/lib/http/errors";\nimport { trackTask } from "../lifecycle/shutdown";`,
+    ),
+  ).toEqual([
+    "lib/analysis/work-budget.ts → @/lib/http/errors",
+    "lib/analysis/work-budget.ts → ../lifecycle/shutdown",
+  ]);
+  expect(
+    wrongWayImports("lib/schemas/api-contract.ts", `import type { RouteKey } from "@/lib/http/routes";`),
   ).toHaveLength(1);
   expect(wrongWayImports("lib/services/get-card.ts", `import { x } from "./card-view";`)).toEqual([]);
   expect(

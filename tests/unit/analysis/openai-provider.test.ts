@@ -8,7 +8,8 @@ import { applyTestEnv } from "@/tests/setup/test-env";
 // Settings are read once, at the first import of lib/env.
 applyTestEnv({});
 const { OpenAIProvider } = await import("@/lib/analysis/openai-provider");
-const { ApiError } = await import("@/lib/http/errors");
+const { AnalysisError } = await import("@/lib/analysis/errors");
+const { fromDomainError } = await import("@/lib/http/errors");
 
 let stub: OpenAIStub;
 beforeAll(async () => {
@@ -30,8 +31,9 @@ async function failure(promise: Promise<unknown>) {
     () => null,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(ApiError);
-  const e = error as InstanceType<typeof ApiError>;
+  // The provider raises its own error; the edge answers it with a code and status.
+  expect(error).toBeInstanceOf(AnalysisError);
+  const e = fromDomainError(error)!;
   return { code: e.code, status: e.status, message: e.message };
 }
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { analyzeLocally } from "@/lib/analysis/local/local-analyzer";
 import { ANALYSIS_BUDGET, cutText, WorkBudget } from "@/lib/analysis/work-budget";
-import { ApiError } from "@/lib/http/errors";
+import { AnalysisTimeoutError } from "@/lib/analysis/errors";
+import { fromDomainError } from "@/lib/http/errors";
 import { STORM } from "@/tests/fixtures/analysis-articles";
 
 /** The analysis work budget (issue 14): slices that let the event loop run, a deadline, bounded reading. */
@@ -21,8 +22,8 @@ describe("WorkBudget", () => {
     const budget = new WorkBudget("local analyzer", 20);
     await new Promise((r) => setTimeout(r, 30));
     const error = await budget.checkpoint().catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({
+    expect(error).toBeInstanceOf(AnalysisTimeoutError);
+    expect(fromDomainError(error)).toMatchObject({
       code: "provider_timeout",
       status: 504,
       message: "The local analyzer did not finish within 0 s.",
