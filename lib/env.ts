@@ -7,6 +7,7 @@ import "server-only";
  */
 
 import { z } from "zod";
+import { PUBLIC_READER } from "@/lib/auth/public-reader";
 
 const bool = (fallback: boolean) =>
   z
@@ -58,6 +59,8 @@ const schema = z
       .min(3)
       .max(64)
       .regex(/^[a-zA-Z0-9_.-]+$/)
+      // The seed would otherwise turn the public reader account into the operator's.
+      .refine((name) => name.toLowerCase() !== PUBLIC_READER.username, "must not be the public reader's name")
       .default("operator"),
     OPERATOR_PASSWORD: optionalString(12),
     CRON_SECRET: optionalString(16),

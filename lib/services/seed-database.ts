@@ -43,8 +43,11 @@ async function ensureUser(
 
 /**
  * Loads the 19 known outlets, their feeds and the two accounts. Idempotent: a second run
- * changes nothing; a changed registry or operator password is brought up to date. Fetch
- * state (etag, next check, errors) of existing feeds is kept.
+ * changes nothing; a changed registry or operator password is brought up to date, and so is a
+ * renamed operator: there is exactly one operator account, so one seeded under an earlier
+ * OPERATOR_USERNAME is removed (its password no longer logs in, and its tokens, whose account is
+ * gone, are refused: lib/auth/credentials.ts). Fetch state (etag, next check, errors) of
+ * existing feeds is kept.
  */
 export async function seedDatabase(prisma: PrismaClient): Promise<SeedSummary> {
   let feeds = 0;
@@ -81,5 +84,6 @@ export async function seedDatabase(prisma: PrismaClient): Promise<SeedSummary> {
   }
   await ensureUser(prisma, PUBLIC_READER.username, PUBLIC_READER.password, "reader");
   await ensureUser(prisma, env.OPERATOR_USERNAME, operatorPassword(), "operator");
+  await prisma.user.deleteMany({ where: { role: "operator", username: { not: env.OPERATOR_USERNAME } } });
   return { sources: KNOWN_SOURCES.length, feeds, users: [PUBLIC_READER.username, env.OPERATOR_USERNAME] };
 }

@@ -43,6 +43,12 @@ describe("parseEnv", () => {
     expect(message).toContain('  - OPENAI_BASE_URL: must be an http(s) URL (got "ftp://x")');
   });
 
+  it("refuses the public reader's name as the operator's (the seed would make the public account the operator)", () => {
+    expect(() => parseEnv({ OPERATOR_USERNAME: "Reader" })).toThrowError(
+      /OPERATOR_USERNAME: must not be the public reader's name/,
+    );
+  });
+
   it("never echoes secrets in its message", () => {
     expect(() => parseEnv({ AUTH_SECRET: "short-secret" })).toThrowError(
       /AUTH_SECRET: must be at least 32 characters$/m,

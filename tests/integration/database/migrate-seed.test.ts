@@ -2,6 +2,8 @@ import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { getDatabase, getPrisma } from "@/lib/db";
 import { migrate, migrationStatus, readMigrations } from "@/lib/database/migrate";
+import { hashPassword } from "@/lib/auth/password";
+import { accountStillValid, signAccessToken, verifyAccessToken } from "@/lib/auth/tokens";
 import { seedDatabase } from "@/lib/services/seed-database";
 import { KNOWN_SOURCES, biasRatingOf } from "@/lib/sources/registry";
 
@@ -80,11 +82,17 @@ describe("seed", () => {
     );
   });
 
-  it("is idempotent and keeps each feed's fetch state", async () => {
+  it("is idempotent, keeps each feed's fetch state and leaves one operator when it was renamed", async () => {
     const prisma = getPrisma();
     const feedCount = Object.values(KNOWN_SOURCES).reduce((n, s) => n + Object.keys(s.feeds).length, 0);
     await prisma.feed.update({ where: { id: "bbc-news:general" }, data: { etag: '"v1"', errorCount: 2 } });
     const before = await prisma.user.findMany({ orderBy: { username: "asc" } });
+    // Issue 23: the operator an earlier start seeded under another OPERATOR_USERNAME, with a token.
+    const old = { username: "old-operator", role: "operator" } as const;
+    await prisma.user.create({ data: { ...old, passwordHash: await hashPassword("old-operator-password") } });
+    const verified = await verifyAccessToken((await signAccessToken(old)).token);
+    if (!verified.ok) throw new Error("the old operator's token did not verify");
+    expect(await accountStillValid(old, verified.stamp)).toBe(true);
     await seedDatabase(prisma);
     await seedDatabase(prisma);
     expect(await prisma.source.count()).toBe(19);
@@ -100,5 +108,7 @@ describe("seed", () => {
     ]);
     // Unchanged passwords are not re-hashed.
     expect(after.map((u) => u.passwordHash)).toEqual(before.map((u) => u.passwordHash));
+    // The old operator's account is gone, so its password logs in no more and its token is refused.
+    expect(await accountStillValid(old, verified.stamp)).toBe(false);
   });
 });
