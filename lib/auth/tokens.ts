@@ -43,30 +43,40 @@ export async function signAccessToken(
 }
 
 export type VerifyResult =
-  { ok: true; user: TokenUser; stamp: string } | { ok: false; reason: "expired" | "invalid" };
+  | { ok: true; user: TokenUser; stamp: string; tokenId: string }
+  | { ok: false; reason: "expired" | "invalid" };
+
+/** A JWT segment spelled the one way its bytes encode to (no padding, unused bits zero). */
+const canonicalSegment = (segment: string) =>
+  /^[A-Za-z0-9_-]+$/.test(segment) && Buffer.from(segment, "base64url").toString("base64url") === segment;
 
 /**
  * Verifies a token's signature, issuer, audience, expiry (required: a token without `exp` would
- * never expire), role and stamp claims. Whether the stamp is still the account's is
- * accountStillValid's question (it needs the database).
+ * never expire), id, role and stamp claims. Only the canonical spelling of a token counts: the
+ * decoder also takes other spellings of a segment's last character and a trailing `=`, each of
+ * which would otherwise be a token of its own (issue 23). Whether the stamp is still the
+ * account's is accountStillValid's question (it needs the database).
  */
 export async function verifyAccessToken(token: string): Promise<VerifyResult> {
+  const segments = token.split(".");
+  if (segments.length !== 3 || !segments.every(canonicalSegment)) return { ok: false, reason: "invalid" };
   try {
     const { payload } = await jwtVerify(token, authSecret(), {
       issuer: TOKEN_ISSUER,
       audience: TOKEN_AUDIENCE,
       algorithms: ["HS256"],
-      requiredClaims: ["exp", "sub"],
+      requiredClaims: ["exp", "sub", "jti"],
     });
     const role = payload.role;
     if (
       (role !== "reader" && role !== "operator") ||
       typeof payload.sub !== "string" ||
-      typeof payload.cred !== "string"
+      typeof payload.cred !== "string" ||
+      typeof payload.jti !== "string"
     ) {
       return { ok: false, reason: "invalid" };
     }
-    return { ok: true, user: { username: payload.sub, role }, stamp: payload.cred };
+    return { ok: true, user: { username: payload.sub, role }, stamp: payload.cred, tokenId: payload.jti };
   } catch (error) {
     return { ok: false, reason: error instanceof errors.JWTExpired ? "expired" : "invalid" };
   }

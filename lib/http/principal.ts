@@ -2,7 +2,6 @@ import "server-only";
 
 /** Who is calling an API route, from its bearer token or the cron secret. */
 
-import crypto from "node:crypto";
 import { cronSecret } from "@/lib/auth/secrets";
 import { secretsEqual } from "@/lib/auth/password";
 import { accountStillValid, verifyAccessToken, type TokenUser } from "@/lib/auth/tokens";
@@ -12,6 +11,7 @@ import type { Access } from "./routes";
 /** Who is calling: nobody, a user with a verified token, or the cron job. */
 export type Principal =
   | { kind: "anonymous"; failure?: "missing" | "expired" | "invalid" }
+  /** tokenId: the token's verified `jti`, the subject of its rate limits. */
   | { kind: "user"; user: TokenUser; tokenId: string }
   | { kind: "cron" };
 
@@ -37,7 +37,6 @@ export async function resolvePrincipal(req: Request, access: Access): Promise<Pr
   } catch (error) {
     if (access !== "public" || !isDatabaseUnavailable(error)) throw error;
   }
-  // Rate limits are per token; a hash keeps the token itself out of memory tables and the database.
-  const tokenId = crypto.createHash("sha256").update(token).digest("base64url").slice(0, 22);
-  return { kind: "user", user: result.user, tokenId };
+  // Rate limits are per token, keyed on its verified id (never its text, which has other spellings).
+  return { kind: "user", user: result.user, tokenId: result.tokenId };
 }

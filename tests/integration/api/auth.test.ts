@@ -51,6 +51,7 @@ describe("POST /api/v1/auth/login", () => {
       ok: true,
       user: { username: "reader", role: "reader" },
       stamp: claims.cred,
+      tokenId: claims.jti,
     });
   });
 

@@ -12,12 +12,14 @@ vi.hoisted(() => {
   });
 });
 
+import { decodeJwt } from "jose";
 import { POST as compareRoute } from "@/app/api/v1/analysis/compare-articles/route";
 import { POST as onDemandRoute } from "@/app/api/v1/comparison-cards/generate/on-demand/route";
 import { STORM } from "@/tests/fixtures/analysis-articles";
 import { readerToken } from "@/tests/helpers/analysis";
 import { call } from "@/tests/helpers/api";
 import { resetIngest } from "@/tests/helpers/ingest";
+import { resolvePrincipal } from "@/lib/http/principal";
 
 /**
  * Issue 14: analysis and generation count per token and per client. Tokens cost nothing (the
@@ -62,5 +64,33 @@ describe.each([
     const over = await send(token, "203.0.113.99");
     expect(over.status).toBe(429);
     expect(over.json).toMatchObject({ code: "rate_limited", details: { limit } });
+  });
+});
+
+const BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+/** The same token spelled otherwise: the signature's last character's unused bits set, or a trailing "=". */
+function otherSpellings(token: string): string[] {
+  const last = BASE64URL.indexOf(token.at(-1)!);
+  const variants = [0, 1, 2, 3].map((bits) => token.slice(0, -1) + BASE64URL[(last & ~3) | bits]);
+  return [...variants.filter((v) => v !== token), `${token}=`];
+}
+
+describe("a token's rate limit (issue 23)", () => {
+  it("is keyed on the verified token's id, and other spellings of the token are refused", async () => {
+    const token = await readerToken();
+    const principal = await resolvePrincipal(
+      new Request("http://127.0.0.1/", { headers: { authorization: `Bearer ${token}` } }),
+      "reader",
+    );
+    expect(principal).toMatchObject({ kind: "user", tokenId: decodeJwt(token).jti });
+    // Each spelling used to verify and count in a bucket of its own: eight times the limit.
+    const spellings = otherSpellings(token);
+    expect(spellings).toHaveLength(4);
+    for (const spelling of spellings) {
+      const res = await analyse(spelling, "192.0.2.77");
+      expect(res.status).toBe(401);
+      expect(res.json).toMatchObject({ code: "unauthorized" });
+    }
   });
 });
