@@ -13,6 +13,7 @@ import "server-only";
 import { env } from "@/lib/env";
 import { getDatabase } from "@/lib/db";
 import { ApiError } from "./errors";
+import type { RouteRateLimit } from "./routes";
 
 export interface Window {
   count: number;
@@ -102,9 +103,22 @@ export const LIMITS = {
   "generate-client": () => ({ max: env.RATE_LIMIT_GENERATE_PER_CLIENT_PER_MINUTE, windowMs: 60_000 }),
   analysis: () => ({ max: env.RATE_LIMIT_ANALYSIS_PER_MINUTE, windowMs: 60_000 }),
   "analysis-client": () => ({ max: env.RATE_LIMIT_ANALYSIS_PER_CLIENT_PER_MINUTE, windowMs: 60_000 }),
+  "search-client": () => ({ max: env.RATE_LIMIT_SEARCH_PER_CLIENT_PER_MINUTE, windowMs: 60_000 }),
 } as const;
 
 export type LimitName = keyof typeof LIMITS;
+
+/**
+ * What a route's rate limit (lib/http/routes.ts) counts, in the route wrapper: every request of
+ * the client, before its body is read or anything validated, so requests the route refuses
+ * count too (issue 23); and every valid request of the token (the token's verified id).
+ */
+export const ROUTE_LIMITS = {
+  login: { client: "login-client" },
+  search: { client: "search-client" },
+  generate: { client: "generate-client", token: "generate" },
+  analysis: { client: "analysis-client", token: "analysis" },
+} as const satisfies Record<RouteRateLimit, { client: LimitName; token?: LimitName }>;
 
 function tooMany(name: LimitName, resetAt: Date, now: Date): ApiError {
   const seconds = Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000));

@@ -2,9 +2,9 @@ import "server-only";
 
 /**
  * The one route wrapper. It owns, for every API route: the request id, access rules (from
- * ROUTES), rate limits, body size, JSON parsing, zod validation of params, query and body,
- * the error envelope, 503 when the database is unreachable, 500s that leak nothing, and
- * the request log line. Handlers only parse-call-respond.
+ * ROUTES), rate limits, the body's media type, size and depth (lib/http/request-body.ts), zod
+ * validation of params, query and body, the error envelope, 503 when the database is
+ * unreachable, 500s that leak nothing, and the request log line. Handlers only parse-call-respond.
  */
 
 import crypto from "node:crypto";
@@ -14,9 +14,11 @@ import { logger } from "@/lib/log";
 import { clientAddress, clientKey } from "./client-address";
 import { ApiError, fromDomainError, isDatabaseUnavailable } from "./errors";
 import { resolvePrincipal, type Principal } from "./principal";
-import { consume } from "./rate-limit";
+import { requestIdOf } from "./request-id";
+import { consume, ROUTE_LIMITS } from "./rate-limit";
+import { BODY_RULES, readJsonBody } from "./request-body";
 import { fail, ok } from "./respond";
-import { ROUTES, type RouteKey } from "./routes";
+import { ROUTES, type RouteKey, type RouteRule } from "./routes";
 import { recordRequest } from "./metrics";
 
 export interface RouteInput<P, Q, B> {
@@ -40,7 +42,6 @@ interface RouteSpec<P, Q, B> {
 type NextContext = { params: Promise<Record<string, string | string[] | undefined>> };
 type Handler = (req: Request, ctx: NextContext) => Promise<Response>;
 
-const REQUEST_ID = /^[A-Za-z0-9._:-]{6,100}$/;
 /** Requests slower than this are logged as warnings ("slow request"). */
 const SLOW_REQUEST_MS = 2_000;
 
@@ -51,38 +52,6 @@ function queryObject(url: URL): Record<string, string | string[]> {
     out[key] = all.length === 1 ? all[0] : all;
   }
   return out;
-}
-
-async function readBody(req: Request): Promise<unknown> {
-  const max = env.MAX_BODY_BYTES;
-  const declared = Number(req.headers.get("content-length") ?? "0");
-  const tooLarge = () => new ApiError("payload_too_large", `Request body is larger than ${max} bytes.`);
-  if (declared > max) throw tooLarge();
-  if (!req.body) return undefined;
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = req.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const text = new TextDecoder().decode(Buffer.concat(chunks)).trim();
-  if (!text) return undefined;
-  const type = req.headers.get("content-type");
-  if (type && !/^application\/([\w.+-]+\+)?json\b/i.test(type)) {
-    throw new ApiError("unsupported_media_type", "Send the request body as application/json.");
-  }
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new ApiError("invalid_json", "Request body is not valid JSON.");
-  }
 }
 
 function validate<T>(schema: z.ZodType<T> | undefined, value: unknown, where: string): T {
@@ -142,27 +111,29 @@ export function route<P = undefined, Q = undefined, B = undefined>(
 ): Handler {
   return async (req, ctx) => {
     const started = performance.now();
-    const incoming = req.headers.get("x-request-id");
-    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+    const requestId = requestIdOf(req);
     const url = new URL(req.url);
     const log = logger.child({ reqId: requestId });
     const client = clientKey(clientAddress(req));
     let response: Response;
     let principal: Principal = { kind: "anonymous" };
     try {
-      principal = await resolvePrincipal(req, ROUTES[key].access);
+      const rule: RouteRule = ROUTES[key];
+      principal = await resolvePrincipal(req, rule.access);
       authorize(key, principal);
+      // Every request of a client counts, before anything of it is read: a refused one too.
+      const limits = rule.rateLimit && ROUTE_LIMITS[rule.rateLimit];
+      if (limits) await consume(limits.client, client);
       const params = validate(spec.params, (await ctx?.params) ?? {}, "params");
       const query = validate(spec.query, queryObject(url), "query");
-      const raw = spec.body ? await readBody(req) : undefined;
+      const maxBytes = rule.largeBody
+        ? env.MAX_BODY_BYTES
+        : Math.min(BODY_RULES.smallBytes, env.MAX_BODY_BYTES);
+      const raw = spec.body ? await readJsonBody(req, maxBytes) : undefined;
       const body = validate(spec.body, raw ?? {}, "body");
-      // Counted after validation, so a malformed request does not use up the caller's quota.
-      // Per token and per client: tokens cost nothing to get, addresses do.
-      const limit = ROUTES[key] as { rateLimit?: "generate" | "analysis" };
-      if (limit.rateLimit && principal.kind === "user") {
-        await consume(limit.rateLimit, principal.tokenId);
-        await consume(`${limit.rateLimit}-client`, client);
-      }
+      // And every valid request of a token: tokens cost nothing to get, so this is the finer limit.
+      if (limits && "token" in limits && principal.kind === "user")
+        await consume(limits.token, principal.tokenId);
       const result = await handler({ req, params, query, body, principal, requestId, client, log });
       response = result instanceof Response ? result : ok(result);
     } catch (error) {

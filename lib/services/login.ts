@@ -16,7 +16,7 @@ import type { LoginBody, LoginResponse } from "@/lib/schemas/auth";
 
 /**
  * Checks credentials and issues a token (docs/decisions/073-login-limits.md). Every attempt
- * counts against the client. A guess at any account but the public reader (whose password is
+ * has already counted against the client (the route's rate limit, lib/http/routes.ts). A guess at any account but the public reader (whose password is
  * public: a lockout would only lock visitors out) reserves one failure for this client and
  * username, and one under the username's ceiling for all clients, before the password is
  * checked, so parallel guesses cannot all be checked; a right password hands the reservations
@@ -24,7 +24,6 @@ import type { LoginBody, LoginResponse } from "@/lib/schemas/auth";
  * owner elsewhere logs in, unless guessing from many clients reached the ceiling.
  */
 export async function login({ username, password }: LoginBody, client: string): Promise<LoginResponse> {
-  await consume("login-client", client);
   const subject = username.toLowerCase();
   const reserved = subject === PUBLIC_READER.username ? [] : await reserveFailure(client, subject);
   const user = await getPrisma().user.findUnique({ where: { username } });

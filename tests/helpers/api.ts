@@ -9,7 +9,8 @@ export interface CallOptions {
   method?: string;
   query?: Record<string, string>;
   body?: unknown;
-  rawBody?: string;
+  /** Sent as is; bytes carry no Content-Type of their own (a string gets text/plain). */
+  rawBody?: string | Uint8Array<ArrayBuffer>;
   token?: string;
   headers?: Record<string, string>;
   params?: Record<string, string>;
@@ -31,7 +32,7 @@ export async function call<T = Record<string, unknown>>(
   for (const [k, v] of Object.entries(options.query ?? {})) url.searchParams.append(k, v);
   const headers: Record<string, string> = { "x-forwarded-for": "127.0.0.1", ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  let body: string | undefined = options.rawBody;
+  let body: string | Uint8Array<ArrayBuffer> | undefined = options.rawBody;
   if (options.body !== undefined) {
     body = JSON.stringify(options.body);
     headers["content-type"] ??= "application/json";

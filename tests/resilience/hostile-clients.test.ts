@@ -1,8 +1,9 @@
+import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PUBLIC_READER } from "@/lib/auth/public-reader";
 import { timeWithLiveness } from "@/scripts/bench/lib/liveness";
-import type { RunningServer } from "@/scripts/bench/lib/server";
+import type { LogLine, RunningServer } from "@/scripts/bench/lib/server";
 import { hostileAnalysisCases } from "@/tests/fixtures/hostile-analysis";
 import { appEnv, loginAs, setupDatabase, startApp, tempDir } from "./helpers";
 
@@ -10,7 +11,9 @@ import { appEnv, loginAs, setupDatabase, startApp, tempDir } from "./helpers";
  * Issue 14, against the built server on the embedded default, as a hostile visitor would call
  * it: pathological analysis requests (inside every schema limit) answer within a second while
  * the liveness probe keeps answering within 100 ms; and without a trusted proxy a client-sent
- * X-Forwarded-For does not decide the client's address (the socket does).
+ * X-Forwarded-For does not decide the client's address (the socket does). Issue 23: a path with
+ * a malformed percent-escape, an upload the client breaks off, deep JSON and a body of no media
+ * type each get a 4xx of the API, never a bare 500 or a database alarm.
  */
 
 const ANSWER_MS = 1_000;
@@ -20,13 +23,16 @@ const env = appEnv({
   DATABASE_URL: `pglite:${path.join(dir, "pglite")}`,
   DATA_DIR: dir,
   TRUST_PROXY: "false",
+  LOG_LEVEL: "info", // the request lines, which issue 23's checks read
 });
 let server: RunningServer;
 let token: string;
+const logs: LogLine[] = [];
 
 beforeAll(async () => {
   setupDatabase(env);
   server = await startApp(env);
+  server.onLog((line) => logs.push(line));
   token = await loginAs(server.base, PUBLIC_READER);
 }, 120_000);
 
@@ -80,5 +86,79 @@ describe("client address without a trusted proxy", () => {
     // RATE_LIMIT_LOGIN_PER_IP (30) per window, counted from the socket address; one login happened in beforeAll.
     expect(statuses.filter((s) => s === 200).length).toBe(29);
     expect(statuses.slice(29).every((s) => s === 429)).toBe(true);
+  });
+});
+
+/** Waits until a log line matches (the server writes it after answering). */
+async function logLine(match: (line: LogLine & Record<string, unknown>) => boolean): Promise<LogLine> {
+  for (let i = 0; i < 100; i++) {
+    const found = logs.find((l) => match(l as LogLine & Record<string, unknown>));
+    if (found) return found;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error("no such log line");
+}
+
+describe("hostile requests at the edge (issue 23)", () => {
+  it("a malformed percent-escape in an API path answers 400 in the envelope, with a request id and a log line", async () => {
+    for (const path of ["/api/v1/comparison-cards/%", "/api/v1/comparison-cards/%E0%A4%A"]) {
+      const res = await fetch(`${server.base}${path}`);
+      expect(res.status, path).toBe(400);
+      const body = (await res.json()) as Record<string, unknown>;
+      expect(body).toEqual({
+        success: false,
+        code: "bad_request",
+        error: "The path holds a malformed percent-escape.",
+        requestId: res.headers.get("x-request-id"),
+      });
+      await logLine((l) => l.reqId === body.requestId && l.status === 400);
+    }
+  });
+
+  it("a malformed percent-escape in a page's path answers the 404 page", async () => {
+    const res = await fetch(`${server.base}/stories/%E0%A4%A`);
+    expect(res.status).toBe(404);
+    expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+    const requestId = res.headers.get("x-request-id");
+    await res.arrayBuffer();
+    await logLine((l) => l.reqId === requestId && l.status === 404);
+  });
+
+  it("an upload the client breaks off is the client's failure (400), never a database outage", async () => {
+    const port = Number(new URL(server.base).port);
+    const socket = net.connect(port, "127.0.0.1");
+    await new Promise((resolve) => socket.once("connect", resolve));
+    socket.on("error", () => undefined);
+    socket.write(
+      "POST /api/v1/analysis/compare-articles HTTP/1.1\r\nHost: 127.0.0.1\r\n" +
+        `Authorization: Bearer ${token}\r\nContent-Type: application/json\r\n` +
+        'Content-Length: 100000\r\nX-Request-Id: aborted-upload-1\r\n\r\n{"articles": [{"title": "Sto',
+    );
+    await new Promise((r) => setTimeout(r, 200));
+    socket.resetAndDestroy(); // ECONNRESET at the server
+    const line = await logLine((l) => l.reqId === "aborted-upload-1");
+    expect(line).toMatchObject({ status: 400, path: "/api/v1/analysis/compare-articles" });
+    expect(logs.filter((l) => l.msg === "database unavailable")).toEqual([]);
+  });
+
+  it("a MiB of nested brackets is refused before it is parsed, and a body of no media type with 415", async () => {
+    // (The analysis route, which takes a MiB; the login's limit is used up by the test above.)
+    const half = 512 * 1024 - 8;
+    const deep = await timeWithLiveness(server.base, () =>
+      fetch(`${server.base}/api/v1/analysis/compare-articles`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+        body: `${"[".repeat(half)}${"]".repeat(half)}`,
+      }),
+    );
+    expect(deep.status).toBe(400);
+    expect(deep.worstProbeMs).toBeLessThan(PROBE_MS);
+    const untyped = await fetch(`${server.base}/api/v1/analysis/compare-articles`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}` },
+      body: new TextEncoder().encode(JSON.stringify({ articles: [] })),
+    });
+    expect(untyped.status).toBe(415);
+    expect(await untyped.json()).toMatchObject({ code: "unsupported_media_type" });
   });
 });

@@ -2,11 +2,10 @@ import { decodeJwt } from "jose";
 import { describe, expect, it, vi } from "vitest";
 
 // This file's own limits: a 15-second login window (so "after the window" is real time, and six
-// scrypt checks on a busy machine still fall inside one window), a small
-// body cap, a small ceiling per username, and room for 100 attempts from one client.
+// scrypt checks on a busy machine still fall inside one window), a small ceiling per username,
+// and room for 100 attempts from one client.
 vi.hoisted(() => {
   process.env.RATE_LIMIT_LOGIN_WINDOW_SECONDS = "15";
-  process.env.MAX_BODY_BYTES = "2048";
   process.env.RATE_LIMIT_LOGIN_USERNAME_CEILING = "8";
   process.env.RATE_LIMIT_LOGIN_PER_IP = "1000";
 });
@@ -112,12 +111,77 @@ describe("POST /api/v1/auth/login", () => {
     });
     expect(form.status).toBe(415);
     expect(form.json).toMatchObject({ success: false, code: "unsupported_media_type" });
+    // Issue 23: login needs under 400 bytes; its limit is 4 KiB, not the analysis route's 1 MiB.
     const huge = await login({ username: "reader", password: "x".repeat(5000) }, "10.0.0.5");
     expect(huge.status).toBe(413);
     expect(huge.json).toMatchObject({
       success: false,
       code: "payload_too_large",
-      error: "Request body is larger than 2048 bytes.",
+      error: "Request body is larger than 4096 bytes.",
+    });
+  });
+
+  it.each([
+    ["no Content-Type", {}],
+    ["application/json-seq", { "content-type": "application/json-seq" }],
+    ["text/plain (a form a cross-site page can send without a preflight)", { "content-type": "text/plain" }],
+  ])("refuses a JSON body sent as %s with 415 (issue 23)", async (_, type) => {
+    const res = await login(undefined, "10.0.0.8", {
+      rawBody: new TextEncoder().encode(JSON.stringify(TEST_OPERATOR)),
+      headers: { ...type, "x-forwarded-for": "10.0.0.8" },
+    });
+    expect(res.status).toBe(415);
+    expect(res.json).toMatchObject({
+      success: false,
+      code: "unsupported_media_type",
+      error: "Send the request body as application/json.",
+    });
+  });
+
+  it("takes application/json with parameters", async () => {
+    const res = await login(undefined, "10.0.0.8", {
+      rawBody: JSON.stringify(PUBLIC_READER),
+      headers: { "content-type": "Application/JSON; charset=UTF-8", "x-forwarded-for": "10.0.0.8" },
+    });
+    expect(res.status).toBe(200);
+  });
+
+  it("refuses deep nesting before parsing it (issue 23)", async () => {
+    const depth = 1_500;
+    const res = await login(undefined, "10.0.0.9", {
+      rawBody: `${"[".repeat(depth)}${"]".repeat(depth)}`,
+      headers: { "content-type": "application/json", "x-forwarded-for": "10.0.0.9" },
+    });
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({
+      success: false,
+      code: "invalid_json",
+      error: "Request body nests deeper than 8 levels.",
+    });
+  });
+
+  it("answers a client that broke off its upload with 400, not as a database outage (issue 23)", async () => {
+    // What Node's HTTP server gives the route when the client resets the connection mid-body.
+    let sent = false;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent) controller.error(Object.assign(new Error("aborted"), { code: "ECONNRESET" }));
+        else controller.enqueue(new TextEncoder().encode('{"username": "reader", "pass'));
+        sent = true;
+      },
+    });
+    const req = new Request("http://127.0.0.1:3000/api/v1/auth/login", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": "10.0.0.10" },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    const res = await loginRoute(req, { params: Promise.resolve({}) });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({
+      success: false,
+      code: "bad_request",
+      error: "The request body was cut off before its end.",
     });
   });
 

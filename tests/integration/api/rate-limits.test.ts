@@ -57,6 +57,26 @@ describe.each([
     expect((await send(await readerToken(), "198.51.100.200")).status).toBe(200);
   });
 
+  it(`requests it refuses count against the client too (issue 23: only valid ones did)`, async () => {
+    const client = `198.51.100.${100 + perClient}`;
+    const refused = (token: string) =>
+      call(
+        limit === "analysis" ? compareRoute : onDemandRoute,
+        limit === "analysis"
+          ? "/api/v1/analysis/compare-articles"
+          : "/api/v1/comparison-cards/generate/on-demand",
+        {
+          body: { articles: "none", country: "nowhere" },
+          token,
+          headers: { "x-forwarded-for": client },
+        },
+      );
+    for (let i = 0; i < perClient; i++) expect((await refused(await readerToken())).status).toBe(400);
+    const over = await refused(await readerToken());
+    expect(over.status).toBe(429);
+    expect(over.json).toMatchObject({ code: "rate_limited", details: { limit: `${limit}-client` } });
+  });
+
   it(`one token meets its own limit (${perToken} a minute) from any number of clients`, async () => {
     const token = await readerToken();
     for (let i = 0; i < perToken; i++)

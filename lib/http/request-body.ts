@@ -1,0 +1,97 @@
+import "server-only";
+
+/**
+ * Reading a JSON request body at the edge, each check before the step it protects costs anything
+ * (issue 23): the media type (415: only `application/json`, so a cross-site form cannot send one
+ * without a preflight), the size declared and received against the route's limit (413), a client
+ * that broke off its upload (400: the client's connection, never the database's), the nesting
+ * depth (400, by a linear scan that stops at the limit, before JSON.parse builds anything), then
+ * the JSON itself (400). docs/decisions/110-request-body-limits.md.
+ */
+
+import { ApiError } from "./errors";
+
+export const BODY_RULES = {
+  /**
+   * Bytes of a small body (login, generation): their largest valid body, every character of
+   * login's 64 + 256 escaped as `\uXXXX`, is under 2.1 KB; an honest one under 400 bytes.
+   */
+  smallBytes: 4 * 1024,
+  /** Nesting of arrays and objects: the deepest valid body (an analysis request) nests three levels. */
+  maxDepth: 8,
+} as const;
+
+/** `application/json`, with parameters; a charset, if named, must be UTF-8 (the only one JSON has). */
+export function isJsonMediaType(header: string | null): boolean {
+  if (!header) return false;
+  const [type, ...parameters] = header.split(";").map((part) => part.trim().toLowerCase());
+  if (type !== "application/json") return false;
+  const charset = parameters.find((p) => p.startsWith("charset="))?.slice("charset=".length);
+  return charset === undefined || ["utf-8", "utf8", '"utf-8"', '"utf8"'].includes(charset);
+}
+
+/**
+ * True when arrays and objects in `text` nest deeper than `max`. One pass over the characters,
+ * strings skipped, stopping at the first level too deep: 1 MiB of brackets costs a few
+ * characters, where JSON.parse would spend about 115 ms building them.
+ */
+export function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // backslash: the next character is escaped
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}
+
+/** The body's bytes, at most maxBytes; a client's broken upload is its own error, not an outage. */
+async function readBytes(req: Request, maxBytes: number): Promise<Buffer> {
+  const tooLarge = () => new ApiError("payload_too_large", `Request body is larger than ${maxBytes} bytes.`);
+  if (Number(req.headers.get("content-length") ?? "0") > maxBytes) throw tooLarge();
+  if (!req.body) return Buffer.alloc(0);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = req.body.getReader();
+  for (;;) {
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch {
+      // ECONNRESET or "aborted" from the client's socket: it is gone, and the database is fine.
+      throw new ApiError("bad_request", "The request body was cut off before its end.");
+    }
+    if (chunk.done) break;
+    size += chunk.value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(chunk.value);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** The parsed JSON body (undefined when empty), or an ApiError saying which rule it broke. */
+export async function readJsonBody(req: Request, maxBytes: number): Promise<unknown> {
+  if (!isJsonMediaType(req.headers.get("content-type"))) {
+    throw new ApiError("unsupported_media_type", "Send the request body as application/json.");
+  }
+  const text = new TextDecoder().decode(await readBytes(req, maxBytes)).trim();
+  if (!text) return undefined;
+  if (nestsDeeperThan(text, BODY_RULES.maxDepth)) {
+    throw new ApiError("invalid_json", `Request body nests deeper than ${BODY_RULES.maxDepth} levels.`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError("invalid_json", "Request body is not valid JSON.");
+  }
+}
