@@ -21,11 +21,23 @@ export interface Representation {
 }
 
 interface Encoded {
+  text: string;
   body: Uint8Array<ArrayBuffer>;
   type: string;
   etag: string;
   lastModified: Date | null;
 }
+
+/**
+ * Stands for the request's origin in a cached body whose links are absolute (the feeds), so one
+ * cached body serves every origin: with the origin in the cache key, a made-up Host per request
+ * rendered the feed afresh and evicted the read cache (issue 23). A random name per process,
+ * so no text of a feed can hold it; the origin put in its place is a plain scheme and host
+ * (lib/http/site-origin.ts), which needs no escaping in XML or JSON.
+ */
+export const ORIGIN_SLOT = `http://origin-${crypto.randomBytes(12).toString("hex")}.invalid`;
+
+const sha1 = (data: string | Uint8Array) => crypto.createHash("sha1").update(data).digest("base64url");
 
 /**
  * Whether the client's copy is current (RFC 9110 §13.2.2): If-None-Match decides when sent;
@@ -45,19 +57,41 @@ function notModified(req: Request, entry: Encoded): boolean {
   );
 }
 
-/** Answers the representation `compute` makes, cached under `key`, with its validators. */
+/** The cached body with `origin` in ORIGIN_SLOT's place, and its own ETag. */
+function withOrigin(entry: Encoded, origin: string): Encoded {
+  const text = entry.text.replaceAll(ORIGIN_SLOT, origin);
+  return {
+    ...entry,
+    text,
+    body: new TextEncoder().encode(text),
+    etag: `"${entry.etag.slice(1, -1)}-${sha1(origin).slice(0, 10)}"`,
+  };
+}
+
+/**
+ * Answers the representation `compute` makes, cached under `key`, with its validators. With
+ * `origin`, the representation writes ORIGIN_SLOT wherever its links need the origin, and each
+ * answer puts the request's origin there: the cache key never holds it.
+ */
 export async function cachedResponse(
   req: Request,
   key: string,
   compute: () => Promise<Representation>,
+  { origin }: { origin?: string } = {},
 ): Promise<Response> {
-  const entry = await cachedRead<Encoded>(key, async () => {
+  const cached = await cachedRead<Encoded>(key, async () => {
     const made = await compute();
     // Encoded once: each response then copies bytes instead of re-encoding a string.
     const body = new TextEncoder().encode(made.body);
-    const etag = `"${crypto.createHash("sha1").update(body).digest("base64url")}"`;
-    return { body, type: made.type, etag, lastModified: made.lastModified ?? null };
+    return {
+      text: made.body,
+      body,
+      type: made.type,
+      etag: `"${sha1(body)}"`,
+      lastModified: made.lastModified ?? null,
+    };
   });
+  const entry = origin ? withOrigin(cached, origin) : cached;
   const headers: Record<string, string> = { etag: entry.etag, "cache-control": "no-cache" };
   if (entry.lastModified) headers["last-modified"] = entry.lastModified.toUTCString();
   if (notModified(req, entry)) return new Response(null, { status: 304, headers });

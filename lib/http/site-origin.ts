@@ -1,18 +1,56 @@
 import "server-only";
 
-/** The origin absolute links are made with: SITE_URL, else the request's own host when it is plainly one. */
+/**
+ * The origin absolute links are made with: SITE_URL, else the request's own host, taken from
+ * forwarded headers only behind a trusted proxy.
+ */
 
 import { env } from "@/lib/env";
 
+const HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$/;
+const PROTO = /^https?$/;
+
+/** The last value a list header holds (what the nearest proxy added), without quotes. */
+function last(value: string | null | undefined): string | undefined {
+  return (
+    value
+      ?.split(",")
+      .at(-1)
+      ?.trim()
+      .replace(/^"(.*)"$/, "$1") || undefined
+  );
+}
+
+/**
+ * The host and scheme a trusted proxy forwarded: RFC 7239 `Forwarded` (its last element's
+ * `host=` and `proto=`), else `X-Forwarded-Host` and `X-Forwarded-Proto`.
+ */
+function forwarded(headers: Headers): { host?: string; proto?: string } {
+  const element = last(headers.get("forwarded"));
+  if (element) {
+    const pairs = new Map(
+      element.split(";").map((pair) => {
+        const [key, ...value] = pair.split("=");
+        return [key.trim().toLowerCase(), last(value.join("="))] as const;
+      }),
+    );
+    if (pairs.get("host")) return { host: pairs.get("host"), proto: pairs.get("proto") };
+  }
+  return { host: last(headers.get("x-forwarded-host")), proto: last(headers.get("x-forwarded-proto")) };
+}
+
 /**
  * The origin absolute links are made with (feed entries, a story page's canonical and Open Graph
- * URLs): SITE_URL when set, else the request's own host. A host or scheme that is not plainly one
- * (a forged header) falls back to `fallback`, so it never reaches a link.
+ * URLs): SITE_URL when set; else the request's Host, or behind a trusted proxy (TRUST_PROXY)
+ * the host and scheme it forwarded. Without a trusted proxy, forwarded headers are the client's
+ * own inventions and are never read (issue 23: they put an attacker's host into links). A host
+ * or scheme that is not plainly one falls back to `fallback`, so it never reaches a link.
  */
 export function siteOrigin(headers: Headers, fallback: string): string {
   if (env.SITE_URL) return new URL(env.SITE_URL).origin;
-  const host = headers.get("x-forwarded-host") ?? headers.get("host");
-  const proto = headers.get("x-forwarded-proto") ?? "http";
-  if (!host || !/^[A-Za-z0-9.-]+(:\d{1,5})?$/.test(host) || !/^https?$/.test(proto)) return fallback;
+  const proxied = env.TRUST_PROXY ? forwarded(headers) : {};
+  const host = proxied.host ?? headers.get("host");
+  const proto = proxied.proto ?? "http";
+  if (!host || !HOST.test(host) || !PROTO.test(proto)) return fallback;
   return `${proto}://${host}`;
 }

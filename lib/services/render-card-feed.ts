@@ -10,7 +10,7 @@ import { renderAtom } from "@/lib/feeds/atom";
 import type { Feed, FeedEntry } from "@/lib/feeds/feed";
 import { renderJsonFeed } from "@/lib/feeds/json-feed";
 import { FEED_PATHS } from "@/lib/feeds/links";
-import type { Representation } from "@/lib/http/cached-response";
+import { ORIGIN_SLOT, type Representation } from "@/lib/http/cached-response";
 import type { CardListQuery, ComparisonCard } from "@/lib/schemas/cards";
 import { listNames, outletNames, outletsSentence, storyPath } from "@/lib/stories";
 import { listCards } from "./list-cards";
@@ -19,8 +19,6 @@ export interface CardFeedSpec {
   kind: "cards" | "blindspots";
   format: "atom" | "json";
   query: CardListQuery;
-  /** The origin of every absolute link (lib/http/site-origin.ts). */
-  origin: string;
 }
 
 const MEDIA_TYPE = {
@@ -36,10 +34,10 @@ const categoryName = (id: string) => CATEGORIES.find((c) => c.id === id)?.name ?
 const countryName = (id: string) => COUNTRIES.find((c) => c.id === id)?.name ?? id;
 const later = (a: string, b: string) => (Date.parse(a) >= Date.parse(b) ? a : b);
 
-/** The cache key of one feed: everything its body depends on. */
+/** The cache key of one feed: everything its body depends on but the origin of its links. */
 export function cardFeedKey(spec: CardFeedSpec): string {
   const { query: q } = spec;
-  return `feed:${spec.kind}:${spec.format}:${spec.origin}:${q.country ?? ""}:${q.category ?? ""}:${q.limit}`;
+  return `feed:${spec.kind}:${spec.format}:${q.country ?? ""}:${q.category ?? ""}:${q.limit}`;
 }
 
 /** The feed's own URL, its query in a fixed order (the default limit left out). */
@@ -50,7 +48,7 @@ function feedUrl(spec: CardFeedSpec): string {
   if (spec.query.category) params.set("category", spec.query.category);
   if (spec.query.limit !== DEFAULT_LIMIT) params.set("limit", String(spec.query.limit));
   const search = params.toString();
-  return `${spec.origin}${path}${search ? `?${search}` : ""}`;
+  return `${ORIGIN_SLOT}${path}${search ? `?${search}` : ""}`;
 }
 
 function toEntry(card: ComparisonCard, origin: string): FeedEntry {
@@ -76,13 +74,17 @@ function toEntry(card: ComparisonCard, origin: string): FeedEntry {
   };
 }
 
+/**
+ * The feed's text. Its absolute links start with ORIGIN_SLOT, which the answer replaces with the
+ * request's origin (lib/http/cached-response.ts), so one cached feed serves every origin.
+ */
 export async function renderCardFeed(spec: CardFeedSpec): Promise<Representation> {
   const blindspots = spec.kind === "blindspots";
   const list = await listCards(blindspots ? { ...spec.query, limit: BLINDSPOT_SEARCH_LIMIT } : spec.query);
   const cards = blindspots
     ? list.comparisonCards.filter((c) => c.bias.blindspot).slice(0, spec.query.limit)
     : list.comparisonCards;
-  const entries = cards.map((c) => toEntry(c, spec.origin));
+  const entries = cards.map((c) => toEntry(c, ORIGIN_SLOT));
   const updated =
     entries.map((e) => e.updated).reduce<string | null>((a, b) => (a ? later(a, b) : b), null) ??
     list.metadata.lastUpdated;
@@ -93,8 +95,8 @@ export async function renderCardFeed(spec: CardFeedSpec): Promise<Representation
       ? "Stories of the last 72 hours that outlets of only one side cover: center-left outlets and no center-right one, or the reverse."
       : "Stories of the last 72 hours as several outlets cover them, newest first, each with its comparison page.",
     feedUrl: feedUrl(spec),
-    homePageUrl: `${spec.origin}/`,
-    contractUrl: `${spec.origin}/api/v1/openapi.json`,
+    homePageUrl: `${ORIGIN_SLOT}/`,
+    contractUrl: `${ORIGIN_SLOT}/api/v1/openapi.json`,
     updated,
     entries,
   };

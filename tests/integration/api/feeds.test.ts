@@ -4,6 +4,7 @@ import { GET as blindspotsAtom } from "@/app/api/v1/feeds/blindspots.atom/route"
 import { GET as blindspotsJson } from "@/app/api/v1/feeds/blindspots.json/route";
 import { GET as cardsAtom } from "@/app/api/v1/feeds/cards.atom/route";
 import { GET as cardsJson } from "@/app/api/v1/feeds/cards.json/route";
+import { getPrisma } from "@/lib/db";
 import { invalidateReadCache } from "@/lib/read-cache";
 import { call } from "@/tests/helpers/api";
 import { insertStory } from "@/tests/helpers/cards";
@@ -169,6 +170,44 @@ describe("GET /api/v1/feeds/cards.atom", () => {
       headers: { "if-none-match": '"old"', "if-modified-since": lastModified },
     });
     expect(other.status).toBe(200);
+  });
+});
+
+describe("the origin of a feed's links (issue 23)", () => {
+  it("takes no forwarded host from an untrusted client, and a random host per request neither renders the feed again nor evicts it", async () => {
+    invalidateReadCache();
+    const forged = await call<JsonFeedDoc>(cardsJson, "/api/v1/feeds/cards.json", {
+      headers: {
+        "x-forwarded-host": "attacker.test",
+        "x-forwarded-proto": "https",
+        forwarded: "host=attacker.test;proto=https",
+      },
+    });
+    expect(forged.json.home_page_url).toBe(`${ORIGIN}/`);
+    expect(forged.text).not.toContain("attacker.test");
+    // A story stored now shows once the read cache expires (5 s), not because a request named another host.
+    await insertStory({
+      cardId: "f_late",
+      topic: "A story stored after the feed was cached",
+      countries: ["us"],
+      articles: [
+        { sourceId: "cnn", title: "A late story", hoursAgo: 0.1 },
+        { sourceId: "npr", title: "Late story, other outlet", hoursAgo: 0.2 },
+      ],
+    });
+    try {
+      for (const host of ["random-1.test", "random-2.test:8080"]) {
+        const res = await call<JsonFeedDoc>(cardsJson, "/api/v1/feeds/cards.json", { headers: { host } });
+        const cards = (feed: JsonFeedDoc) => feed.items.map((i) => i._news_analysis.card_id);
+        expect(cards(res.json)).toEqual(cards(forged.json));
+        // The request's own host still makes its links (SITE_URL unset).
+        expect(res.json.home_page_url).toBe(`http://${host}/`);
+        expect(res.json.items[0].url).toBe(`http://${host}/stories/${cards(res.json)[0]}`);
+      }
+    } finally {
+      await getPrisma().comparisonCard.delete({ where: { id: "f_late" } });
+      invalidateReadCache();
+    }
   });
 });
 

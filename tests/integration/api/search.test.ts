@@ -1,7 +1,14 @@
 import crypto from "node:crypto";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+
+// This file's own per-client search limit, small enough to reach.
+vi.hoisted(() => {
+  process.env.RATE_LIMIT_SEARCH_PER_CLIENT_PER_MINUTE = "30";
+});
+
 import { GET, POST } from "@/app/api/v1/search/route";
-import { getPrisma } from "@/lib/db";
+import { getDatabase, getPrisma } from "@/lib/db";
+import { SEARCH_SQL } from "@/lib/services/search-articles";
 import { call } from "@/tests/helpers/api";
 
 const HOUR = 3_600_000;
@@ -76,7 +83,7 @@ const titles = (json: unknown) =>
   (json as { data: { results: { title: string }[] } }).data.results.map((r) => r.title);
 
 describe("GET /api/v1/search", () => {
-  it("matches title or summary case-insensitively in the 72-hour window, newest first, with source and card", async () => {
+  it("matches words of title or summary case-insensitively in the 72-hour window, newest first, with source and card", async () => {
     const res = await call(GET, "/api/v1/search", { query: { q: "harbour" } });
     expect(res.status).toBe(200);
     expect(titles(res.json)).toEqual([
@@ -121,11 +128,23 @@ describe("GET /api/v1/search", () => {
       { q: "  bridge  " },
       ["Harbour Bridge reopens after repairs", "City budget approved"],
     ],
-    ["a percent sign taken literally", { q: "r%s" }, []],
-    ["a literal percent sign", { q: "50%" }, ["Sales up 50% this year"]],
-    ["a backslash taken literally", { q: "r\\s" }, []],
-    ["an underscore taken literally", { q: "a_b" }, []],
+    ["a percent sign, no wildcard", { q: "r%s" }, []],
+    ["a figure with a percent sign", { q: "50%" }, ["Sales up 50% this year"]],
+    ["a backslash, no escape", { q: "r\\s" }, []],
+    ["an underscore, no wildcard", { q: "a_b" }, []],
     ["no match", { q: "volcano" }, []],
+    // Issue 23: words in any form (English stemming), every word of the query.
+    [
+      "another form of a word",
+      { q: "bridges" },
+      ["Harbour Bridge reopens after repairs", "City budget approved"],
+    ],
+    [
+      "every word, anywhere in title and summary",
+      { q: "harbour repairs" },
+      ["Harbour Bridge reopens after repairs"],
+    ],
+    ["words only English leaves out", { q: "the of" }, []],
   ])("filters by %s", async (_name, query, expected) => {
     const res = await call(GET, "/api/v1/search", { query });
     expect(res.status).toBe(200);
@@ -149,6 +168,32 @@ describe("GET /api/v1/search", () => {
     const res = await call(GET, "/api/v1/search", { query });
     expect(res.status).toBe(400);
     expect(res.json).toMatchObject({ success: false, code: "validation_error", error });
+  });
+
+  it("is served from the full-text index the database keeps (issue 23: every search scanned the window)", async () => {
+    const plan = await getDatabase().sql.transaction(async (tx) => {
+      // The fixture table is small enough that a scan is cheaper; forbid it to see the index is usable.
+      await tx.exec("SET LOCAL enable_seqscan = off");
+      const rows = await tx.query<{ "QUERY PLAN": string }>(`EXPLAIN ${SEARCH_SQL}`, [
+        "harbour",
+        new Date(now - 72 * HOUR).toISOString(),
+        [],
+        20,
+      ]);
+      return rows.map((r) => r["QUERY PLAN"]).join("\n");
+    });
+    expect(plan).toContain("Article_search_idx");
+  });
+
+  it("is limited per client (RATE_LIMIT_SEARCH_PER_CLIENT_PER_MINUTE), refused searches counted too", async () => {
+    const search = (q: string) =>
+      call(GET, "/api/v1/search", { query: { q }, headers: { "x-forwarded-for": "192.0.2.50" } });
+    for (let i = 0; i < 15; i++) expect((await search("harbour")).status).toBe(200);
+    for (let i = 0; i < 15; i++) expect((await search("x")).status).toBe(400);
+    const over = await search("harbour");
+    expect(over.status).toBe(429);
+    expect(over.json).toMatchObject({ code: "rate_limited", details: { limit: "search-client" } });
+    expect((await call(GET, "/api/v1/search", { query: { q: "harbour" } })).status).toBe(200);
   });
 
   it("answers 400 for a missing q and 405 for POST", async () => {

@@ -14,9 +14,10 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
         kind: "blindspots",
         format: "atom",
         query,
-        origin: siteOrigin(req.headers, new URL(req.url).origin),
       } as const;
-      return cachedResponse(req, cardFeedKey(spec), () => renderCardFeed(spec));
+      return cachedResponse(req, cardFeedKey(spec), () => renderCardFeed(spec), {
+        origin: siteOrigin(req.headers, new URL(req.url).origin),
+      });
     },
   ),
 });
