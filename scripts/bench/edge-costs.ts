@@ -1,6 +1,6 @@
 /**
  * What issue 23's hostile reads and bodies cost, in process on a fresh PGlite folder (or the
- * PostgreSQL database BENCH_DATABASE_URL names, which it fills):
+ * empty PostgreSQL database `--database URL` names, which it fills):
  *   (a) the topic search (GET /api/v1/search's service) at about 5,300 articles in the window:
  *       p50 and p95 per query, for a frequent word, a rare one, a name, two words and none;
  *   (b) 1 MiB of nested brackets through the route wrapper, to the public login and to the
@@ -8,7 +8,7 @@
  *       JSON.parse of the same text.
  * Wall-clock and CPU times; the machine's load average is printed first.
  *
- *   npx tsx --conditions=react-server scripts/bench/edge-costs.ts [-- --articles 5300 --runs 30]
+ *   npm run bench:edge [-- --articles 5300 --runs 30 --database postgresql://…]
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -16,9 +16,9 @@ import path from "node:path";
 import { runScript } from "../script-runner";
 import { percentile } from "./lib/server";
 
-function option(name: string, fallback: number): number {
+function option(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+  return i > 0 ? process.argv[i + 1] : undefined;
 }
 const ms = (v: number) => `${v.toFixed(1)} ms`;
 
@@ -45,12 +45,12 @@ const summary = ({ wall, cpu }: { wall: number[]; cpu: number[] }) =>
   `p50 ${ms(percentile(wall, 50))}, p95 ${ms(percentile(wall, 95))} (CPU p50 ${ms(percentile(cpu, 50))})`;
 
 runScript(async () => {
-  const articles = option("articles", 5_300);
-  const runs = option("runs", 30);
+  const articles = Number(option("articles") ?? 5_300);
+  const runs = Number(option("runs") ?? 30);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "news-bench-edge-"));
   // Settings are read at the first import of lib/env, so they are set before anything is imported.
   Object.assign(process.env, {
-    DATABASE_URL: process.env.BENCH_DATABASE_URL ?? `pglite:${path.join(dir, "pglite")}`,
+    DATABASE_URL: option("database") ?? `pglite:${path.join(dir, "pglite")}`,
     DATA_DIR: dir,
     LOG_LEVEL: "silent",
     SCHEDULER_ENABLED: "false",

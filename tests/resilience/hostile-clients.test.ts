@@ -141,6 +141,15 @@ describe("hostile requests at the edge (issue 23)", () => {
     expect(logs.filter((l) => l.msg === "database unavailable")).toEqual([]);
   });
 
+  it("a forwarded host from an untrusted client never reaches a feed's links", async () => {
+    const res = await fetch(`${server.base}/api/v1/feeds/cards.json`, {
+      headers: { "x-forwarded-host": "attacker.test", forwarded: "host=attacker.test;proto=https" },
+    });
+    expect(res.status).toBe(200);
+    const feed = (await res.json()) as { home_page_url: string };
+    expect(feed.home_page_url).toBe(`${server.base}/`);
+  });
+
   it("a MiB of nested brackets is refused before it is parsed, and a body of no media type with 415", async () => {
     // (The analysis route, which takes a MiB; the login's limit is used up by the test above.)
     const half = 512 * 1024 - 8;
