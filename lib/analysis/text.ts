@@ -5,8 +5,8 @@
  * once here (the analyzer runs them over every article of a card). Stems, demonyms and the
  * abbreviations the splitter knows come from the shared word toolkit (lib/text/terms.ts).
  */
-import { ABBREVIATIONS, stemWord, termOf } from "@/lib/text/terms";
-import { COUNT_WORDS, FUNCTION_WORDS } from "@/lib/text/words";
+import { ABBREVIATIONS, CALENDAR_WORDS, stemWord, termOf } from "@/lib/text/terms";
+import { COUNT_WORDS, FUNCTION_WORDS, isAcronym } from "@/lib/text/words";
 
 /** Capitalised words that start sentences or frame an analysis, never names on their own. */
 export const COMMON_WORDS: ReadonlySet<string> = new Set([
@@ -22,14 +22,6 @@ export const COMMON_WORDS: ReadonlySet<string> = new Set([
     "details detail alone uniformly words word"
   ).split(" "),
 ]);
-
-/** Weekdays and months: dates, not names, for the purpose of "what do the reports share". */
-export const CALENDAR_WORDS = new Set(
-  (
-    "monday tuesday wednesday thursday friday saturday sunday january february march april may june july " +
-    "august september october november december jan feb mar apr jun jul aug sep sept oct nov dec"
-  ).split(" "),
-);
 
 /** Titles that precede a name; stripped from the start of a name ("President Joe Biden" → "Joe Biden"). */
 export const HONORIFICS = new Set(
@@ -60,7 +52,6 @@ const WORD = /[\p{L}\p{N}]+(?:['’.\-][\p{L}\p{N}]+)*\.?/gu;
 const NUMBER =
   /(?<![\p{L}\p{N}.,\-/])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?=(?:bn|mn|m|k|pm|am|km|kg|mph|s|th|st|nd|rd)?(?![\p{L}\p{N}])(?![.,/]\d)(?!-\p{L}))/gu;
 const UPPER = /^\p{Lu}/u;
-const ACRONYM = /^(?:\p{Lu}\.?){2,}$|^\p{Lu}[\p{Lu}\p{N}]+$/u;
 const SPACE = /\s+/g;
 
 /** Spelled-out numbers an article may use where another uses digits. */
@@ -110,7 +101,7 @@ export function tokenize(text: string): Token[] {
     if (possessive) word = word.slice(0, -2);
     if (!word) continue;
     const capitalised = UPPER.test(word);
-    const acronym = capitalised && ACRONYM.test(word);
+    const acronym = capitalised && isAcronym(word);
     // "U.S" and "US" are one name.
     let key = (acronym ? word.replace(/\./g, "") : word).toLowerCase();
     if (key.includes("’")) key = key.replace(/’/g, "'");
@@ -156,7 +147,7 @@ export function tokenTerms(t: Token): string[] {
   const parts = t.text
     .split("-")
     .filter((p) => p.length >= 2 && /^\p{L}+$/u.test(p) && !STOP_WORDS.has(p.toLowerCase()));
-  const partTerms = parts.map((p) => termOf(p, /^\p{Lu}{2,}$/u.test(p)));
+  const partTerms = parts.map((p) => termOf(p, isAcronym(p)));
   // "Covid-19" is "covid" and a figure; "Saudi-led" is itself and "saudi".
   return /\d/.test(t.text) ? partTerms : [whole, ...partTerms];
 }

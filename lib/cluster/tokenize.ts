@@ -5,8 +5,8 @@
  */
 
 import { PLACE_OF_DEMONYM } from "@/lib/text/demonyms";
-import { stemWord } from "@/lib/text/terms";
-import { COUNT_WORDS, FUNCTION_WORDS, isTitleCaseShare } from "@/lib/text/words";
+import { CALENDAR_WORDS, RELATIVE_DAYS, stemWord } from "@/lib/text/terms";
+import { COUNT_WORDS, FUNCTION_WORDS, isAcronym, isTitleCase } from "@/lib/text/words";
 
 export type TokenKind = "word" | "number";
 
@@ -46,12 +46,8 @@ const STOPWORDS = new Set([
   ),
 ]);
 
-const DATE_WORDS = new Set(
-  (
-    "january february march april june july august september october november december jan feb mar apr jun jul aug sep sept " +
-    "oct nov dec monday tuesday wednesday thursday friday saturday sunday today tonight yesterday tomorrow"
-  ).split(" "),
-);
+// "May" is a verb in headlines more often than a month.
+const DATE_WORDS = new Set([...CALENDAR_WORDS, ...RELATIVE_DAYS].filter((w) => w !== "may"));
 
 // A Map, not an object: arbitrary words must not hit Object.prototype ("constructor").
 const MAGNITUDES = new Map(
@@ -193,7 +189,7 @@ function toToken(part: string, position: number, sentenceStart: boolean): TermTo
   const capitalised = letters[0] !== lower[0];
   let upperCount = 0;
   for (let i = 0; i < letters.length; i++) if (letters[i] !== lower[i]) upperCount += 1;
-  const acronym = upperCount === letters.length && letters.length <= 5;
+  const acronym = isAcronym(letters);
   const innerCapital = upperCount > 0 && upperCount < letters.length && letters.slice(1) !== lower.slice(1);
   // "US" in capitals is the country, not the pronoun.
   if (lower === "us" && acronym)
@@ -254,10 +250,4 @@ function attachMagnitudes(tokens: TermToken[]): TermToken[] {
   }
   tokens.length = kept;
   return tokens;
-}
-
-function isTitleCase(tokens: TermToken[]): boolean {
-  const content = tokens.filter((t) => t.kind === "word" && !t.sentenceStart && t.term.length >= 3);
-  if (content.length < 2) return tokens.some((t) => t.capitalised && !t.sentenceStart);
-  return isTitleCaseShare(content.filter((t) => t.capitalised).length, content.length);
 }

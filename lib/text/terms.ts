@@ -116,13 +116,19 @@ export function nameSpelling(word: string): string | null {
   return word.length >= 6 && /^\p{Lu}\p{Ll}/u.test(word) ? `~${word.slice(0, 5).toLowerCase()}` : null;
 }
 
-/** Month names and their abbreviations, and weekdays: words of dates. */
-export const MONTHS = new Set(
+/** Month names and their abbreviations, and weekdays: words of dates (lowercase). */
+export const MONTHS: ReadonlySet<string> = new Set(
   "january february march april may june july august september october november december jan feb mar apr jun jul aug sep sept oct nov dec".split(
     " ",
   ),
 );
-export const WEEKDAYS = new Set("monday tuesday wednesday thursday friday saturday sunday".split(" "));
+export const WEEKDAYS: ReadonlySet<string> = new Set(
+  "monday tuesday wednesday thursday friday saturday sunday".split(" "),
+);
+/** Months and weekdays: dates, not names, whichever side reads the text. */
+export const CALENDAR_WORDS: ReadonlySet<string> = new Set([...MONTHS, ...WEEKDAYS]);
+/** Days named relative to the text's own date. */
+export const RELATIVE_DAYS: ReadonlySet<string> = new Set(["today", "tonight", "yesterday", "tomorrow"]);
 
 /**
  * Abbreviations whose dot does not end a sentence: titles, months, US states as newspapers

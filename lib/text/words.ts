@@ -38,8 +38,53 @@ export const COUNT_WORDS: ReadonlyMap<string, string> = new Map(
  * ("Bull Market Rivals Half Valuation As Demand Broadens").
  */
 export const TITLE_CASE_SHARE = 0.7;
+/**
+ * Words shorter than this say nothing either way: short words ("of", "to", "in", "US") keep
+ * their case in Title Case and in sentence case alike.
+ */
+export const TITLE_CASE_MIN_LENGTH = 4;
 
-/** Whether `capitalised` of `words` content words make a text Title Case (two words at least). */
-export function isTitleCaseShare(capitalised: number, words: number): boolean {
-  return words >= 2 && capitalised / words >= TITLE_CASE_SHARE;
+// Letters only (an apostrophe or hyphen inside): a code or a number ("Covid-19", "G7") has no case to tell.
+const CASED_WORD = /^\p{L}+(?:['’-]\p{L}+)*$/u;
+
+/** A word as the Title Case test reads it: as written (any case), and whether it opens a sentence. */
+export interface CasedWord {
+  word: string;
+  capitalised: boolean;
+  sentenceStart: boolean;
+}
+
+/**
+ * Whether a text is in Title Case: of its words that can tell (not opening a sentence, not a
+ * function word, letters only, TITLE_CASE_MIN_LENGTH characters or more), at least
+ * TITLE_CASE_SHARE capitalised; fewer than two such words cannot tell, and the text's capitals
+ * then count as they stand. Clustering and analysis both ask this one test.
+ */
+export function isTitleCase(words: Iterable<CasedWord>): boolean {
+  let judged = 0;
+  let capitalised = 0;
+  for (const w of words) {
+    if (w.sentenceStart) continue;
+    if (w.word.length < TITLE_CASE_MIN_LENGTH || !CASED_WORD.test(w.word)) continue;
+    if (FUNCTION_WORDS.has(w.word.toLowerCase())) continue;
+    judged++;
+    if (w.capitalised) capitalised++;
+  }
+  return judged >= 2 && capitalised / judged >= TITLE_CASE_SHARE;
+}
+
+/** Acronyms have at most this many letters: longer words in capitals are emphasis, labels or bylines ("UPDATE", "EXCLUSIVE", "LITTLEJOHN"). */
+export const ACRONYM_MAX_LETTERS = 5;
+const ACRONYM_FORM = /^\p{Lu}(?:\.?[\p{Lu}\p{N}])+\.?$/u;
+
+/**
+ * Whether a word as written is an acronym: capitals (and digits, dots between them) only, two
+ * characters or more, at most ACRONYM_MAX_LETTERS letters: "US", "U.S.", "NASA", "G7", not
+ * "WON'T", "UPDATE" or "Nasa". The one test for clustering and analysis alike.
+ */
+export function isAcronym(word: string): boolean {
+  if (!ACRONYM_FORM.test(word)) return false;
+  let letters = 0;
+  for (const c of word) if (c !== "." && !(c >= "0" && c <= "9")) letters++;
+  return letters <= ACRONYM_MAX_LETTERS;
 }

@@ -8,7 +8,6 @@
 
 import type { AnalysisArticle } from "@/lib/schemas/analysis";
 import {
-  CALENDAR_WORDS,
   capitalisedRuns,
   findNumbers,
   findQuotes,
@@ -23,8 +22,8 @@ import {
   type Sentence,
   type Token,
 } from "../text";
-import { isDateNumber } from "@/lib/text/terms";
-import { isTitleCaseShare } from "@/lib/text/words";
+import { CALENDAR_WORDS, isDateNumber } from "@/lib/text/terms";
+import { isTitleCase, type CasedWord } from "@/lib/text/words";
 import { ANALYSIS_BUDGET, cutText, type WorkBudget } from "../work-budget";
 import { outletOf, type Outlet } from "./outlets";
 
@@ -119,9 +118,11 @@ function segments(article: AnalysisArticle, maxChars: number): Segment[] {
   return out;
 }
 
-function isTitleCase(tokens: Token[]): boolean {
-  const words = tokens.filter((t) => t.text.length >= 4 && /^\p{L}/u.test(t.text));
-  return isTitleCaseShare(words.filter((t) => t.capitalised).length, words.length);
+/** The words of sentences as the Title Case test reads them (lib/text/words.ts). */
+function casedWords(sentences: PreparedSentence[]): CasedWord[] {
+  return sentences.flatMap((s) =>
+    s.tokens.map((t, k) => ({ word: t.text, capitalised: t.capitalised, sentenceStart: k === 0 })),
+  );
 }
 
 function unitsAfter(tokens: Token[], from: number): string[] {
@@ -152,7 +153,6 @@ export function prepareArticle(
   let offset = 0;
   let cursor = 0;
   for (const part of parts) {
-    const first = cursor;
     const firstSentence = sentences.length;
     for (const s of splitSentences(part.text)) {
       const start = offset + s.start;
@@ -166,7 +166,7 @@ export function prepareArticle(
       sentences.push({ text: s.text, start, tokens, titleCase: false, title: part.title, complete: true });
     }
     if (part.cut && sentences.length > firstSentence) sentences[sentences.length - 1].complete = false;
-    if (part.title && isTitleCase(allTokens.slice(first, cursor))) {
+    if (part.title && isTitleCase(casedWords(sentences.slice(firstSentence)))) {
       for (let k = firstSentence; k < sentences.length; k++) sentences[k].titleCase = true;
     }
     offset += part.text.length + 2;

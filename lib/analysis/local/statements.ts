@@ -10,7 +10,6 @@
  */
 import {
   capitalisedRuns,
-  CALENDAR_WORDS,
   clip,
   findNumbers,
   findQuotes,
@@ -23,7 +22,8 @@ import {
   type Token,
 } from "../text";
 import { PLACE_OF_DEMONYM } from "@/lib/text/demonyms";
-import { isDateNumber, nameFamily, nameSpelling, termOf } from "@/lib/text/terms";
+import { CALENDAR_WORDS, isDateNumber, nameFamily, nameSpelling, termOf, WEEKDAYS } from "@/lib/text/terms";
+import { isAcronym } from "@/lib/text/words";
 import type { PreparedArticle, PreparedSentence } from "./facts";
 
 /** Body sentences read per article: the lead. */
@@ -165,7 +165,7 @@ function namesOf(
             ? t.text
                 .split("-")
                 .filter(Boolean)
-                .map((p) => nameFamily(p, /^\p{Lu}{2,}$/u.test(p)))
+                .map((p) => nameFamily(p, isAcronym(p)))
             : []),
           ...[nameSpelling(t.text)].filter((x): x is string => x !== null),
         ]);
@@ -204,7 +204,7 @@ function figuresOf(article: PreparedArticle, sentence: PreparedSentence, from: n
       }
       if (!w || words.length >= 2) break;
       // A name is not what a number counts ("$39 Zara jacket"); an acronym may qualify it ("25 US cities").
-      const acronym = /^\p{Lu}{2,}$/u.test(m[1]);
+      const acronym = isAcronym(m[1]);
       if (!acronym && (STOP_WORDS.has(w) || NOT_COUNTED.has(w) || /^\p{Lu}\p{Ll}/u.test(m[1]))) break;
       // A second word only after a modifier ("unaccompanied migrant", "train cars"), not a verb ("people fled").
       const modifier =
@@ -241,7 +241,7 @@ function termsOf(tokens: Token[], from: number, to: number, names: NameMention[]
   for (const t of tokens) {
     if (t.start >= to) break;
     if (t.start < from || !isContentToken(t)) continue;
-    const weight = /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/.test(t.key)
+    const weight = WEEKDAYS.has(t.key)
       ? 0.5
       : nameTerms.has(nameFamily(t.text, t.acronym)) && t.capitalised
         ? 2
