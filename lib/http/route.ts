@@ -131,7 +131,7 @@ export function route<P = undefined, Q = undefined, B = undefined>(
         : Math.min(BODY_RULES.smallBytes, env.MAX_BODY_BYTES);
       const raw = spec.body ? await readJsonBody(req, maxBytes) : undefined;
       const body = validate(spec.body, raw ?? {}, "body");
-      // And every valid request of a token: tokens cost nothing to get, so this is the finer limit.
+      // And every valid request of the token (its verified id): a fresh token is free, an address is not.
       if (limits && "token" in limits && principal.kind === "user")
         await consume(limits.token, principal.tokenId);
       const result = await handler({ req, params, query, body, principal, requestId, client, log });

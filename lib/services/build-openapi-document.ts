@@ -59,7 +59,7 @@ function failures(key: RouteKey, contract: RouteContract): Map<number, ErrorCode
   const rule = ROUTES[key] as { access: string; rateLimit?: string };
   const codes: ErrorCode[] = [];
   if (contract.params || contract.query || contract.body) codes.push("validation_error");
-  if (contract.body) codes.push("invalid_json", "payload_too_large", "unsupported_media_type");
+  if (contract.body) codes.push("invalid_json", "bad_request", "payload_too_large", "unsupported_media_type");
   if (rule.access !== "public") codes.push("unauthorized", "forbidden");
   if (rule.rateLimit) codes.push("rate_limited");
   codes.push(...(contract.failures ?? []), "internal_error", "database_unavailable");
