@@ -2,18 +2,18 @@
  * `npm run cluster:eval -- [FILE] [--show] [--ceiling] [--write-clusters=OUT.jsonl] [--edgeThreshold=0.3 ...]`:
  * clusters a labelled set and prints how the clusters and the cards a reader would see fare against
  * the truth. `--ceiling` prints, per multi-outlet story, its best pair across outlets and how many
- * pairs of different stories score as high (lib/cluster/pair-ceiling.ts). FILE is a UCI-format CSV
+ * pairs of different stories score as high (lib/cluster/eval/pair-ceiling.ts). FILE is a UCI-format CSV
  * (headlines) or a labelled feed day in JSON Lines (title, summary and link, as ingest stores them);
  * without it, clustering/uci-dev.csv of the data folder (NEWS_DATA_DIR). Options named after
  * ClusterOptions override the defaults.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { clusterArticles, DEFAULT_CLUSTER_OPTIONS } from "@/lib/cluster/cluster-articles";
-import { parseLabelledJsonl } from "@/lib/cluster/labelled-feeds";
-import { labelsFromClusters, scoreCards, scoreClustering, type PrecisionRecall } from "@/lib/cluster/metrics";
-import { pairCeiling, type StoryCeiling } from "@/lib/cluster/pair-ceiling";
+import { parseLabelledJsonl } from "@/lib/cluster/eval/labelled-feeds";
+import { labelsFromClusters, scoreCards, scoreClustering, type PrecisionRecall } from "@/lib/cluster/eval/metrics";
+import { pairCeiling, type StoryCeiling } from "@/lib/cluster/eval/pair-ceiling";
 import type { ClusterArticle, ClusterOptions } from "@/lib/cluster/types";
-import { parseUciCsv } from "@/lib/cluster/uci-dataset";
+import { parseUciCsv } from "@/lib/cluster/eval/uci-dataset";
 import { dataFolderPath } from "./data-folder";
 import { runScript } from "./script-runner";
 

@@ -11,7 +11,7 @@
 import { groundAnalysis } from "@/lib/analysis/grounding";
 import { analyzeLocally } from "@/lib/analysis/local/local-analyzer";
 import type { ProviderAnalysis } from "@/lib/analysis/provider";
-import { parseLabelledJsonl } from "@/lib/cluster/labelled-feeds";
+import { parseLabelledJsonl } from "@/lib/cluster/eval/labelled-feeds";
 import type { AnalysisArticle, CitedPoint } from "@/lib/schemas/analysis";
 import { PLACE_OF_DEMONYM } from "@/lib/text/demonyms";
 import { EVAL_STORIES, type EvalStory, type ExpectedFact } from "@/tests/fixtures/analysis-eval-stories";

@@ -6,8 +6,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { clusterArticles } from "@/lib/cluster/cluster-articles";
-import { parseLabelledJsonl } from "@/lib/cluster/labelled-feeds";
-import { scoreCards } from "@/lib/cluster/metrics";
+import { parseLabelledJsonl } from "@/lib/cluster/eval/labelled-feeds";
+import { scoreCards } from "@/lib/cluster/eval/metrics";
 import { sharedDataPath } from "../helpers/shared-data";
 
 function clusterDay(file: string) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { prepareBatch } from "@/lib/cluster/cluster-articles";
-import { MAX_CEILING_ARTICLES, pairCeiling } from "@/lib/cluster/pair-ceiling";
+import { MAX_CEILING_ARTICLES, pairCeiling } from "@/lib/cluster/eval/pair-ceiling";
 import { pairSimilarity } from "@/lib/cluster/similarity";
 import type { ClusterArticle } from "@/lib/cluster/types";
 
