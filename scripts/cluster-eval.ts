@@ -1,5 +1,5 @@
 /**
- * `npm run cluster:eval -- [FILE] [--show] [--ceiling] [--write-clusters=OUT.jsonl] [--edgeThreshold=0.3 ...]`:
+ * `npm run cluster:eval -- [FILE] [--show] [--ceiling] [--write-clusters=OUT.jsonl] [--cv] [--edgeThreshold=0.3 ...]`:
  * clusters a labelled set and prints how the clusters and the cards a reader would see fare against
  * the truth. `--ceiling` prints, per multi-outlet story, its best pair across outlets and how many
  * pairs of different stories score as high (lib/cluster/eval/pair-ceiling.ts). FILE is a UCI-format CSV
@@ -10,18 +10,31 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { clusterArticles, DEFAULT_CLUSTER_OPTIONS } from "@/lib/cluster/cluster-articles";
 import { parseLabelledJsonl } from "@/lib/cluster/eval/labelled-feeds";
-import { labelsFromClusters, scoreCards, scoreClustering, type PrecisionRecall } from "@/lib/cluster/eval/metrics";
+import {
+  labelsFromClusters,
+  scoreCards,
+  scoreClustering,
+  type PrecisionRecall,
+} from "@/lib/cluster/eval/metrics";
 import { pairCeiling, type StoryCeiling } from "@/lib/cluster/eval/pair-ceiling";
 import type { ClusterArticle, ClusterOptions } from "@/lib/cluster/types";
 import { parseUciCsv } from "@/lib/cluster/eval/uci-dataset";
+import { crossDay, formatFigures, readLabelledDays } from "@/lib/cluster/eval/cross-day";
 import { dataFolderPath } from "./data-folder";
 import { runScript } from "./script-runner";
 
+// The days the hand-set defaults were tuned on (decision 022).
+const HAND_TUNED_ON = ["2018-06-23", "2020-05-31"];
+
 const USAGE =
-  "Usage: npm run cluster:eval -- [FILE.csv|FILE.jsonl] [--show] [--ceiling] [--write-clusters=OUT.jsonl] [--edgeThreshold=0.3 ...]";
+  "Usage: npm run cluster:eval -- [FILE.csv|FILE.jsonl] [--show] [--ceiling] [--write-clusters=OUT.jsonl] [--cv] [--edgeThreshold=0.3 ...]";
 
 runScript(async () => {
-  const { file, show, ceiling, writeClusters, options } = parseArguments(process.argv.slice(2));
+  const { file, show, ceiling, writeClusters, options, cv } = parseArguments(process.argv.slice(2));
+  if (cv) {
+    printCrossDay(options);
+    return;
+  }
   const text = readFileSync(file, "utf8");
   const { articles, truth } = /\.jsonl$/i.test(file) ? parseLabelledJsonl(text) : parseUciCsv(text);
   const started = performance.now();
@@ -70,17 +83,31 @@ function parseArguments(args: string[]) {
   let show = false;
   let ceiling = false;
   let writeClusters: string | undefined;
+  let cv = false;
   const options: Partial<ClusterOptions> = {};
   for (const flag of args.filter((a) => a.startsWith("--"))) {
     const [name, value] = flag.slice(2).split("=", 2);
     if (name === "show" && value === undefined) show = true;
     else if (name === "ceiling" && value === undefined) ceiling = true;
+    else if (name === "cv" && value === undefined) cv = true;
     else if (name === "write-clusters" && value) writeClusters = value;
     else if (name in DEFAULT_CLUSTER_OPTIONS && value !== undefined && Number.isFinite(Number(value)))
       options[name as keyof ClusterOptions] = Number(value);
     else throw new Error(`Unknown option ${flag}. ${USAGE}`);
   }
-  return { file, show, ceiling, writeClusters, options };
+  return { file, show, ceiling, writeClusters, options, cv };
+}
+
+// Leave-one-day-out over every labelled feed day of the data folder (lib/cluster/eval/cross-day.ts).
+function printCrossDay(options: Partial<ClusterOptions>): void {
+  const days = readLabelledDays(dataFolderPath("the labelled feed days", "clustering"));
+  const figures = crossDay(days, {
+    fit: () => undefined,
+    cluster: (day) => clusterArticles(day.articles, options).map((c) => c.articleIds),
+    tunedOn: HAND_TUNED_ON,
+  });
+  console.log(`Leave-one-day-out over ${days.length} labelled days (shares in %):`);
+  console.log(formatFigures(figures));
 }
 
 // Every card that mixes stories, then every multi-outlet story without a card, with titles.

@@ -104,8 +104,16 @@ describe("scoreCards", () => {
       misplacedArticles: 0,
       multiOutletStories: 2,
       cardedStories: 2,
+      duplicateCards: 0,
       missedStories: [],
     });
+  });
+
+  it("counts a story shown as two cards once as a duplicate", () => {
+    // {a,b} and {c,f} (f misplaced, main story X) are both X's cards; {d,e} is Y's only card.
+    const score = scoreCards([["a", "b"], ["c", "f"], ["d", "e"], ["g"]], truth, outlet);
+    expect(score.cards).toBe(3);
+    expect(score.duplicateCards).toBe(1);
   });
 
   it("does not count a one-outlet cluster as a card, however large", () => {
