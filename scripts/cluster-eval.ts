@@ -17,6 +17,7 @@ import {
   type PrecisionRecall,
 } from "@/lib/cluster/eval/metrics";
 import { pairCeiling, type StoryCeiling } from "@/lib/cluster/eval/pair-ceiling";
+import type { PairModelFile } from "@/lib/cluster/pair-model";
 import type { ClusterArticle, ClusterOptions } from "@/lib/cluster/types";
 import { parseUciCsv } from "@/lib/cluster/eval/uci-dataset";
 import { crossDay, formatFigures, readLabelledDays } from "@/lib/cluster/eval/cross-day";
@@ -91,8 +92,10 @@ function parseArguments(args: string[]) {
     else if (name === "ceiling" && value === undefined) ceiling = true;
     else if (name === "cv" && value === undefined) cv = true;
     else if (name === "write-clusters" && value) writeClusters = value;
+    else if (name === "weights" && value)
+      options.pairModel = JSON.parse(readFileSync(value, "utf8")) as PairModelFile;
     else if (name in DEFAULT_CLUSTER_OPTIONS && value !== undefined && Number.isFinite(Number(value)))
-      options[name as keyof ClusterOptions] = Number(value);
+      (options as Record<string, number>)[name] = Number(value);
     else throw new Error(`Unknown option ${flag}. ${USAGE}`);
   }
   return { file, show, ceiling, writeClusters, options, cv };

@@ -10,71 +10,19 @@ import { forEachCandidatePair } from "@/lib/cluster/candidates";
 import { vectorizeArticles, type BatchVectors } from "@/lib/cluster/features";
 import { ClusterForest } from "@/lib/cluster/cluster-forest";
 import { mergeByAverageLinkage } from "@/lib/cluster/average-linkage";
-import { PairScorer } from "@/lib/cluster/similarity";
+import { PairEvidence, EVIDENCE_SIZE } from "@/lib/cluster/pair-evidence";
+import { PairModel, type PairModelFile } from "@/lib/cluster/pair-model";
+import summaryWeights from "@/lib/cluster/pair-weights.json";
+import headlineWeights from "@/lib/cluster/pair-weights-headlines.json";
+import { DEFAULT_CLUSTER_OPTIONS, HEADLINE_CLUSTER_OPTIONS } from "@/lib/cluster/tuning";
 import { grow, indicesByDescendingWeight } from "@/lib/cluster/typed-arrays";
 import type { ClusterArticle, ClusterOptions, StoryCluster } from "@/lib/cluster/types";
 
-/**
- * The defaults, for feeds whose items carry summaries (what the product ingests): strict about
- * what two reports share, average linkage. Chosen on the labelled dev days; docs/decisions/022.
- */
-export const DEFAULT_CLUSTER_OPTIONS: ClusterOptions = {
-  nameBoost: 1,
-  numberBoost: 1.6,
-  phraseBoost: 1.2,
-  summaryWeight: 1,
-  linkWeight: 0.6,
-  edgeThreshold: 0.18,
-  mergeAverage: 0.18,
-  linkFloor: 0.1,
-  mergeCentroid: 0.2,
-  mergeFloor: 0.03,
-  centroidMinSize: 3,
-  minResidualSimilarity: 0.12,
-  singleConceptFactor: 0.35,
-  minSharedContent: 0.05,
-  namesOnlyFactor: 0.7,
-  nameConflictFactor: 0.5,
-  strangerNamesFactor: 0.7,
-  specificNameShare: 0.05,
-  numberConflictFactor: 0.25,
-  timeHalfLifeHours: 48,
-  timeGraceHours: 12,
-  attachEdgeThreshold: 0.1,
-  attachThreshold: 0.4,
-  neighbourCount: 8,
-  attachMaxFragment: 5,
-  attachShare: 0.6,
-  attachMinNeighbours: 2,
-  attachRounds: 3,
-  maxKeyFeatures: 8,
-  maxExhaustivePosting: 32,
-  postingWindow: 12,
-  maxDocumentFrequencyRatio: 0.1,
-};
+export { DEFAULT_CLUSTER_OPTIONS, HEADLINE_CLUSTER_OPTIONS };
 
-/**
- * Headlines alone (a batch where most items have no summary) share fewer words, and a story's
- * headlines often share only its name: names weigh more, groups grow by centroid and neighbour
- * votes. Chosen on uci-dev.csv; docs/decisions/020 and 022.
- */
-export const HEADLINE_CLUSTER_OPTIONS: Partial<ClusterOptions> = {
-  nameBoost: 1.6,
-  summaryWeight: 0.5,
-  // A headline's link mostly repeats it, in each outlet's own URL style: on uci-dev.csv its words
-  // cost 0.03 of F1 (decision 022).
-  linkWeight: 0,
-  edgeThreshold: 0.2,
-  mergeAverage: Infinity,
-  mergeCentroid: 0.21,
-  mergeFloor: 0,
-  centroidMinSize: 1,
-  minResidualSimilarity: 0.03,
-  singleConceptFactor: 1,
-  namesOnlyFactor: 1,
-  nameConflictFactor: 1,
-  timeHalfLifeHours: 24,
-};
+/** The committed pair weights: fitted for batches with summaries, hand-set for headlines alone. */
+export const SUMMARY_PAIR_MODEL = summaryWeights as PairModelFile;
+export const HEADLINE_PAIR_MODEL = headlineWeights as PairModelFile;
 
 /** A batch is headlines only when fewer than half its articles have a summary of five words or more. */
 export function isHeadlinesOnly(articles: readonly ClusterArticle[]): boolean {
@@ -98,20 +46,32 @@ function countWords(text: string, enough: number): number {
 function resolveClusterOptions(
   articles: readonly ClusterArticle[],
   options: Partial<ClusterOptions> = {},
-): ClusterOptions {
+): Required<ClusterOptions> {
+  const headlines = isHeadlinesOnly(articles);
   return {
     ...DEFAULT_CLUSTER_OPTIONS,
-    ...(isHeadlinesOnly(articles) ? HEADLINE_CLUSTER_OPTIONS : {}),
+    ...(headlines ? HEADLINE_CLUSTER_OPTIONS : {}),
+    pairModel: headlines ? HEADLINE_PAIR_MODEL : SUMMARY_PAIR_MODEL,
     ...options,
   };
 }
 
 /** A batch as the clusterer scores it: its options, its articles in clustering order, their vectors and times. */
 export interface PreparedBatch {
-  opts: ClusterOptions;
+  opts: Required<ClusterOptions>;
   sorted: ClusterArticle[];
   batch: BatchVectors;
   times: Float64Array;
+  /** Per article, a number standing for its outlet. */
+  outlets: Int32Array;
+}
+
+/** Scores pairs of a prepared batch with its pair model: evidence, then one dot product. */
+export function pairScorer(prepared: PreparedBatch): (i: number, j: number) => number {
+  const evidence = new PairEvidence(prepared.batch, prepared.times, prepared.outlets);
+  const model = new PairModel(prepared.opts.pairModel);
+  const record = new Float64Array(EVIDENCE_SIZE);
+  return (i, j) => (evidence.fill(i, j, record) ? model.score(record) : 0);
 }
 
 /**
@@ -126,7 +86,14 @@ export function prepareBatch(
 ): PreparedBatch {
   const opts = resolveClusterOptions(articles, options);
   const sorted = [...articles].sort((a, b) => timeOf(a) - timeOf(b) || compareIds(a.id, b.id));
-  return { opts, sorted, batch: vectorizeArticles(sorted, opts), times: Float64Array.from(sorted, timeOf) };
+  const outletIds = new Map<string, number>();
+  const outlets = Int32Array.from(sorted, (a) => {
+    let id = outletIds.get(a.sourceId);
+    if (id === undefined) outletIds.set(a.sourceId, (id = outletIds.size));
+    return id;
+  });
+  const batch = vectorizeArticles(sorted, opts);
+  return { opts, sorted, batch, times: Float64Array.from(sorted, timeOf), outlets };
 }
 
 /** Clusters the articles; every article lands in exactly one cluster (singletons included), order-independent. */
@@ -134,8 +101,9 @@ export function clusterArticles(
   articles: ClusterArticle[],
   options: Partial<ClusterOptions> = {},
 ): StoryCluster[] {
-  const { opts, sorted, batch, times } = prepareBatch(articles, options);
-  const { edges, links, neighbours } = collectEdges(batch, times, opts);
+  const prepared = prepareBatch(articles, options);
+  const { opts, sorted, batch } = prepared;
+  const { edges, links, neighbours } = collectEdges(prepared);
   const forest = new ClusterForest(batch);
   if (Number.isFinite(opts.mergeAverage)) mergeByAverageLinkage(forest, links, opts.mergeAverage);
   mergeStrongEdges(forest, edges, opts);
@@ -184,15 +152,16 @@ class EdgeList {
 
 // Every candidate pair is scored once: links feed average linkage, strong edges the centroid pass,
 // and pairs above the neighbour floor the neighbour lists of phase 2.
-function collectEdges(batch: BatchVectors, times: Float64Array, opts: ClusterOptions) {
+function collectEdges(prepared: PreparedBatch) {
+  const { batch, times, opts } = prepared;
   const { vectors, documentFrequency } = batch;
   const attach = opts.attachRounds > 0;
   const neighbours = new NeighbourLists(attach ? vectors.length : 0, opts.neighbourCount);
   const edges = new EdgeList();
   const links = new EdgeList();
-  const scorer = new PairScorer(batch, times, opts);
+  const score = pairScorer(prepared);
   forEachCandidatePair(vectors, documentFrequency, times, opts, (i, j) => {
-    const similarity = scorer.score(i, j);
+    const similarity = score(i, j);
     if (similarity >= opts.linkFloor) links.push(i, j, similarity);
     if (attach && similarity >= opts.attachEdgeThreshold) {
       neighbours.offer(i, j, similarity);

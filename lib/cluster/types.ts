@@ -2,6 +2,7 @@
 
 import type { CategoryId } from "@/lib/catalog";
 import type { FeatureWeights } from "@/lib/cluster/features";
+import type { PairModelFile } from "@/lib/cluster/pair-model";
 
 /** One article as the clusterer sees it (plain text, already normalised by ingest). */
 export interface ClusterArticle {
@@ -33,8 +34,10 @@ export interface StoryCluster {
   confidence: number;
 }
 
-/** The tuning knobs of clusterArticles; the defaults were tuned on uci-dev.csv only. */
+/** The knobs of clusterArticles; the defaults and their reasons: lib/cluster/tuning.ts. */
 export interface ClusterOptions extends FeatureWeights {
+  /** The pair model; by default the committed weights for the kind of batch (lib/cluster/cluster-articles.ts). */
+  pairModel?: PairModelFile;
   /** A candidate pair becomes an edge when its similarity reaches this. */
   edgeThreshold: number;
   /** The centroid similarity left once the single largest shared feature is taken out must reach this. */
@@ -61,24 +64,6 @@ export interface ClusterOptions extends FeatureWeights {
   postingWindow: number;
   /** Features in more than this share of the articles are too common to propose candidates. */
   maxDocumentFrequencyRatio: number;
-  /** Similarity halves for every this many hours between two articles, beyond the grace period. */
-  timeHalfLifeHours: number;
-  /** Articles this close in time are not penalised at all. */
-  timeGraceHours: number;
-  /** Factor applied when both headlines state numbers and share none (e.g. magnitude 6.1 vs 7.3). */
-  numberConflictFactor: number;
-  /** A pair sharing one thing only (the centroid similarity left without it below minResidualSimilarity) is multiplied by this. */
-  singleConceptFactor: number;
-  /** A pair whose shared words other than names weigh less than this shares only who, not what… */
-  minSharedContent: number;
-  /** …and its similarity is multiplied by this. */
-  namesOnlyFactor: number;
-  /** Factor applied when each report's headline or lead names someone or somewhere the other never mentions. */
-  nameConflictFactor: number;
-  /** …and by this as well when neither report's key names appear in the other at all. */
-  strangerNamesFactor: number;
-  /** A name in at most this share of the batch's articles is specific (who or where), not background. */
-  specificNameShare: number;
   /** Two groups join when the mean similarity over all their cross pairs (average linkage) reaches this… */
   mergeAverage: number;
   /** …or when their centroids' cosine reaches this while the mean stays at least mergeFloor. */
