@@ -106,6 +106,7 @@ export function clusterArticles(
   const { edges, links, neighbours } = collectEdges(prepared);
   const forest = new ClusterForest(batch);
   if (Number.isFinite(opts.mergeAverage)) mergeByAverageLinkage(forest, links, opts.mergeAverage);
+  if (Number.isFinite(opts.strongPair)) joinStrongPairs(forest, links, opts);
   mergeStrongEdges(forest, edges, opts);
   if (opts.attachRounds > 0) attachLeftovers(forest, neighbours, opts);
   const groups = forest.groups();
@@ -170,6 +171,33 @@ function collectEdges(prepared: PreparedBatch) {
     if (similarity >= opts.edgeThreshold) edges.push(i, j, similarity);
   });
   return { edges, links, neighbours };
+}
+
+// Average linkage alone lets one outlet's many reports of a story keep another outlet's report
+// out (its one strong match is averaged with many weaker ones), and leaves one story as two
+// groups when their cross pairs average just below the threshold: the reader would see it twice.
+// So two groups also join when their best pair reaches strongPair and their cross pairs still
+// average at least strongFloor. Strongest pairs first, judged on the groups average linkage left
+// (sums taken once, before any of these joins), so the order of the input does not matter.
+function joinStrongPairs(forest: ClusterForest, links: EdgeList, opts: ClusterOptions): void {
+  const n = forest.size.length;
+  const sums = new Map<number, number>();
+  const key = (a: number, b: number) => Math.min(a, b) * n + Math.max(a, b);
+  const rootOf = Int32Array.from({ length: n }, (_, i) => forest.find(i));
+  for (let e = 0; e < links.count; e++) {
+    const a = rootOf[links.from[e]];
+    const b = rootOf[links.to[e]];
+    if (a !== b) sums.set(key(a, b), (sums.get(key(a, b)) ?? 0) + links.weight[e]);
+  }
+  const order = indicesByDescendingWeight(links.weight, links.count);
+  for (const e of order) {
+    if (links.weight[e] < opts.strongPair) break;
+    const a = rootOf[links.from[e]];
+    const b = rootOf[links.to[e]];
+    if (a === b || forest.find(a) === forest.find(b)) continue;
+    const average = sums.get(key(a, b))! / (forest.size[a] * forest.size[b]);
+    if (average >= opts.strongFloor) forest.union(forest.find(a), forest.find(b));
+  }
 }
 
 // The centroid pass: strongest edges first (index order breaks ties, so input order does not matter).

@@ -83,6 +83,8 @@ export const ROLE_NAME = 1;
 export const ROLE_KEY_NAME = 2;
 /** A number the headline states. */
 const ROLE_HEADLINE_NUMBER = 4;
+/** A word or number of the headline. */
+export const ROLE_HEADLINE = 8;
 
 const NUMBER = 1;
 const CAPITALISED = 2;
@@ -322,12 +324,17 @@ function addTextFeatures(
     }
     if (text.flags[k] & NUMBER) {
       const year = isYear(text.words[k]);
-      builder.add(id, fieldWeight, year ? 1 : weights.numberBoost, isHeadline ? ROLE_HEADLINE_NUMBER : 0);
+      builder.add(
+        id,
+        fieldWeight,
+        year ? 1 : weights.numberBoost,
+        isHeadline ? ROLE_HEADLINE_NUMBER | ROLE_HEADLINE : 0,
+      );
       previousName = -1;
       continue;
     }
     const name = isName(text, k, lexicon);
-    const role = name ? ROLE_NAME | (lead ? ROLE_KEY_NAME : 0) : 0;
+    const role = (name ? ROLE_NAME | (lead ? ROLE_KEY_NAME : 0) : 0) | (isHeadline ? ROLE_HEADLINE : 0);
     builder.add(id, fieldWeight, name ? weights.nameBoost : 1, role);
     if (name && previousName >= 0 && text.positions[previousName] === text.positions[k] - 1) {
       // Joined, so "Mt. Gox" meets "MtGox" and "Flappy Bird" meets "#FlappyBird".

@@ -11,7 +11,7 @@
  * once, so each partner costs one pass over its own features. tests/unit/cluster/pair-evidence.test.ts
  * holds a plain reference it must equal on every candidate pair of generated batches.
  */
-import { ROLE_KEY_NAME, ROLE_NAME, type BatchVectors } from "@/lib/cluster/features";
+import { ROLE_HEADLINE, ROLE_KEY_NAME, ROLE_NAME, type BatchVectors } from "@/lib/cluster/features";
 import { lowerBound } from "@/lib/cluster/typed-arrays";
 import { EVIDENCE_TUNING } from "@/lib/cluster/tuning";
 
@@ -48,6 +48,10 @@ export const EVIDENCE_FEATURES = [
   "keyNamesMet",
   /** 1 when one outlet wrote both. */
   "sameOutlet",
+  /** The shared weight of words both headlines state. */
+  "sharedHeadline",
+  /** How many features the two share, over EVIDENCE_TUNING.manyShared (capped at 1). */
+  "sharedCount",
 ] as const;
 
 export type EvidenceFeature = (typeof EVIDENCE_FEATURES)[number];
@@ -132,6 +136,8 @@ export class PairEvidence {
     let top = 0;
     let rarestName = 0x7fffffff;
     let rarest = 0x7fffffff;
+    let headline = 0;
+    let count = 0;
     // Features are ascending and the unshared ones come last: they cannot meet i's, so stop there.
     for (let k = offsets[j], end = offsets[j + 1]; k < end && features[k] < shared; k++) {
       const f = features[k];
@@ -139,10 +145,12 @@ export class PairEvidence {
       if (w === 0) continue;
       const part = w * weights[k];
       dot += part;
+      count++;
       const df = documentFrequency[f];
       if (df < rarest) rarest = df;
       const iRole = this.denseRole[f];
       const jRole = roles[k];
+      if (iRole & jRole & ROLE_HEADLINE) headline += part;
       if (!((iRole | jRole) & ROLE_NAME)) {
         content += part;
         if (part > top) top = part;
@@ -200,6 +208,8 @@ export class PairEvidence {
     out[F.keyNamesMet] =
       Math.min(iKeyMet + jKeyMet, EVIDENCE_TUNING.maxKeyNamesMet) / EVIDENCE_TUNING.maxKeyNamesMet;
     out[F.sameOutlet] = this.outlets[i] === this.outlets[j] ? 1 : 0;
+    out[F.sharedHeadline] = headline;
+    out[F.sharedCount] = Math.min(1, count / EVIDENCE_TUNING.manyShared);
     return true;
   }
 

@@ -71,6 +71,10 @@ export interface ClusterOptions extends FeatureWeights {
   mergeFloor: number;
   /** Centroids are compared only between groups of at least this many articles (a small group's centroid is noise). */
   centroidMinSize: number;
+  /** Two groups average linkage left apart join when their best pair reaches this… */
+  strongPair: number;
+  /** …and the mean over all their cross pairs is at least this. */
+  strongFloor: number;
   /** Pairs at least this similar count towards the average linkage; weaker ones count as 0. */
   linkFloor: number;
 }
