@@ -5,7 +5,7 @@
  * someone the other never mentions ("Queensland man" against a man in the West Midlands), neither
  * meeting the other's names at all, headlines that state different numbers (magnitude 6.1 against
  * 7.3), publication far apart; beside them the cosine, what the pair shares besides names, how rare
- * the rarest shared name and word are, and whether one outlet wrote both.
+ * the rarest shared name is, what the headlines share, and whether one outlet wrote both.
  *
  * Fast for many pairs sharing a first article: that article's vector is spread into dense arrays
  * once, so each partner costs one pass over its own features. tests/unit/cluster/pair-evidence.test.ts
@@ -42,8 +42,6 @@ export const EVIDENCE_FEATURES = [
   "bothSummaries",
   /** The rarest shared name's idf, over ln(batch size): 1 for a name only these two carry, 0 for none. */
   "rarestName",
-  /** The same for any shared feature. */
-  "rarestFeature",
   /** Specific key names of either met in the other (capped at EVIDENCE_TUNING.maxKeyNamesMet), over that cap. */
   "keyNamesMet",
   /** 1 when one outlet wrote both. */
@@ -135,7 +133,6 @@ export class PairEvidence {
     let jKeyMet = 0;
     let top = 0;
     let rarestName = 0x7fffffff;
-    let rarest = 0x7fffffff;
     let headline = 0;
     let count = 0;
     // Features are ascending and the unshared ones come last: they cannot meet i's, so stop there.
@@ -147,7 +144,6 @@ export class PairEvidence {
       dot += part;
       count++;
       const df = documentFrequency[f];
-      if (df < rarest) rarest = df;
       const iRole = this.denseRole[f];
       const jRole = roles[k];
       if (iRole & jRole & ROLE_HEADLINE) headline += part;
@@ -204,7 +200,6 @@ export class PairEvidence {
     out[F.daysApart] = hours / DAY_HOURS;
     out[F.bothSummaries] = both;
     out[F.rarestName] = idf(rarestName);
-    out[F.rarestFeature] = idf(rarest);
     out[F.keyNamesMet] =
       Math.min(iKeyMet + jKeyMet, EVIDENCE_TUNING.maxKeyNamesMet) / EVIDENCE_TUNING.maxKeyNamesMet;
     out[F.sameOutlet] = this.outlets[i] === this.outlets[j] ? 1 : 0;
