@@ -252,22 +252,6 @@ export function numberKind(term: string): number {
   return NUMBER_KINDS.code;
 }
 
-/** The kinds present among a headline's numbers. */
-export function numberKindsOf(numbers: Int32Array, numberKinds: Uint8Array): number {
-  let mask = 0;
-  for (const f of numbers) mask |= numberKinds[f];
-  return mask;
-}
-
-/** True when both headlines state numbers of one kind (years aside) and share none of that kind. */
-export function hasConflictingNumbers(a: ArticleVector, b: ArticleVector, numberKinds: Uint8Array): boolean {
-  const both = numberKindsOf(a.numbers, numberKinds) & numberKindsOf(b.numbers, numberKinds);
-  if (both === 0) return false;
-  let agreed = 0;
-  for (const f of a.numbers) if (b.numbers.includes(f)) agreed |= numberKinds[f];
-  return (both & ~agreed) !== 0;
-}
-
 /** Per word key, how often the batch writes it capitalised mid-sentence in prose, and how often in lowercase. */
 interface NameLexicon {
   capitalisedInProse: Int32Array;
