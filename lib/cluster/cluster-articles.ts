@@ -14,7 +14,7 @@ import { PairEvidence, EVIDENCE_SIZE } from "@/lib/cluster/pair-evidence";
 import { PairModel, type PairModelFile } from "@/lib/cluster/pair-model";
 import summaryWeights from "@/lib/cluster/pair-weights.json";
 import headlineWeights from "@/lib/cluster/pair-weights-headlines.json";
-import { DEFAULT_CLUSTER_OPTIONS, HEADLINE_CLUSTER_OPTIONS } from "@/lib/cluster/tuning";
+import { CONFIDENCE_HALF, DEFAULT_CLUSTER_OPTIONS, HEADLINE_CLUSTER_OPTIONS } from "@/lib/cluster/tuning";
 import { grow, indicesByDescendingWeight } from "@/lib/cluster/typed-arrays";
 import type { ClusterArticle, ClusterOptions, StoryCluster } from "@/lib/cluster/types";
 
@@ -114,7 +114,11 @@ export function clusterArticles(
   return groups
     .map((members) => ({
       articleIds: members.map((i) => sorted[i].id).sort(compareIds),
-      confidence: confidenceOf(members.length, cohesion.get(forest.find(members[0])) ?? 0),
+      confidence: confidenceOf(
+        members.length,
+        cohesion.get(forest.find(members[0])) ?? 0,
+        opts.pairModel.link === "logistic",
+      ),
     }))
     .sort(
       (a, b) => b.articleIds.length - a.articleIds.length || compareIds(a.articleIds[0], b.articleIds[0]),
@@ -181,21 +185,37 @@ function collectEdges(prepared: PreparedBatch) {
 // (sums taken once, before any of these joins), so the order of the input does not matter.
 function joinStrongPairs(forest: ClusterForest, links: EdgeList, opts: ClusterOptions): void {
   const n = forest.size.length;
-  const sums = new Map<number, number>();
   const key = (a: number, b: number) => Math.min(a, b) * n + Math.max(a, b);
-  const rootOf = Int32Array.from({ length: n }, (_, i) => forest.find(i));
+  // Only the few strong links matter, and only the sums between the groups they touch.
+  const strong: number[] = [];
+  const sums = new Map<number, number>();
   for (let e = 0; e < links.count; e++) {
-    const a = rootOf[links.from[e]];
-    const b = rootOf[links.to[e]];
-    if (a !== b) sums.set(key(a, b), (sums.get(key(a, b)) ?? 0) + links.weight[e]);
+    if (links.weight[e] < opts.strongPair) continue;
+    const a = forest.find(links.from[e]);
+    const b = forest.find(links.to[e]);
+    if (a === b) continue;
+    strong.push(e);
+    sums.set(key(a, b), 0);
   }
-  const order = indicesByDescendingWeight(links.weight, links.count);
-  for (const e of order) {
-    if (links.weight[e] < opts.strongPair) break;
-    const a = rootOf[links.from[e]];
-    const b = rootOf[links.to[e]];
-    if (a === b || forest.find(a) === forest.find(b)) continue;
-    const average = sums.get(key(a, b))! / (forest.size[a] * forest.size[b]);
+  if (!strong.length) return;
+  for (let e = 0; e < links.count; e++) {
+    const k = key(forest.find(links.from[e]), forest.find(links.to[e]));
+    const sum = sums.get(k);
+    if (sum !== undefined) sums.set(k, sum + links.weight[e]);
+  }
+  // Each strong link's two groups and their sizes, as average linkage left them.
+  const groups = strong.map((e) => {
+    const a = forest.find(links.from[e]);
+    const b = forest.find(links.to[e]);
+    return [a, b, forest.size[a] * forest.size[b]] as const;
+  });
+  const order = strong
+    .map((e, k) => k)
+    .sort((x, y) => links.weight[strong[y]] - links.weight[strong[x]] || strong[x] - strong[y]);
+  for (const k of order) {
+    const [a, b, pairs] = groups[k];
+    if (forest.find(a) === forest.find(b)) continue;
+    const average = sums.get(key(a, b))! / pairs;
     if (average >= opts.strongFloor) forest.union(forest.find(a), forest.find(b));
   }
 }
@@ -316,12 +336,11 @@ class NeighbourLists {
   }
 }
 
-// How sure the clusterer is that a group reports one happening: the mean similarity over all pairs
-// of its members (pairs below the link floor count as 0), as average linkage measures it, through a
-// saturating curve on which the merge threshold of the defaults sits at one half: a mean of 0.18 →
-// 0.5, 0.27 → 0.65, 0.36 → 0.75, 0.54 → 0.875. Cards below LOW_CARD_CONFIDENCE (lib/schemas/cards.ts) say so on the page.
-const CONFIDENCE_HALF = 0.18;
-
+// How sure the clusterer is that a group reports one happening: the mean score over all pairs of
+// its members (pairs below the link floor count as 0), as average linkage measures it. From a
+// fitted model that mean is a probability and is the confidence itself; from a hand-set model (a
+// damped cosine) it goes through a saturating curve on which CONFIDENCE_HALF sits at one half
+// (0.18 → 0.5, 0.36 → 0.75, 0.54 → 0.875). Cards below LOW_CARD_CONFIDENCE (lib/catalog.ts) say so on the page.
 /** Per group root, the summed similarity of the links inside it. */
 function groupCohesion(forest: ClusterForest, links: EdgeList): Map<number, number> {
   const sums = new Map<number, number>();
@@ -332,8 +351,9 @@ function groupCohesion(forest: ClusterForest, links: EdgeList): Map<number, numb
   return sums;
 }
 
-function confidenceOf(size: number, linkSum: number): number {
+function confidenceOf(size: number, linkSum: number, probability: boolean): number {
   if (size === 1) return 1;
   const mean = linkSum / ((size * (size - 1)) / 2);
-  return Math.round((1 - Math.pow(2, -mean / CONFIDENCE_HALF)) * 1000) / 1000;
+  const confidence = probability ? Math.min(1, mean) : 1 - Math.pow(2, -mean / CONFIDENCE_HALF);
+  return Math.round(confidence * 1000) / 1000;
 }

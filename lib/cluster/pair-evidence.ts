@@ -78,8 +78,8 @@ export class PairEvidence {
   private readonly phraseOffsets: Int32Array;
   private readonly keyPhrases: Int32Array;
   private readonly maxSpecificFrequency: number;
-  /** 1 / ln(batch size), so an idf reads 0..1. */
-  private readonly idfScale: number;
+  /** Per document frequency, ln(batch size / it) / ln(batch size): an idf that reads 0..1. */
+  private readonly idfOf: Float64Array;
   private current = -1;
 
   constructor(
@@ -100,7 +100,8 @@ export class PairEvidence {
       return mask;
     });
     this.maxSpecificFrequency = Math.max(2, Math.floor(EVIDENCE_TUNING.specificNameShare * n));
-    this.idfScale = n > 2 ? 1 / Math.log(n) : 1;
+    const idfScale = n > 2 ? 1 / Math.log(n) : 1;
+    this.idfOf = Float64Array.from({ length: n + 1 }, (_, df) => (df ? Math.log(n / df) * idfScale : 0));
     this.keyNames = Int32Array.from(batch.vectors, (v) => {
       let count = 0;
       for (let k = 0; k < v.features.length; k++)
@@ -185,8 +186,6 @@ export class PairEvidence {
     const hours = Math.abs(this.times[i] - this.times[j]) / HOUR_MS;
     const both = this.batch.withSummary[i] & this.batch.withSummary[j];
     const residual = dot - top;
-    const idf = (df: number) =>
-      df === 0x7fffffff ? 0 : Math.log(this.batch.vectors.length / df) * this.idfScale;
     out[F.logCosine] = Math.log(dot);
     out[F.cosine] = dot;
     out[F.sharedContent] = content;
@@ -199,7 +198,7 @@ export class PairEvidence {
     out[F.lateDays] = Math.max(0, hours - EVIDENCE_TUNING.graceHours) / DAY_HOURS;
     out[F.daysApart] = hours / DAY_HOURS;
     out[F.bothSummaries] = both;
-    out[F.rarestName] = idf(rarestName);
+    out[F.rarestName] = rarestName === 0x7fffffff ? 0 : this.idfOf[rarestName];
     out[F.keyNamesMet] =
       Math.min(iKeyMet + jKeyMet, EVIDENCE_TUNING.maxKeyNamesMet) / EVIDENCE_TUNING.maxKeyNamesMet;
     out[F.sameOutlet] = this.outlets[i] === this.outlets[j] ? 1 : 0;
