@@ -39,9 +39,10 @@ export const DEFAULT_CLUSTER_OPTIONS: Omit<ClusterOptions, "pairModel"> = {
   // their cross pairs reaches this (0.5–0.8 tried by leave-one-day-out: 0.5 gave 77 % pure cards,
   // 0.7 92 %, 0.75 96 % with 61 % of stories carded, 0.8 98 % with 56 %).
   mergeAverage: 0.75,
-  // Pairs below this probability count as 0 in average linkage (0.1–0.3: the same cards on every
-  // labelled day; 0.2 keeps a third fewer links than 0.1 at 10,000 articles).
-  linkFloor: 0.2,
+  // Pairs below this probability count as 0 in average linkage and in a card's confidence
+  // (0.1–0.5 give the same cards on every labelled day; at 10,000 articles 0.3 keeps under half
+  // the links of 0.1, which average linkage pays for).
+  linkFloor: 0.3,
   // Two groups also join when one pair of them is near certain and their cross pairs are not
   // strangers on average (0.85–0.95 and 0.05–0.2 tried): fewer duplicate cards (9.2 → 7.3 %), and
   // one outlet's many reports no longer average another outlet's report out.
