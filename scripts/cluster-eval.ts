@@ -36,6 +36,7 @@ import { runScript } from "./script-runner";
 const HAND_SET_OPTIONS: Partial<ClusterOptions> = {
   pairModel: handWeights as PairModelFile,
   mergeAverage: 0.18,
+  linkFloor: 0.1,
   edgeThreshold: 0.18,
   strongPair: Infinity,
   attachRounds: 3,
