@@ -6,6 +6,7 @@
  * file. Headlines-only batches keep their own hand-set weights (lib/cluster/pair-weights-headlines.json).
  */
 import { writeFileSync } from "node:fs";
+import * as prettier from "prettier";
 import {
   crossDay,
   formatFigures,
@@ -46,6 +47,8 @@ runScript(async () => {
       mean: compact(meanFigures(figures)),
     },
   };
-  writeFileSync(out, JSON.stringify(file, null, 2) + "\n");
+  // Formatted as the repository formats JSON, so a refit with no change leaves the file alone.
+  const style = (await prettier.resolveConfig(out)) ?? {};
+  writeFileSync(out, await prettier.format(JSON.stringify(file, null, 2), { ...style, parser: "json" }));
   console.log(`wrote ${out}: fitted on ${days.map((d) => d.name).join(", ")}`);
 });
