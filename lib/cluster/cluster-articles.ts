@@ -1,10 +1,12 @@
 /**
- * Story clustering: articles of the window → groups that report one happening.
- * Candidate pairs come from an inverted index; each pair's similarity is a cosine damped by what
- * tells two happenings apart (lib/cluster/similarity.ts). Groups then form by average linkage: a
- * group grows only with articles that resemble most of it. Large groups may still join when their
- * centroids agree, and, for headlines alone, leftover articles join the group their nearest
- * neighbours point to. The method: docs/decisions/020-story-clustering.md and 022.
+ * Story clustering: articles of the window → groups that report one happening. The stages:
+ * tokenise and vectorise (features.ts), candidate pairs from an inverted index (candidates.ts),
+ * each pair's evidence (pair-evidence.ts) scored by the committed pair model (pair-model.ts: for
+ * batches with summaries a probability fitted from the labelled days, for headlines alone a damped
+ * cosine), then assembly: average linkage (a group grows only with articles that resemble most of
+ * it), strong pairs joining what it left apart, large groups whose centroids agree, and, for
+ * headlines alone, leftovers joining the group their nearest neighbours point to. Then build-card.ts.
+ * Hand-set numbers: tuning.ts. The method: docs/decisions/020, 022 and 023.
  */
 import { forEachCandidatePair } from "@/lib/cluster/candidates";
 import { vectorizeArticles, type BatchVectors } from "@/lib/cluster/features";

@@ -28,8 +28,9 @@ export interface StoryCluster {
   /** Sorted by id, so the same input always yields the same cluster. */
   articleIds: string[];
   /**
-   * 0..1, how sure we are the members report ONE event: the members' mean pairwise similarity,
-   * mapped through a saturating curve (docs/decisions/020-story-clustering.md). Singletons are 1.
+   * 0..1, how sure we are the members report ONE event: the members' mean pair probability under
+   * the fitted pair model (a hand-set model's mean score goes through a saturating curve;
+   * docs/decisions/023-learned-pair-weights.md). Singletons are 1.
    */
   confidence: number;
 }
@@ -38,7 +39,7 @@ export interface StoryCluster {
 export interface ClusterOptions extends FeatureWeights {
   /** The pair model; by default the committed weights for the kind of batch (lib/cluster/cluster-articles.ts). */
   pairModel?: PairModelFile;
-  /** A candidate pair becomes an edge when its similarity reaches this. */
+  /** A candidate pair becomes an edge when its pair score reaches this. */
   edgeThreshold: number;
   /** The centroid similarity left once the single largest shared feature is taken out must reach this. */
   minResidualSimilarity: number;
