@@ -19,6 +19,8 @@ import type { ProviderAnalysis } from "@/lib/analysis/provider";
 import { parseLabelledJsonl } from "@/lib/cluster/labelled-feeds";
 import type { AnalysisArticle, CitedPoint } from "@/lib/schemas/analysis";
 import { PLACE_OF_DEMONYM } from "@/lib/text/demonyms";
+import { CALENDAR_WORDS } from "@/lib/text/terms";
+import { COUNT_WORDS } from "@/lib/text/words";
 import {
   EVAL_STORIES,
   type EvalStory,
@@ -108,12 +110,13 @@ export function storyArticles(
   };
 }
 
-/** Lowercase words, possessives off, "G-7" as "g7", "100,000" as "100000", demonyms folded, plural and verb endings off. */
+/** Lowercase words, possessives off, "G-7" as "g7", "100,000" as "100000", "U.F.O." as "ufo", "twenty" as "20", demonyms folded, plural and verb endings off. */
 export function evalWords(text: string): string[] {
   const clean = text
+    .replace(/\b((?:\p{Lu}\.){2,})(?!\p{L})/gu, (m) => (/^U\.[SK]\.$/.test(m) ? m : m.replace(/\./g, "")))
     // "US", "U.S." and "United States" are one place, as are "UK" and "U.K.", whatever the case after.
-    .replace(/\bU\.S\.(?:A\.)?|\bUSA?\b|\bUnited States\b/g, " usa ")
-    .replace(/\bU\.K\.|\bUnited Kingdom\b/g, " uk ")
+    .replace(/\bU\.S(?:\.A)?\.?(?!\p{L})|\bUSA?\b|\bUnited States\b/gu, " usa ")
+    .replace(/\bU\.K\.?(?!\p{L})|\bUnited Kingdom\b/gu, " uk ")
     .toLowerCase()
     .replace(/[’‘]/g, "'")
     .replace(/'s\b/g, "")
@@ -124,7 +127,7 @@ export function evalWords(text: string): string[] {
 }
 
 function evalStem(word: string): string {
-  const w = PLACE_OF_DEMONYM.get(word) ?? word;
+  const w = COUNT_WORDS.get(word) ?? PLACE_OF_DEMONYM.get(word) ?? word;
   if (w.length > 4 && w.endsWith("ies")) return `${w.slice(0, -3)}y`;
   if (w.length > 5 && w.endsWith("ing")) return w.slice(0, -3);
   if (w.length > 4 && w.endsWith("ed")) return w.slice(0, -2);
@@ -253,30 +256,57 @@ function quoteDetails(quote: string): string[] {
   const long = words.filter((w) => /^\p{L}{4,}/u.test(w));
   const titleCase = long.filter((w) => /^\p{Lu}/u.test(w)).length > long.length / 2;
   const out = new Set<string>();
+  // Consecutive capitalised words are one name ("United States").
+  let run: string[] = [];
+  const endRun = () => {
+    if (run.length) out.add(run.join(" "));
+    run = [];
+  };
   for (const [i, w] of words.entries()) {
     const clean = w.replace(/^[^\p{L}\p{N}$£€]+|[^\p{L}\p{N}]+$/gu, "");
     if (!clean) continue;
     const name =
-      !titleCase && i > 0 && clean.length > 1 && /^\p{Lu}/u.test(clean) && !/[:.!?]$/.test(words[i - 1]);
-    if (/\d/.test(clean) || name) out.add(clean);
+      !titleCase &&
+      i > 0 &&
+      clean.length > 1 &&
+      /^\p{Lu}/u.test(clean) &&
+      !CALENDAR_WORDS.has(clean.toLowerCase()) &&
+      !/[:.!?]$/.test(words[i - 1]);
+    if (name) run.push(clean);
+    else endRun();
+    if (/\d/.test(clean)) out.add(clean);
+    if (name && /[^\p{L}]$/u.test(w)) endRun();
   }
+  endRun();
   return [...out];
 }
 
-/** Shared facts cited to an outlet whose own text lacks a name or figure of the quote. */
+/**
+ * Shared facts cited to an outlet whose own text lacks a name or figure of the quote it is cited
+ * for: a quote introduced by an outlet's name ("CNN: “…”") is that outlet's, checked against its
+ * articles; the point's other quote ("in the words of X: “…”") is checked against every other
+ * cited article.
+ */
 export function unsupportedCitations(result: ProviderAnalysis, articles: AnalysisArticle[]): string[] {
   const out: string[] = [];
+  const sources = [...new Set(articles.map((a) => a.source))];
   for (const p of result.commonPoints) {
-    const quote = /“(.+)”/s.exec(p.text)?.[1];
-    if (!quote) continue;
-    const details = quoteDetails(quote);
-    for (const i of p.citations) {
-      const a = articles[i];
-      if (!a) continue;
-      const own = new Set(evalWords(`${a.title} ${a.summary} ${a.content}`));
-      const lacking = details.filter((d) => !evalWords(d).every((w) => own.has(w)));
-      if (lacking.length)
-        out.push(`${a.source} cited for “${quote.slice(0, 70)}” lacks ${lacking.join(", ")}`);
+    const quotes = [...p.text.matchAll(/“([^”]+)”/g)].map((m) => {
+      const before = p.text.slice(0, m.index).replace(/\s+$/, "");
+      const owner = sources.find((src) => before.endsWith(`${src}:`) && !before.endsWith(`words of ${src}:`));
+      return { quote: m[1], owner };
+    });
+    const owners = new Set(quotes.map((q) => q.owner).filter(Boolean));
+    for (const { quote, owner } of quotes) {
+      const details = quoteDetails(quote);
+      for (const i of p.citations) {
+        const a = articles[i];
+        if (!a || (owner ? a.source !== owner : owners.has(a.source))) continue;
+        const own = new Set(evalWords(`${a.title} ${a.summary} ${a.content}`));
+        const lacking = details.filter((d) => !evalWords(d).every((w) => own.has(w)));
+        if (lacking.length)
+          out.push(`${a.source} cited for “${quote.slice(0, 70)}” lacks ${lacking.join(", ")}`);
+      }
     }
   }
   return out;

@@ -72,6 +72,10 @@ function absent(text: string, articles: AnalysisArticle[]): string[] {
 }
 
 const COMMON_POINT = /^(All \w+|Both|\w+ of the \w+) outlets report this; in the words of (.+?): “(.+)”$/s;
+/** A point whose outlets give other details: each quoted in its own words ("…; CNBC: “…”; The Hill: “…”"). */
+const COMMON_POINT_WORDINGS =
+  /^(All \w+|Both|\w+ of the \w+) outlets report this, each with its own details; (.+)$/s;
+const WORDING = /(?:^|; )([^;“]+?): “([^”]+)”/g;
 const WORD_COUNTS = [
   "zero",
   "one",
@@ -147,6 +151,26 @@ export function describeLocalAnalyzerOn(title: string, load: () => Promise<Cover
     it("quotes each common point from a cited article, and every cited article shares most of its words", () => {
       for (const { articles, result } of cards) {
         for (const p of result.commonPoints) {
+          const each = COMMON_POINT_WORDINGS.exec(p.text);
+          if (each) {
+            // Each wording is quoted from a cited article of the outlet it is attributed to.
+            const wordings = [...each[2].matchAll(WORDING)];
+            expect(wordings.length, p.text).toBeGreaterThanOrEqual(2);
+            for (const [, outlet, quoted] of wordings) {
+              const from = p.citations.map((i) => articles[i]).filter((a) => a.source === outlet);
+              const plain = (t: string) =>
+                t.toLowerCase().replace(/[“”"]/g, '"').replace(/[‘’']/g, "'").replace(/\s+/g, " ");
+              const parts = quoted
+                .split("…")
+                .map((x) => x.trim())
+                .filter(Boolean);
+              expect(
+                from.some((a) => parts.every((part) => plain(articleText(a)).includes(plain(part)))),
+                `${outlet} wrote ${quoted}`,
+              ).toBe(true);
+            }
+            continue;
+          }
           const m = COMMON_POINT.exec(p.text);
           expect(m, p.text).not.toBeNull();
           const [, count, outlet, quoted] = m!;

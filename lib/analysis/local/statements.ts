@@ -22,6 +22,7 @@ import {
   type Token,
 } from "../text";
 import { PLACE_OF_DEMONYM } from "@/lib/text/demonyms";
+import { PLACE_PHRASES } from "@/lib/text/synonyms";
 import { CALENDAR_WORDS, isDateNumber, nameFamily, nameSpelling, termOf, WEEKDAYS } from "@/lib/text/terms";
 import { isAcronym } from "@/lib/text/words";
 import type { PreparedArticle, PreparedSentence } from "./facts";
@@ -168,6 +169,8 @@ function namesOf(
                 .map((p) => nameFamily(p, isAcronym(p)))
             : []),
           ...[nameSpelling(t.text)].filter((x): x is string => x !== null),
+          // "United Kingdom" is also "UK" and "Britain".
+          ...[PLACE_PHRASES.get(key)].filter((x): x is string => x !== undefined),
         ]);
         out.set(key, { text: current.map((t) => t.text).join(" "), adjective, families });
       }
@@ -327,6 +330,14 @@ export function vocabularyOf(article: PreparedArticle): ArticleVocabulary {
   // Once per distinct word: texts repeat their words.
   const seen = new Set<string>();
   for (const s of article.sentences) {
+    // "United Kingdom" says "Britain" (lib/text/synonyms.ts).
+    for (let k = 1; k < s.tokens.length; k++) {
+      const place = PLACE_PHRASES.get(`${s.tokens[k - 1].key} ${s.tokens[k].key}`);
+      if (place) {
+        terms.add(place);
+        families.add(place);
+      }
+    }
     for (const t of s.tokens) {
       const id = t.acronym ? `A${t.text}` : t.text;
       if (seen.has(id)) continue;

@@ -1,0 +1,105 @@
+/**
+ * Issue 25's rules for the local analyzer, each on a small card written for it: shared facts
+ * found across synonyms and two-word place names, cited only to outlets whose own text gives
+ * the quoted sentence's figures and names (others quoted in their own words), figures of one
+ * kind set side by side, quotes never said twice, no "only" on a word fragment, bias read from
+ * the wording and tone that does not read topic words as feeling.
+ */
+import { describe, expect, it } from "vitest";
+import { analyzeLocally } from "@/lib/analysis/local/local-analyzer";
+import type { AnalysisArticle } from "@/lib/schemas/analysis";
+import { termOf } from "@/lib/text/terms";
+
+const article = (source: string, title: string, summary: string): AnalysisArticle => ({
+  source,
+  title,
+  summary,
+  content: "",
+});
+
+describe("shared facts across wording (decision 035)", () => {
+  it("folds synonyms and variants onto one term", () => {
+    expect(termOf("immigrants")).toBe(termOf("migrants"));
+    expect(termOf("journalist")).toBe(termOf("reporter"));
+    expect(termOf("contract")).toBe(termOf("deal"));
+    expect(termOf("agreement")).toBe(termOf("deal"));
+    expect(termOf("UK", true)).toBe(termOf("British"));
+    expect(termOf("U.S.", true)).toBe(termOf("American"));
+    // Not folded: a word with another common sense.
+    expect(termOf("duty")).not.toBe(termOf("tariff"));
+  });
+
+  it("finds one fact told with other words by each outlet", async () => {
+    const card = [
+      article(
+        "BBC News",
+        "Migrants stranded after deal collapses",
+        "Hundreds of migrants were stranded after the deal collapsed.",
+      ),
+      article(
+        "CNN",
+        "Immigrants stranded as agreement falls apart",
+        "Hundreds of immigrants were left stranded when the agreement fell apart.",
+      ),
+    ];
+    const result = await analyzeLocally(card);
+    expect(result.summary).not.toMatch(/share no statement of fact/);
+    expect(result.commonPoints.length).toBeGreaterThan(0);
+    expect(new Set(result.commonPoints[0].citations.map((i) => card[i].source)).size).toBe(2);
+  });
+
+  it("does not say only one outlet mentions the United Kingdom when another writes UK", async () => {
+    const result = await analyzeLocally([
+      article(
+        "CNN",
+        "Steroid saves lives of sickest patients",
+        "Researchers in the United Kingdom say the steroid dexamethasone saves lives.",
+      ),
+      article(
+        "The Sydney Morning Herald",
+        "Cheap steroid cuts deaths, UK-led trial shows",
+        "A UK-led trial shows the steroid dexamethasone cut deaths of sickest patients.",
+      ),
+    ]);
+    expect(result.differences.map((d) => d.text).join(" ")).not.toMatch(/United Kingdom/);
+  });
+
+  it("cites an outlet for a quoted sentence only when its own text gives the sentence's figures; it quotes the others in their own words", async () => {
+    const card = [
+      article(
+        "Breitbart",
+        "Pentagon asked to house 20,000 unaccompanied migrant children",
+        "The Pentagon could house as many as 20,000 unaccompanied migrant children on military bases in coming months.",
+      ),
+      article(
+        "CNBC",
+        "US Navy drafts plans to house 25,000 immigrants at cost of $233m",
+        "The U.S. Navy is drafting plans to house up to 25,000 immigrants on its bases and other facilities, as the Trump administration seeks to ease a crisis on the border.",
+      ),
+      article(
+        "The Hill",
+        "Trump administration seeking additional 15,000 beds for detained immigrants: report",
+        "The Trump administration is reportedly preparing to expand its use of detention facilities to house immigrants who cross the border illegally.",
+      ),
+    ];
+    const result = await analyzeLocally(card);
+    for (const p of result.commonPoints) {
+      // Every figure quoted in a point is in the text of the outlet it is attributed to.
+      for (const m of p.text.matchAll(/(?:words of )?([A-Z][\w ]+?): “([^”]+)”/g)) {
+        const source = m[1];
+        for (const figure of m[2].match(/\d[\d,]*/g) ?? []) {
+          const own = card.filter((a) => a.source === source || p.text.includes(`words of ${source}`));
+          expect(
+            own.some((a) => `${a.title} ${a.summary}`.includes(figure)),
+            `${figure} in ${source}`,
+          ).toBe(true);
+        }
+      }
+      // A sentence quoted as all outlets' words carries no figure one of them lacks.
+      const shared = /in the words of ([^:]+): “([^”]+)”/.exec(p.text);
+      if (shared)
+        for (const figure of shared[2].match(/\d[\d,]*/g) ?? [])
+          for (const i of p.citations) expect(`${card[i].title} ${card[i].summary}`).toContain(figure);
+    }
+  });
+});
