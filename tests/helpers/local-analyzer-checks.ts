@@ -237,7 +237,7 @@ export function describeLocalAnalyzerOn(title: string, load: () => Promise<Cover
     it("reports factualAccuracy as the corroboration score its method sentence states", () => {
       for (const { result } of cards) {
         const m =
-          /^Corroboration: (\d+) of (\d+) compared details \(names, figures\) are reported alike by two or more independent outlets(?:; on \d+ figures? they differ)?; \d+ details? appears? in one outlet only and (?:is|are) not counted$/.exec(
+          /^Corroboration: (\d+) of (\d+) compared details \(names, figures\) are reported alike by two or more independent outlets(?:; \d+ figures? conflicts? between outlets and counts? against it)?(?:; figures compared for: [^;]+)?; \d+ details? appears? in one outlet only and (?:is|are) not counted$/.exec(
             result.factualAccuracyMethod,
           );
         expect(m, result.factualAccuracyMethod).not.toBeNull();

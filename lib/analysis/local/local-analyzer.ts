@@ -140,7 +140,7 @@ export async function analyzeLocally(
   const tones = await eachInTurn(articles, budget, (a) => articleTone(a));
   const tone = cardTone(tones, articles);
   const biases = await eachInTurn(articles, budget, (a) => articleBias(a));
-  const corroboration = corroborate(facts, figures.filter((f) => f.differ).length);
+  const corroboration = corroborate(facts, figures);
   const outlets = outletList(articles);
 
   let summary: string;

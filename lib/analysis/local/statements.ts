@@ -200,8 +200,8 @@ function figuresOf(article: PreparedArticle, sentence: PreparedSentence, from: n
     let qualifiedBy = false;
     for (const m of text.slice(n.end + suffix.length).matchAll(/\s+(\p{L}[\p{L}’'-]*)|[^\s\p{L}]|\s+/gu)) {
       const w = m[1]?.toLowerCase();
-      // "35 other cities", "15,000 more beds": the counted word comes after.
-      if (w && SKIPPED.has(w) && !words.length) {
+      // "35 other cities", "15,000 more beds", "20 Indian soldiers": the counted word comes after.
+      if (w && (SKIPPED.has(w) || (PLACE_OF_DEMONYM.has(w) && /^\p{Lu}/u.test(m[1]))) && !words.length) {
         after += m[0];
         continue;
       }

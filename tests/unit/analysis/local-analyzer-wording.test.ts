@@ -103,3 +103,44 @@ describe("shared facts across wording (decision 035)", () => {
     }
   });
 });
+
+describe("figures compared (decision 036)", () => {
+  it("names figures that cannot both hold a conflict, counts it against factualAccuracy and says what was compared", async () => {
+    const result = await analyzeLocally([
+      article(
+        "BBC News",
+        "Crowd of 10,000 protesters marches on parliament",
+        "About 10,000 protesters marched on parliament on Saturday.",
+      ),
+      article(
+        "CNN",
+        "Police say 4,000 protesters marched on parliament",
+        "Police said 4,000 protesters marched on parliament on Saturday.",
+      ),
+    ]);
+    expect(result.figures?.map((f) => f.text)).toEqual([
+      "The figures conflict: BBC News: 10,000 protesters; CNN: 4,000 protesters.",
+    ]);
+    expect(result.factualAccuracy).toBeLessThan(100);
+    expect(result.factualAccuracyMethod).toMatch(/figures compared for: protest\w* \(conflict\)/);
+  });
+
+  it("does not read 'more than 20' and '20 Indian soldiers' as a conflict, nor count it against accuracy", async () => {
+    const result = await analyzeLocally([
+      article(
+        "BBC News",
+        "More than 20 soldiers killed in border clash",
+        "More than 20 soldiers were killed in the border clash, officials said.",
+      ),
+      article(
+        "CNN",
+        "20 Indian soldiers dead after border clash",
+        "Twenty Indian soldiers died after the border clash, officials said.",
+      ),
+    ]);
+    expect(result.figures?.[0]?.text).toMatch(
+      /^The figures agree: BBC News: more than 20 soldiers; CNN: 20 Indian soldiers\.$/,
+    );
+    expect(result.factualAccuracy).toBe(100);
+  });
+});

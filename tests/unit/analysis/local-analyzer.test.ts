@@ -164,12 +164,12 @@ describe("local analyzer edge cases", () => {
     ]);
     expect(differ.figures).toEqual([
       {
-        text: "The figures differ: BBC News: at least 10,000 people; CNN: more than 9,500 people.",
+        text: "The figures differ but can both hold: BBC News: at least 10,000 people; CNN: more than 9,500 people.",
         citations: [0, 1],
       },
     ]);
     expect(differ.summary).toContain(
-      "The figures differ: BBC News: at least 10,000 people; CNN: more than 9,500 people.",
+      "The figures differ but can both hold: BBC News: at least 10,000 people; CNN: more than 9,500 people.",
     );
     // Compared side by side, so neither is an "only"; and no date is a figure.
     expect(differ.differences).toEqual([]);
@@ -179,7 +179,7 @@ describe("local analyzer edge cases", () => {
       report("Al Jazeera", "Curfews in place in more than 12 cities, on July 5 and 12."),
     ]);
     expect(cities.figures?.[0].text).toBe(
-      "The figures differ: CNN: 25 US cities; Daily Mail: at least 35 other cities; Al Jazeera: more than 12 cities.",
+      "The figures differ but can both hold: CNN: 25 US cities; Daily Mail: at least 35 other cities; Al Jazeera: more than 12 cities.",
     );
     expect(cities.differences.map((d) => d.text).join(" ")).not.toMatch(/mentions[^:]*\b(?:5|12)\b/);
     const same = await analyzeLocally([
