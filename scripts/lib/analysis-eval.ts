@@ -147,11 +147,27 @@ function articlesOf(outlets: string[], outlet: string): Set<number> {
   return new Set(outlets.flatMap((o, i) => (o === outlet ? [i] : [])));
 }
 
-/** The statements about one outlet's angle: its angle line when the answer has them, else points citing it alone. */
-function angleStatements(result: ProviderAnalysis, mine: Set<number>): string[] {
+/**
+ * The statements about one outlet's angle: its angle line when the answer has them, else points
+ * citing it alone. The answer quotes a passage once (decision 037): an angle line may refer to
+ * "the shared report above", and an outlet's lead may be quoted under its name in a common
+ * point; both count as the angle line's.
+ */
+function angleStatements(result: ProviderAnalysis, mine: Set<number>, source: string): string[] {
   const about = (p: CitedPoint) => p.citations.length > 0 && p.citations.every((i) => mine.has(i));
   const angles = (result as { angles?: CitedPoint[] }).angles;
-  return (angles ?? result.differences).filter(about).map((p) => p.text);
+  const own = (angles ?? result.differences).filter(about).map((p) => p.text);
+  const refers = own.some((t) => t.includes("the shared report above"));
+  const quotedUnder = result.commonPoints
+    .filter((p) => p.citations.some((i) => mine.has(i)))
+    .flatMap((p) =>
+      refers
+        ? [p.text]
+        : [...p.text.matchAll(/(?:^|; )([^;“]+?): “([^”]+)”/g)]
+            .filter((m) => m[1].replace(/^in the words of /, "") === source)
+            .map((m) => m[2]),
+    );
+  return own.map((t) => `${t} ${quotedUnder.join(" ")}`);
 }
 
 const ONLY = /^Only (.+?) (?:mentions|names|gives|quotes|reports|gives the figure) (.+?)(?:: “.*)?\.?$/s;
@@ -337,7 +353,9 @@ export async function scoreStory(story: EvalStory, dayText: string): Promise<Sto
   const distinctArticleText = new Set(articles.flatMap((a) => [a.title, a.summary, a.content]));
   const missedAngles = Object.entries(story.angles).filter(
     ([outlet, fact]) =>
-      !angleStatements(result, articlesOf(outlets, outlet)).some((s) => statesFact(s, fact)),
+      !angleStatements(result, articlesOf(outlets, outlet), OUTLET_NAMES[outlet] ?? outlet).some((s) =>
+        statesFact(s, fact),
+      ),
   );
   return {
     slug: story.slug,

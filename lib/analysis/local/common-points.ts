@@ -43,6 +43,8 @@ export interface SharedFact extends CitedPoint {
   shared: Set<string>;
   /** Whether every cited outlet's text holds all the statement's figures and names. */
   whole: boolean;
+  /** The passages it quotes: the statement and the other outlets' own wordings. */
+  quotes: string[];
 }
 
 interface Candidate {
@@ -222,6 +224,7 @@ export async function findCommonPoints(
       outlets: reporting,
       shared: c.shared,
       whole: !wordings.length,
+      quotes: [c.statement.text, ...wordings.map((w) => w.text)],
     });
   }
   return points;

@@ -278,8 +278,12 @@ export function statementsOf(
     const complete = piece.sentences.every((s) => s.complete);
     // Quoted inside the analyzer's own “…”, the passage's curly double quotes read as straight ones (the
     // same text to the grounding check, which compares quotation marks folded), so quotations do not nest.
+    // A passage the feed cut mid-sentence is cut back to its last whole clause.
+    const cutByFeed = !complete && raw.length > 40 && !/[.!?]["”’)]?$/.test(raw);
     const text = (
-      clip(raw, MAX_STATEMENT_CHARS) + (complete || raw.length > MAX_STATEMENT_CHARS ? "" : "…")
+      cutByFeed
+        ? clip(raw.replace(/(?:\.{3}|…)$/, ""), Math.min(MAX_STATEMENT_CHARS, raw.length - 4))
+        : clip(raw, MAX_STATEMENT_CHARS) + (complete || raw.length > MAX_STATEMENT_CHARS ? "" : "…")
     ).replace(/[“”]/g, '"');
     // Only what the statement shows counts: a sentence cut for display says no more than its cut
     // (and a sentence of thousands of words costs no more than one of fifty).

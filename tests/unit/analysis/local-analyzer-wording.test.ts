@@ -8,6 +8,7 @@
 import { describe, expect, it } from "vitest";
 import { analyzeLocally } from "@/lib/analysis/local/local-analyzer";
 import type { AnalysisArticle } from "@/lib/schemas/analysis";
+import { clip } from "@/lib/analysis/text";
 import { termOf } from "@/lib/text/terms";
 
 const article = (source: string, title: string, summary: string): AnalysisArticle => ({
@@ -142,5 +143,43 @@ describe("figures compared (decision 036)", () => {
       /^The figures agree: BBC News: more than 20 soldiers; CNN: 20 Indian soldiers\.$/,
     );
     expect(result.factualAccuracy).toBe(100);
+  });
+});
+
+describe("quotes, repeats and the summary (decision 037)", () => {
+  it("cuts a long passage at the end of a clause, never before who was included", () => {
+    const text =
+      "The ministers agreed a package of measures on Friday after talks that ran through the night, including new limits on imports of steel, aluminium and cars from several countries";
+    const cut = clip(text, 120);
+    expect(cut).toBe(
+      "The ministers agreed a package of measures on Friday after talks that ran through the night…",
+    );
+    expect(cut).not.toMatch(/including…$/);
+  });
+
+  it("quotes each passage once across summary, points, angles and differences, and makes no 'only' claim on a fragment", async () => {
+    const result = await analyzeLocally([
+      article(
+        "BBC News",
+        "Soldiers seize Mali President Ibrahim Boubacar Keita",
+        "France and regional bloc Ecowas have condemned the mutiny that began with gunfire early on Tuesday.",
+      ),
+      article(
+        "CNN",
+        "Mali soldiers reportedly arrest president and PM",
+        "Troops in Mali have arrested the country's President Ibrahim Boubacar Keita and Prime Minister Boubou Cisse in a suspected coup.",
+      ),
+    ]);
+    const items = [
+      result.summary,
+      ...[...result.commonPoints, ...(result.angles ?? []), ...result.differences].map((p) => p.text),
+    ];
+    const quotes = items.flatMap((t) => [...t.matchAll(/“([^”]+)”/g)].map((m) => m[1]));
+    // The summary may restate the first shared fact; nothing else is quoted twice.
+    const summaryQuotes = [...result.summary.matchAll(/“([^”]+)”/g)].length;
+    expect(quotes.length - new Set(quotes).size).toBeLessThanOrEqual(summaryQuotes);
+    const claims = result.differences.map((d) => d.text).join("\n");
+    expect(claims).not.toMatch(/mentions (?:PM|Prime|Ecowas)\b/);
+    expect(result.summary).not.toMatch(/Only /);
   });
 });
