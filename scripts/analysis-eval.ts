@@ -29,6 +29,7 @@ function printAnswer(s: StoryScore): void {
   list("figures", r.figures);
   list("differences", r.differences);
   console.log(`    accuracy: ${r.factualAccuracy} (${r.factualAccuracyMethod})`);
+  console.log(`    bias: ${r.biasAnalysis}`);
   console.log(`    tone: ${r.emotionalTone}`);
 }
 
@@ -80,7 +81,7 @@ runScript(async () => {
       `\n${split === "tune" ? "Tuned on" : "Reported only"} (${part.length} stories): facts ${t.facts.stated}/${t.facts.expected} (${pct(t.facts.stated, t.facts.expected)}), ` +
         `facts worded differently ${t.reworded.stated}/${t.reworded.expected}, angles ${t.angles.stated}/${t.angles.expected} (${pct(t.angles.stated, t.angles.expected)}), ` +
         `figure pairs ${t.figurePairs.stated}/${t.figurePairs.expected}, single-word "only" items ${t.singleWordOnly}, repeated quotes ${t.repeatedQuotes}, ` +
-        `unsupported citations ${t.unsupportedCitations}, words of analysis per word of articles ${(t.words.analysis / Math.max(1, t.words.articles)).toFixed(2)} ` +
+        `unsupported citations ${t.unsupportedCitations}, bias text showing wording ${t.biasShowsWording}/${part.length}, words of analysis per word of articles ${(t.words.analysis / Math.max(1, t.words.articles)).toFixed(2)} ` +
         `(${t.words.analysis}/${t.words.articles}), rejected by the grounding check ${t.rejected}, false "only" claims ${t.falseOnly}, artefacts ${t.artefacts}.`,
     );
   }

@@ -9,8 +9,9 @@
  * many expected facts the outlets word differently it states, how many expected figure pairs a
  * figures line sets side by side, how many "only" claims rest on a single word, how many quotes
  * recur across summary, points, angles, differences and figures, how many citations of a shared
- * fact go to an outlet whose own text lacks one of its names or figures, and how many words of
- * analysis it writes per word of the articles. The matching here is
+ * fact go to an outlet whose own text lacks one of its names or figures, on how many stories the
+ * bias text shows words of the articles, and how many words of analysis it writes per word of the
+ * articles. The matching here is
  * deliberately its own, simple and fixed, so that figures before and after a change compare.
  */
 import { groundAnalysis } from "@/lib/analysis/grounding";
@@ -425,6 +426,7 @@ export function totals(scores: StoryScore[]) {
     singleWordOnly: sum((s) => s.singleWordOnly.length),
     repeatedQuotes: sum((s) => s.repeatedQuotes.length),
     unsupportedCitations: sum((s) => s.unsupportedCitations.length),
+    biasShowsWording: sum((s) => (/“/.test(s.result.biasAnalysis) ? 1 : 0)),
     words: { analysis: sum((s) => s.words.analysis), articles: sum((s) => s.words.articles) },
   };
 }

@@ -24,7 +24,7 @@ import { findDifferences, type OnlyClaim } from "./differences";
 import { extractFacts, prepareArticle, type PreparedArticle } from "./facts";
 import { findFigures, type FigureLine } from "./figures";
 import { outletWords, statementsOf, vocabularyOf } from "./statements";
-import { articleTone, cardTone } from "./tone";
+import { articleTone, cardTone, withoutSharedWords } from "./tone";
 
 const MAX_LISTED_OUTLETS = 6;
 /** Outlets whose own names and figures the summary lists when no figures differ. */
@@ -133,7 +133,7 @@ export async function analyzeLocally(
     lowercase,
   ).map((d) => (quoted.has(d.quoted) ? { ...d, text: `${d.lead}.` } : d));
   await budget.checkpoint();
-  const tones = await eachInTurn(articles, budget, (a) => articleTone(a));
+  const tones = withoutSharedWords(await eachInTurn(articles, budget, (a) => articleTone(a)), articles);
   const tone = cardTone(tones, articles);
   const biases = await eachInTurn(articles, budget, (a) => articleBias(a));
   const corroboration = corroborate(facts, figures);
@@ -155,7 +155,7 @@ export async function analyzeLocally(
     angles: angles.map(({ text, citations }) => ({ text, citations })),
     figures: figures.map(({ text, citations }) => ({ text, citations })),
     summary,
-    biasAnalysis: biasText(biases, articles),
+    biasAnalysis: biasText(biases, articles, tones),
     factualAccuracy: corroboration.score,
     factualAccuracyMethod: corroboration.method,
     corroboration: { corroborated: corroboration.supported, total: corroboration.checkable },

@@ -183,3 +183,34 @@ describe("quotes, repeats and the summary (decision 037)", () => {
     expect(result.summary).not.toMatch(/Only /);
   });
 });
+
+describe("bias wording and tone (decision 038)", () => {
+  const verdict = [
+    article(
+      "BBC News",
+      "Man guilty of murdering his friend in Leeds",
+      "A man has been found guilty of murdering his friend after a row outside a pub in Leeds.",
+    ),
+    article(
+      "Daily Mail",
+      "Evil thug guilty of murdering pal in savage pub attack",
+      "An evil thug was found guilty of murdering his pal in a savage attack outside a pub in Leeds.",
+    ),
+  ];
+
+  it("does not read a topic word (the victim's 'friend') or the story's shared words as an outlet's feeling", async () => {
+    const result = await analyzeLocally(verdict);
+    expect(result.emotionalTone).not.toMatch(/“friend”/);
+    // "guilty" and "murdering" are what both report: the subject, not either outlet's wording.
+    expect(result.emotionalTone).not.toMatch(/“guilty”|“murdering”/);
+    expect(result.emotionalTone).toMatch(/“evil”|“savage”/);
+  });
+
+  it("shows the charged words one outlet chose, and says when the scores are the ratings alone", async () => {
+    const result = await analyzeLocally(verdict);
+    expect(result.biasAnalysis).toMatch(
+      /Words with a charge only one outlet chose, outside quotations: Daily Mail “[a-z]+”/,
+    );
+    expect(result.biasAnalysis).toMatch(/the scores are the ratings alone/);
+  });
+});
