@@ -41,6 +41,8 @@ describe("local analyzer on the labelled dev-day stories", () => {
     const all = totals(scores);
     expect(all.repeatedQuotes).toBeLessThanOrEqual(33);
     expect(all.unsupportedCitations).toBe(0);
+    // The bias text shows words of the articles (1 of 26 stories before issue 25).
+    expect(all.biasShowsWording).toBeGreaterThanOrEqual(24);
     expect(all.singleWordOnly).toBeLessThanOrEqual(13);
     // Words of analysis per word of articles: 2.37 before issue 25.
     expect(all.words.analysis / all.words.articles).toBeLessThan(1.8);

@@ -165,14 +165,24 @@ export function biasBand(score: number): string {
   return `${a < 0.5 ? "slight" : "leaning"} ${score < 0 ? "left" : "right"}`;
 }
 
+const LETTER = /\p{L}/u;
+
+/** Whether a lowercase text writes a word as a whole word (string steps: no regex per word over a long text). */
+function writes(text: string, word: string): boolean {
+  for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
+    const end = at + word.length;
+    if ((at === 0 || !LETTER.test(text[at - 1])) && (end === text.length || !LETTER.test(text[end])))
+      return true;
+  }
+  return false;
+}
+
 /** The charged words of one article in its own voice, strongest first. */
 function chargedWords(bias: ArticleBias, tone: ScoredWords | undefined): string[] {
-  if (!tone) return [];
-  return [...tone.words]
-    .filter(
-      ([w, s]) =>
-        Math.abs(s) >= CHARGED_SCORE && new RegExp(`(?<![\\p{L}])${w}(?![\\p{L}])`, "u").test(bias.ownVoice),
-    )
+  const strong = tone ? [...tone.words].filter(([, s]) => Math.abs(s) >= CHARGED_SCORE) : [];
+  if (!strong.length) return [];
+  return strong
+    .filter(([w]) => writes(bias.ownVoice, w))
     .sort((a, b) => Math.abs(b[1]) - Math.abs(a[1]) || a[0].localeCompare(b[0]))
     .slice(0, CHARGED_SHOWN)
     .map(([w]) => w);

@@ -51,17 +51,25 @@ interface Claim {
   score: number;
 }
 
+const CAPITALISED = /^\p{Lu}/u;
+const LETTER = /\p{L}/u;
+
 /** Whether a one-word name is no detail worth an "only": a fragment, a short abbreviation, a number word or a common word. */
 function slightName(name: string, sentence: string, lowercase: Set<string>): boolean {
   if (/\s/.test(name)) return false;
   const key = name.toLowerCase();
   if (name.replace(/[^\p{L}]/gu, "").length <= 3 || spelledNumber(key) !== undefined || lowercase.has(key))
     return true;
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return new RegExp(
-    `\\p{Lu}[\\p{L}'’.-]*\\s+${escaped}(?![\\p{L}])|(?<![\\p{L}])${escaped}\\s+\\p{Lu}`,
-    "u",
-  ).test(sentence);
+  // A fragment: the word written right beside another capitalised word (string steps, no regex per name).
+  for (let at = sentence.indexOf(name); at >= 0; at = sentence.indexOf(name, at + 1)) {
+    const end = at + name.length;
+    if ((at > 0 && LETTER.test(sentence[at - 1])) || (end < sentence.length && LETTER.test(sentence[end])))
+      continue;
+    const before = /(\S+)\s+$/.exec(sentence.slice(Math.max(0, at - 40), at))?.[1] ?? "";
+    const after = /^\s+(\S+)/.exec(sentence.slice(end, end + 40))?.[1] ?? "";
+    if (CAPITALISED.test(before) || CAPITALISED.test(after)) return true;
+  }
+  return false;
 }
 
 /** The details of a statement that no article of another outlet has. */
