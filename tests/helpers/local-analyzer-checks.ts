@@ -76,6 +76,19 @@ const COMMON_POINT = /^(All \w+|Both|\w+ of the \w+) outlets report this; in the
 const COMMON_POINT_WORDINGS =
   /^(All \w+|Both|\w+ of the \w+) outlets report this, each with its own details; (.+)$/s;
 const WORDING = /(?:^|; )([^;“]+?): “([^”]+)”/g;
+
+/** Whether one of the articles of an outlet writes a quoted passage (its pieces around "…"), quotation marks and spaces folded. */
+function wroteIt(articles: AnalysisArticle[], outlet: string, quoted: string): boolean {
+  const plain = (t: string) =>
+    t.toLowerCase().replace(/[“”"]/g, '"').replace(/[‘’']/g, "'").replace(/\s+/g, " ");
+  const parts = quoted
+    .split("…")
+    .map((x) => x.trim())
+    .filter(Boolean);
+  return articles
+    .filter((a) => a.source === outlet)
+    .some((a) => parts.every((part) => plain(articleText(a)).includes(plain(part))));
+}
 const WORD_COUNTS = [
   "zero",
   "one",
@@ -156,19 +169,15 @@ export function describeLocalAnalyzerOn(title: string, load: () => Promise<Cover
             // Each wording is quoted from a cited article of the outlet it is attributed to.
             const wordings = [...each[2].matchAll(WORDING)];
             expect(wordings.length, p.text).toBeGreaterThanOrEqual(2);
-            for (const [, outlet, quoted] of wordings) {
-              const from = p.citations.map((i) => articles[i]).filter((a) => a.source === outlet);
-              const plain = (t: string) =>
-                t.toLowerCase().replace(/[“”"]/g, '"').replace(/[‘’']/g, "'").replace(/\s+/g, " ");
-              const parts = quoted
-                .split("…")
-                .map((x) => x.trim())
-                .filter(Boolean);
+            for (const [, outlet, quoted] of wordings)
               expect(
-                from.some((a) => parts.every((part) => plain(articleText(a)).includes(plain(part)))),
+                wroteIt(
+                  p.citations.map((i) => articles[i]),
+                  outlet,
+                  quoted,
+                ),
                 `${outlet} wrote ${quoted}`,
               ).toBe(true);
-            }
             continue;
           }
           const m = COMMON_POINT.exec(p.text);
@@ -181,15 +190,12 @@ export function describeLocalAnalyzerOn(title: string, load: () => Promise<Cover
               ? 2
               : WORD_COUNTS.indexOf(count.toLowerCase().replace(/^all /, "").split(" ")[0]);
           expect(n, p.text).toBe(outlets.size);
-          const plain = (t: string) =>
-            t.toLowerCase().replace(/[“”"]/g, '"').replace(/[‘’']/g, "'").replace(/\s+/g, " ");
-          const quotedFrom = p.citations.map((i) => articles[i]).filter((a) => a.source === outlet);
-          const parts = quoted
-            .split("…")
-            .map((x) => x.trim())
-            .filter(Boolean);
           expect(
-            quotedFrom.some((a) => parts.every((part) => plain(articleText(a)).includes(plain(part)))),
+            wroteIt(
+              p.citations.map((i) => articles[i]),
+              outlet,
+              quoted,
+            ),
             `${outlet} wrote ${quoted}`,
           ).toBe(true);
           const words = roughWords(quoted);
