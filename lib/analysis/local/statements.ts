@@ -27,6 +27,9 @@ import { CALENDAR_WORDS, isDateNumber, nameFamily, nameSpelling, termOf, WEEKDAY
 import { isAcronym } from "@/lib/text/words";
 import type { PreparedArticle, PreparedSentence } from "./facts";
 
+/** The first words of the two-word place names (a pair is looked up only after one). */
+const PHRASE_FIRST_WORDS = new Set([...PLACE_PHRASES.keys()].map((k) => k.split(" ")[0]));
+
 /** Body sentences read per article: the lead. */
 const LEAD_SENTENCES = 8;
 /** The longest statement quoted whole; longer ones are cut at a word boundary. */
@@ -336,6 +339,7 @@ export function vocabularyOf(article: PreparedArticle): ArticleVocabulary {
   for (const s of article.sentences) {
     // "United Kingdom" says "Britain" (lib/text/synonyms.ts).
     for (let k = 1; k < s.tokens.length; k++) {
+      if (!PHRASE_FIRST_WORDS.has(s.tokens[k - 1].key)) continue;
       const place = PLACE_PHRASES.get(`${s.tokens[k - 1].key} ${s.tokens[k].key}`);
       if (place) {
         terms.add(place);
