@@ -136,8 +136,9 @@ export interface ScoredWords {
 
 /** Charged words an outlet chose: at least this strong on the sentiment list … */
 const CHARGED_SCORE = 2;
-/** … at most this many per outlet. */
+/** … at most this many per outlet, for at most this many outlets (a long card's text stays short). */
 const CHARGED_SHOWN = 3;
+const CHARGED_OUTLETS = 4;
 
 /** One article's bias score and the markers behind it. */
 export function articleBias(article: PreparedArticle): ArticleBias {
@@ -218,7 +219,7 @@ export function biasText(
   const chosen = new Map<string, string>();
   for (const b of biases) {
     const key = articles[b.index].outlet.key;
-    if (chosen.has(key)) continue;
+    if (chosen.has(key) || chosen.size >= CHARGED_OUTLETS) continue;
     const words = chargedWords(
       b,
       tones.find((t) => t.index === b.index),
