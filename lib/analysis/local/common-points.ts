@@ -141,11 +141,17 @@ export function outletCount(reporting: number, total: number): string {
  * The statement of an article that says most of another statement, in its own words: its
  * headline or lead sentence holding the greatest weight of the statement's terms.
  */
-function ownWording(article: number, statement: Statement, statements: Statement[]): Statement | undefined {
+function ownWording(
+  article: number,
+  statement: Statement,
+  statements: Statement[],
+  quoted: Set<string>,
+): Statement | undefined {
   let best: Statement | undefined;
   let bestWeight = 0;
   for (const s of statements) {
-    if (s.article !== article) continue;
+    // A passage an earlier point quotes is not quoted again.
+    if (s.article !== article || quoted.has(s.text)) continue;
     const w = weightOf(
       statement.terms,
       [...s.terms.keys()].filter((t) => statement.terms.has(t)),
@@ -182,6 +188,7 @@ export async function findCommonPoints(
         a.statement.order - b.statement.order,
     );
   const stated = new Set<string>();
+  const quotedTexts = new Set<string>();
   const quotedArticles = new Set<number>();
   const points: SharedFact[] = [];
   for (const c of candidates) {
@@ -199,7 +206,7 @@ export async function findCommonPoints(
     for (const i of c.supporters) {
       const outlet = articles[i].outlet.key;
       if (!c.partial.has(i) || worded.has(outlet) || wordings.length >= MAX_OWN_WORDINGS) continue;
-      const own = ownWording(i, c.statement, statements);
+      const own = ownWording(i, c.statement, statements, quotedTexts);
       if (!own) continue;
       worded.add(outlet);
       wordings.push(own);
@@ -213,6 +220,8 @@ export async function findCommonPoints(
     // Every term it shares, and every term it states: a later point repeating the first in other words adds nothing.
     for (const t of c.statement.terms.keys()) stated.add(t);
     quotedArticles.add(c.statement.article);
+    quotedTexts.add(c.statement.text);
+    for (const w of wordings) quotedTexts.add(w.text);
     const text = wordings.length
       ? `${outletCount(reporting, outletTotal)} report this, each with its own details; ${quoted}: “${c.statement.text}”; ` +
         wordings.map((w) => `${articles[w.article].outlet.name}: “${w.text}”`).join("; ")
