@@ -85,6 +85,9 @@ const CONSEQUENCES = new Set(
   ).split(" "),
 );
 
+/** Words after a number that say its size ("20 Percent", "5 Million"), capitalised or not. */
+const SIZE_WORDS = new Set(["percent", "million", "billion", "trillion", "thousand"]);
+
 /** Words between a number and what it counts. */
 const SKIPPED = new Set(["other", "more", "additional", "extra", "new"]);
 
@@ -211,7 +214,10 @@ function figuresOf(article: PreparedArticle, sentence: PreparedSentence, from: n
       if (!w || words.length >= 2) break;
       // A name is not what a number counts ("$39 Zara jacket"); an acronym may qualify it ("25 US cities").
       const acronym = isAcronym(m[1]);
-      if (!acronym && (STOP_WORDS.has(w) || NOT_COUNTED.has(w) || /^\p{Lu}\p{Ll}/u.test(m[1]))) break;
+      // A Title Case headline's size word still belongs to the figure ("20 Percent").
+      const size = !words.length && SIZE_WORDS.has(w);
+      if (!acronym && !size && (STOP_WORDS.has(w) || NOT_COUNTED.has(w) || /^\p{Lu}\p{Ll}/u.test(m[1])))
+        break;
       // A second word only after a modifier ("unaccompanied migrant", "train cars"), not a verb ("people fled").
       const modifier =
         qualifiedBy ||

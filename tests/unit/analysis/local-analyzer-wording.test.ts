@@ -146,6 +146,26 @@ describe("figures compared (decision 036)", () => {
   });
 });
 
+describe("figures in Title Case headlines", () => {
+  it("keeps a capitalised size word with its figure ('20 Percent'), never a bare number", async () => {
+    const result = await analyzeLocally([
+      article(
+        "Breitbart",
+        "Trump Threatens Europe with a 20 Percent Tariff on Cars",
+        "Trump tweeted about tariffs on cars.",
+      ),
+      article(
+        "Reuters",
+        "EU to respond to any auto tariff move",
+        "The European Union will respond to any move on cars, an official said.",
+      ),
+    ]);
+    const claims = result.differences.map((d) => d.text).join("\n");
+    expect(claims).toMatch(/20 Percent/);
+    expect(claims).not.toMatch(/mentions 20[.:]/);
+  });
+});
+
 describe("quotes, repeats and the summary (decision 037)", () => {
   it("cuts a long passage at the end of a clause, never before who was included", () => {
     const text =
