@@ -26,7 +26,7 @@ describe("local analyzer on the labelled dev-day stories", () => {
       31, 9, 60, 3,
     ]);
     expect(tune.facts.stated).toBeGreaterThanOrEqual(27);
-    expect(tune.reworded.stated).toBeGreaterThanOrEqual(6);
+    expect(tune.reworded.stated).toBeGreaterThanOrEqual(7);
     expect(tune.angles.stated).toBeGreaterThanOrEqual(59);
     expect(tune.figurePairs.stated).toBeGreaterThanOrEqual(3);
     // 8 stories only reported: 12 facts (9 worded differently), 29 angles, 1 figure pair.
@@ -39,7 +39,8 @@ describe("local analyzer on the labelled dev-day stories", () => {
 
   it("repeats quotes, cites unsupporting outlets and rests 'only' on single words no more than when this test was written", () => {
     const all = totals(scores);
-    expect(all.repeatedQuotes).toBeLessThanOrEqual(33);
+    // Before issue 25 (main's analyzer, this matching): 175 repeated quotes, 21 unsupported citations, 49 single-word "only" items.
+    expect(all.repeatedQuotes).toBeLessThanOrEqual(32);
     expect(all.unsupportedCitations).toBe(0);
     // The bias text shows words of the articles (1 of 26 stories before issue 25).
     expect(all.biasShowsWording).toBeGreaterThanOrEqual(24);
