@@ -164,20 +164,15 @@ export function describeLocalAnalyzerOn(title: string, load: () => Promise<Cover
     it("quotes each common point from a cited article, and every cited article shares most of its words", () => {
       for (const { articles, result } of cards) {
         for (const p of result.commonPoints) {
+          const cited = p.citations.map((i) => articles[i]);
+          const expectWrote = (outlet: string, quoted: string) =>
+            expect(wroteIt(cited, outlet, quoted), `${outlet} wrote ${quoted}`).toBe(true);
           const each = COMMON_POINT_WORDINGS.exec(p.text);
           if (each) {
             // Each wording is quoted from a cited article of the outlet it is attributed to.
             const wordings = [...each[2].matchAll(WORDING)];
             expect(wordings.length, p.text).toBeGreaterThanOrEqual(2);
-            for (const [, outlet, quoted] of wordings)
-              expect(
-                wroteIt(
-                  p.citations.map((i) => articles[i]),
-                  outlet,
-                  quoted,
-                ),
-                `${outlet} wrote ${quoted}`,
-              ).toBe(true);
+            for (const [, outlet, quoted] of wordings) expectWrote(outlet, quoted);
             continue;
           }
           const m = COMMON_POINT.exec(p.text);
@@ -190,14 +185,7 @@ export function describeLocalAnalyzerOn(title: string, load: () => Promise<Cover
               ? 2
               : WORD_COUNTS.indexOf(count.toLowerCase().replace(/^all /, "").split(" ")[0]);
           expect(n, p.text).toBe(outlets.size);
-          expect(
-            wroteIt(
-              p.citations.map((i) => articles[i]),
-              outlet,
-              quoted,
-            ),
-            `${outlet} wrote ${quoted}`,
-          ).toBe(true);
+          expectWrote(outlet, quoted);
           const words = roughWords(quoted);
           for (const i of p.citations) {
             const held = [...words].filter((w) => roughWords(articleText(articles[i])).has(w)).length;
