@@ -50,6 +50,8 @@ export const EVIDENCE_FEATURES = [
   "sharedHeadline",
   /** How many features the two share, over EVIDENCE_TUNING.manyShared (capped at 1). */
   "sharedCount",
+  /** How many shared names and words are rare in the batch (idf at least EVIDENCE_TUNING.rareIdf), over EVIDENCE_TUNING.manyRare (capped at 1). */
+  "sharedRare",
 ] as const;
 
 export type EvidenceFeature = (typeof EVIDENCE_FEATURES)[number];
@@ -136,6 +138,7 @@ export class PairEvidence {
     let rarestName = 0x7fffffff;
     let headline = 0;
     let count = 0;
+    let rare = 0;
     // Features are ascending and the unshared ones come last: they cannot meet i's, so stop there.
     for (let k = offsets[j], end = offsets[j + 1]; k < end && features[k] < shared; k++) {
       const f = features[k];
@@ -145,6 +148,7 @@ export class PairEvidence {
       dot += part;
       count++;
       const df = documentFrequency[f];
+      if (this.idfOf[df] >= EVIDENCE_TUNING.rareIdf) rare++;
       const iRole = this.denseRole[f];
       const jRole = roles[k];
       if (iRole & jRole & ROLE_HEADLINE) headline += part;
@@ -204,6 +208,7 @@ export class PairEvidence {
     out[F.sameOutlet] = this.outlets[i] === this.outlets[j] ? 1 : 0;
     out[F.sharedHeadline] = headline;
     out[F.sharedCount] = Math.min(1, count / EVIDENCE_TUNING.manyShared);
+    out[F.sharedRare] = Math.min(1, rare / EVIDENCE_TUNING.manyRare);
     return true;
   }
 

@@ -20,6 +20,14 @@ export const EVIDENCE_TUNING = {
   maxKeyNamesMet: 4,
   /** sharedCount saturates here (5–20): a dozen shared words and names is a lot for two reports. */
   manyShared: 12,
+  /**
+   * sharedRare: a shared feature is rare when its idf over ln(batch size) reaches this (0.6: in a
+   * day of 400 reports, carried by at most 10; not swept). Counting them told stories apart better
+   * than the rarest one's idf did (decision 024).
+   */
+  rareIdf: 0.6,
+  /** sharedRare saturates here (not swept): four rare things in common make one event. */
+  manyRare: 4,
 } as const;
 
 /**

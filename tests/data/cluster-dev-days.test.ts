@@ -41,17 +41,18 @@ describe("leave-one-day-out over every labelled day", () => {
     ]);
   });
 
-  // Floors a little under the figures of decision 023 (each day: 91.3–100 % pure, 0–3.4 %
-  // misplaced, 40–79 % carded; mean carded 60.5 %, duplicates 6.5 %). The targets (92 %,
-  // 3 %, 80 % mean) are not met; decision 023 says by how much.
+  // Floors at or a little under the figures of decision 024 (each day: 92.9–100 % pure, 0–2.4 %
+  // misplaced, 40–79 % carded; mean pure 98.3 %, carded 60.5 %, duplicates 5.8 %). The issue's
+  // per-day purity targets (92 %, 3 %) are met and held here; its carded targets (80 % mean, no
+  // day under 60 %) are not; decisions 023 and 024 say by how much.
   it("shows cards a reader can trust on days the weights never saw", () => {
     for (const day of figures) {
-      expect([day.day, day.pure]).toEqual([day.day, expect.toSatisfy((x: number) => x >= 0.9)]);
-      expect([day.day, day.misplaced]).toEqual([day.day, expect.toSatisfy((x: number) => x <= 0.035)]);
+      expect([day.day, day.pure]).toEqual([day.day, expect.toSatisfy((x: number) => x >= 0.92)]);
+      expect([day.day, day.misplaced]).toEqual([day.day, expect.toSatisfy((x: number) => x <= 0.03)]);
       expect([day.day, day.carded]).toEqual([day.day, expect.toSatisfy((x: number) => x >= 0.4)]);
     }
     const mean = meanFigures(figures);
-    expect(mean.pure).toBeGreaterThanOrEqual(0.96);
+    expect(mean.pure).toBeGreaterThanOrEqual(0.97);
     expect(mean.carded).toBeGreaterThanOrEqual(0.58);
     expect(mean.duplicates).toBeLessThanOrEqual(0.08);
   });

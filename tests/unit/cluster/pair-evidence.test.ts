@@ -79,6 +79,10 @@ function referenceEvidence({ batch, times, outlets }: PreparedBatch, i: number, 
     sameOutlet: outlets[i] === outlets[j] ? 1 : 0,
     sharedHeadline: sum(shared.filter((f) => role(a, f) & role(b, f) & ROLE_HEADLINE)),
     sharedCount: Math.min(1, shared.length / EVIDENCE_TUNING.manyShared),
+    sharedRare: Math.min(
+      1,
+      shared.filter((f) => idf(df[f]) >= EVIDENCE_TUNING.rareIdf).length / EVIDENCE_TUNING.manyRare,
+    ),
   };
 }
 
@@ -277,6 +281,20 @@ describe("the rules as evidence", () => {
     expect(pair(0, 2)).toMatchObject({ nameConflict: 0, strangerNames: 0 });
     // Each names someone the other does not (Winston, QB), but both are about the NFL.
     expect(pair(3, 4)).toMatchObject({ nameConflict: 1, strangerNames: 0 });
+  });
+
+  it("counts the things two reports share that few others of the batch carry", () => {
+    const pair = evidenceOf([
+      ["Lockdown eases as Volgograd reopens markets", "Traders in Volgograd returned to the stalls."],
+      ["Volgograd markets reopen under lockdown rules", "Stalls in Volgograd opened for traders again."],
+      ["Lockdown extended in the south", "Officials said the rules remain for weeks."],
+      ["Lockdown extended for another month", "Restrictions will stay as cases rise."],
+      ...FILLER,
+    ]);
+    // "lockdown" is in four reports of the batch: common; "volgograd", "markets", "stalls" are in two.
+    expect(pair(0, 2).cosine).toBeGreaterThan(0);
+    expect(pair(0, 2).sharedRare).toBe(0);
+    expect(pair(0, 1).sharedRare).toBeGreaterThanOrEqual(2 / EVIDENCE_TUNING.manyRare);
   });
 
   it("counts a name as mentioned when the other report writes both its words", () => {
