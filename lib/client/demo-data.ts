@@ -19,12 +19,22 @@ function source(
   biasRating: "center-left" | "center" | "center-right",
   color: string,
   icon: string,
+  paywall: "none" | "metered" | "hard",
 ) {
-  return { id, name, region, country, biasRating, biasRatingSource: RATING_SOURCE, color, icon };
+  return { id, name, region, country, biasRating, biasRatingSource: RATING_SOURCE, color, icon, paywall };
 }
 
-const GUARDIAN = source("the-guardian", "The Guardian", "Europe", "gb", "center-left", "#052962", "🛡️");
-const REUTERS = source("reuters", "Reuters", "Global", "gb", "center", "#FF8000", "🌐");
+const GUARDIAN = source(
+  "the-guardian",
+  "The Guardian",
+  "Europe",
+  "gb",
+  "center-left",
+  "#052962",
+  "🛡️",
+  "none",
+);
+const REUTERS = source("reuters", "Reuters", "Global", "gb", "center", "#FF8000", "🌐", "metered");
 const WSJ = source(
   "wall-street-journal",
   "Wall Street Journal",
@@ -33,6 +43,7 @@ const WSJ = source(
   "center-right",
   "#0080C3",
   "💹",
+  "hard",
 );
 
 const RELATED_CONTENT = [
