@@ -24,8 +24,8 @@ export function placeholderAnalysis(): AiAnalysis {
 }
 
 function sourceInfo(article: CardArticle): SourceInfo {
-  const { name, region, biasRating, biasRatingSource, color, icon } = article.source;
-  return { name, region, biasRating, biasRatingSource, color, icon };
+  const { id, name, region, biasRating, biasRatingSource, color, icon, paywall } = article.source;
+  return { id, name, region, biasRating, biasRatingSource, color, icon, paywall };
 }
 
 const counters = { likes: 0, comments: 0, isLiked: false } as const;

@@ -2,17 +2,21 @@
 
 import type { CitedPoint, ProviderInfo } from "@/lib/schemas/analysis";
 import type { ComparisonCard } from "@/lib/schemas/cards";
+import type { Paywall } from "@/lib/sources/registry";
 
 export type Sentiment = "positive" | "negative" | "neutral";
 
 /** What the Source Comparison tab shows about an outlet (from the known-sources list). */
 export interface SourceInfo {
+  /** The outlet's id: its page is /sources/{id}. */
+  id: string;
   name: string;
   region: string;
   biasRating: string;
   biasRatingSource: string;
   color: string;
   icon: string;
+  paywall: Paywall;
 }
 
 export interface Article {
