@@ -9,6 +9,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { canAnalyse, runAnalysis, withAssessments } from "@/lib/client/analysis";
 import { getAnalysisCache } from "@/lib/client/analysis-cache";
 import { useCachedAnalysis } from "@/lib/client/hooks/use-cached-analysis";
+import { recordOpened } from "@/lib/client/reading-balance";
 import type { AiAnalysis, NewsComparison } from "@/lib/client/types";
 import type { CompareArticlesResponse } from "@/lib/schemas/analysis";
 import { CardFooter } from "./card-footer";
@@ -55,6 +56,7 @@ export function ComparisonCardView({ card, onToast, standalone = false }: Props)
 
   const start = async () => {
     setTab("analysis");
+    recordOpened(card, "analysis");
     const { authorizedRequest } = await loadSession();
     const result = await runAnalysis(
       { ...card, aiAnalysis: analysis },
@@ -100,7 +102,12 @@ export function ComparisonCardView({ card, onToast, standalone = false }: Props)
         {/* Under a page's h1 the panel's own headings (h3) need an h2 above them, as a card's h2 is on the feed. */}
         {standalone && <h2 className="sr-only">{TABS.find((t) => t.id === tab)!.label}</h2>}
         {tab === "sources" && (
-          <SourceComparison articles={articles} focusId={focusId} onFocused={() => setFocusId(null)} />
+          <SourceComparison
+            articles={articles}
+            focusId={focusId}
+            onFocused={() => setFocusId(null)}
+            onOpenOriginal={(a) => recordOpened(card, "original source", a)}
+          />
         )}
         <Suspense fallback={<p className="text-sm text-slate-700">Loading…</p>}>
           {tab === "analysis" && (

@@ -7,8 +7,8 @@
 import type { ComparisonCard } from "@/lib/schemas/cards";
 import { DEMO_CARD_ID, mapCard, mapRelatedArticle } from "./map-card";
 import type { NewsComparison } from "./types";
+import { BIAS_RATING_SOURCE } from "@/lib/sources/rating-source";
 
-const RATING_SOURCE = "Editorial rating (project's known-sources list, 3-point scale)";
 const HOUR = 3_600_000;
 
 function source(
@@ -21,7 +21,17 @@ function source(
   icon: string,
   paywall: "none" | "metered" | "hard",
 ) {
-  return { id, name, region, country, biasRating, biasRatingSource: RATING_SOURCE, color, icon, paywall };
+  return {
+    id,
+    name,
+    region,
+    country,
+    biasRating,
+    biasRatingSource: BIAS_RATING_SOURCE,
+    color,
+    icon,
+    paywall,
+  };
 }
 
 const GUARDIAN = source(
@@ -99,7 +109,7 @@ export function demoComparisons(now: number = Date.now()): NewsComparison[] {
     countries: ["us", "gb"],
     sourceCount: 3,
     confidence: 1,
-    bias: { left: 1, center: 1, right: 1, blindspot: null, ratingSource: RATING_SOURCE },
+    bias: { left: 1, center: 1, right: 1, blindspot: null, ratingSource: BIAS_RATING_SOURCE },
     isDemo: true,
   };
   const comparison = mapCard(card);

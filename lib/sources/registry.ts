@@ -82,8 +82,7 @@ export interface KnownSource {
   unavailableReason?: string;
 }
 
-/** Who rated the outlets' bias; shown next to every rating. See docs/decisions/003-bias-ratings.md. */
-export const BIAS_RATING_SOURCE = "Editorial rating (project's known-sources list, 3-point scale)";
+export { BIAS_RATING_SOURCE } from "./rating-source";
 
 const ALL: CountryId[] = [...COUNTRY_IDS];
 
