@@ -14,35 +14,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { runScript } from "../script-runner";
-import { percentile } from "./lib/server";
-
-function option(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : undefined;
-}
-const ms = (v: number) => `${v.toFixed(1)} ms`;
-
-/**
- * Wall-clock and CPU time of each run. On PGlite the database runs in this process, so CPU time
- * is what a request holds the event loop for, and is less disturbed by other load on the machine.
- */
-async function timed(runs: number, once: () => Promise<unknown>): Promise<{ wall: number[]; cpu: number[] }> {
-  await once(); // warm-up
-  const wall: number[] = [];
-  const cpu: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    const c0 = process.cpuUsage();
-    await once();
-    const c = process.cpuUsage(c0);
-    wall.push(performance.now() - t0);
-    cpu.push((c.user + c.system) / 1000);
-  }
-  return { wall, cpu };
-}
-
-const summary = ({ wall, cpu }: { wall: number[]; cpu: number[] }) =>
-  `p50 ${ms(percentile(wall, 50))}, p95 ${ms(percentile(wall, 95))} (CPU p50 ${ms(percentile(cpu, 50))})`;
+import { option, summary, timed } from "./lib/timed";
 
 runScript(async () => {
   const articles = Number(option("articles") ?? 5_300);
