@@ -34,6 +34,18 @@ function Fact({ term, children }: { term: string; children: React.ReactNode }) {
   );
 }
 
+/** One titled section of the profile; `name` is its test id and the stem of its heading's id. */
+function Section({ name, title, children }: { name: string; title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={`${name}-title`} className={SECTION} data-testid={name}>
+      <h2 id={`${name}-title`} className="text-lg font-bold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 /** The whole profile of one outlet. */
 export function SourceProfileView({ profile: p }: { profile: SourceProfile }) {
   return (
@@ -67,10 +79,7 @@ export function SourceProfileView({ profile: p }: { profile: SourceProfile }) {
         </dl>
       </header>
 
-      <section aria-labelledby="ownership-title" className={SECTION} data-testid="ownership">
-        <h2 id="ownership-title" className="text-lg font-bold text-slate-900">
-          Ownership and funding
-        </h2>
+      <Section name="ownership" title="Ownership and funding">
         <dl className="mt-2 text-sm">
           <Fact term="Kind">{p.ownership.kind}</Fact>
           <Fact term="Owner">{p.ownership.owner}</Fact>
@@ -82,12 +91,9 @@ export function SourceProfileView({ profile: p }: { profile: SourceProfile }) {
         <p className="mt-2 text-xs text-slate-700">
           {`As of ${p.ownership.asOf}, from what the outlet and its owner publish about themselves.`}
         </p>
-      </section>
+      </Section>
 
-      <section aria-labelledby="feeds-title" className={SECTION} data-testid="feeds">
-        <h2 id="feeds-title" className="text-lg font-bold text-slate-900">
-          Its feeds
-        </h2>
+      <Section name="feeds" title="Its feeds">
         {!p.available || p.feeds.length === 0 ? (
           <p className="mt-2 text-sm text-slate-800" data-testid="unavailable">
             Not fetched: {p.unavailableReason ?? "it publishes no feed the site can read."}
@@ -133,12 +139,9 @@ export function SourceProfileView({ profile: p }: { profile: SourceProfile }) {
             </ul>
           </>
         )}
-      </section>
+      </Section>
 
-      <section aria-labelledby="covered-title" className={SECTION} data-testid="covered">
-        <h2 id="covered-title" className="text-lg font-bold text-slate-900">
-          What it covered
-        </h2>
+      <Section name="covered" title="What it covered">
         <p className="mt-1 text-sm text-slate-700">
           {p.covered.total} {p.covered.total === 1 ? "story" : "stories"} of the last {p.window.hours} hours
           {p.covered.total > p.covered.stories.length ? `; the newest ${p.covered.stories.length}` : ""}.
@@ -162,12 +165,9 @@ export function SourceProfileView({ profile: p }: { profile: SourceProfile }) {
             </li>
           ))}
         </ul>
-      </section>
+      </Section>
 
-      <section aria-labelledby="left-out-title" className={SECTION} data-testid="left-out">
-        <h2 id="left-out-title" className="text-lg font-bold text-slate-900">
-          What it left out
-        </h2>
+      <Section name="left-out" title="What it left out">
         <p className="mt-1 text-sm text-slate-700">
           Stories at least {p.leftOut.minOutlets} outlets covered in its categories and countries that it did
           not: {p.leftOut.total}
@@ -184,7 +184,7 @@ export function SourceProfileView({ profile: p }: { profile: SourceProfile }) {
             </li>
           ))}
         </ul>
-      </section>
+      </Section>
     </article>
   );
 }
