@@ -10,35 +10,20 @@
  *
  *   npm run bench:edge [-- --articles 5300 --runs 30 --database postgresql://…]
  */
-import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import { runScript } from "../script-runner";
+import { withSyntheticWindow } from "./lib/bench-database";
 import { option, summary, timed } from "./lib/timed";
 
 runScript(async () => {
   const articles = Number(option("articles") ?? 5_300);
   const runs = Number(option("runs") ?? 30);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "news-bench-edge-"));
-  // Settings are read at the first import of lib/env, so they are set before anything is imported.
-  Object.assign(process.env, {
-    DATABASE_URL: option("database") ?? `pglite:${path.join(dir, "pglite")}`,
-    DATA_DIR: dir,
-    LOG_LEVEL: "silent",
-    SCHEDULER_ENABLED: "false",
-  });
-  const { closeDatabase, getDatabase } = await import("@/lib/db");
-  const { prepareDatabase } = await import("@/lib/services/prepare-database");
-  const { searchArticles } = await import("@/lib/services/search-articles");
-  const { signAccessToken } = await import("@/lib/auth/tokens");
-  const { storeSyntheticWindow } = await import("./lib/synthetic-window");
-  const { generateSyntheticNews } = await import("./synthetic-news");
-  const login = (await import("@/app/api/v1/auth/login/route")).POST;
-  const compare = (await import("@/app/api/v1/analysis/compare-articles/route")).POST;
-  try {
-    const db = getDatabase();
-    await prepareDatabase(db);
-    await storeSyntheticWindow(db, articles);
+  await withSyntheticWindow("edge", { articles, database: option("database") }, async (db) => {
+    const { searchArticles } = await import("@/lib/services/search-articles");
+    const { signAccessToken } = await import("@/lib/auth/tokens");
+    const { generateSyntheticNews } = await import("./synthetic-news");
+    const login = (await import("@/app/api/v1/auth/login/route")).POST;
+    const compare = (await import("@/app/api/v1/analysis/compare-articles/route")).POST;
     console.log(`Machine: ${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(1)}`);
     console.log(`Engine: ${db.engine}; ${articles} synthetic articles in the window.\n`);
 
@@ -92,8 +77,5 @@ runScript(async () => {
       });
       console.log(`  ${label.padEnd(9)} answers ${status}: ${summary(times)}`);
     }
-  } finally {
-    await closeDatabase();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });

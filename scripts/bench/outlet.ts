@@ -7,36 +7,21 @@
  *
  *   npm run bench:outlet [-- --articles 5000 --runs 20 --database postgresql://…]
  */
-import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import { runScript } from "../script-runner";
 import { percentile } from "./lib/server";
+import { withSyntheticWindow } from "./lib/bench-database";
 import { ms, option, summary, timed } from "./lib/timed";
 
 runScript(async () => {
   const articles = Number(option("articles") ?? 5_000);
   const runs = Number(option("runs") ?? 20);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "news-bench-outlet-"));
-  // Settings are read at the first import of lib/env, so they are set before anything is imported.
-  Object.assign(process.env, {
-    DATABASE_URL: option("database") ?? `pglite:${path.join(dir, "pglite")}`,
-    DATA_DIR: dir,
-    LOG_LEVEL: "silent",
-    SCHEDULER_ENABLED: "false",
-  });
-  const { closeDatabase, getDatabase } = await import("@/lib/db");
-  const { prepareDatabase } = await import("@/lib/services/prepare-database");
-  const { rebuildCards } = await import("@/lib/services/rebuild-cards");
-  const { getSourceProfile } = await import("@/lib/services/get-source-profile");
-  const { invalidateReadCache } = await import("@/lib/read-cache");
-  const { KNOWN_SOURCES } = await import("@/lib/sources/registry");
-  const { storeSyntheticWindow } = await import("./lib/synthetic-window");
-  const route = (await import("@/app/api/v1/sources/[id]/route")).GET;
-  try {
-    const db = getDatabase();
-    await prepareDatabase(db);
-    await storeSyntheticWindow(db, articles);
+  await withSyntheticWindow("outlet", { articles, database: option("database") }, async (db) => {
+    const { rebuildCards } = await import("@/lib/services/rebuild-cards");
+    const { getSourceProfile } = await import("@/lib/services/get-source-profile");
+    const { invalidateReadCache } = await import("@/lib/read-cache");
+    const { KNOWN_SOURCES } = await import("@/lib/sources/registry");
+    const route = (await import("@/app/api/v1/sources/[id]/route")).GET;
     const t0 = performance.now();
     const rebuilt = await rebuildCards();
     console.log(`Machine: ${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(1)}`);
@@ -70,8 +55,5 @@ runScript(async () => {
       `\nThrough the route, ${worst.id}: first answer ${ms(performance.now() - first)} (computed, then cached)`,
     );
     console.log(`  cached: ${summary(await timed(runs * 5, call))}`);
-  } finally {
-    await closeDatabase();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });
