@@ -62,3 +62,19 @@ test("with storage full it says so, and the rest of the site works", async ({ pa
   await page.goto(`/stories/${E2E.bridge.id}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(E2E.bridge.topic);
 });
+
+test("with storage turned off it says so, and the rest of the site works", async ({ page }) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(window, "localStorage", {
+      get() {
+        throw new DOMException("The operation is insecure.", "SecurityError");
+      },
+    });
+  });
+  const balance = await openBalance(page);
+  await expect(balance.getByTestId("balance-storage")).toContainText("storage is turned off");
+  await expect(balance.getByTestId("balance-count")).toHaveText("No stories opened in the last 30 days.");
+  await page.getByRole("button", { name: "Close settings" }).click();
+  await page.goto(`/stories/${E2E.bridge.id}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(E2E.bridge.topic);
+});
