@@ -82,6 +82,7 @@ export function coverageSummary(card: ComparisonCard): CoverageSummary {
   const coverage = storyCoverage(reports);
   return {
     firstSource: reports.find((r) => r.source.id === coverage.firstSourceId)!.source.name,
+    firstSourceId: coverage.firstSourceId,
     firstPublishedAt: coverage.firstPublishedAt,
     lastPublishedAt: coverage.lastPublishedAt,
     outlets: new Set(reports.map((r) => r.source.id)).size,

@@ -74,6 +74,8 @@ export interface CardComment {
 export interface CoverageSummary {
   /** The outlet's name. */
   firstSource: string;
+  /** The outlet's id: the line links its name to /sources/{id}. */
+  firstSourceId: string;
   firstPublishedAt: string;
   lastPublishedAt: string;
   /** Distinct outlets covering the story. */

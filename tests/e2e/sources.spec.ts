@@ -82,6 +82,9 @@ test("every article panel carries its outlet's paywall badge, and outlet names l
   await expect(panels.filter({ hasText: "BBC News" }).getByTestId("paywall-badge")).toHaveText(
     "Free to read",
   );
+  await expect(
+    bridge.getByTestId("coverage-line").getByRole("link", { name: "Wall Street Journal" }),
+  ).toHaveAttribute("href", "/sources/wall-street-journal");
   await expectAccessible(page, "card with paywall badges", '[data-testid="comparison-card"]');
   await shot(page, info, "paywall-badges");
   await bridge.getByTestId("outlet-link").filter({ hasText: "BBC News" }).click();
