@@ -1,9 +1,14 @@
 /**
  * Next.js calls register() once when the server starts. In the Node runtime: the client
  * address from the socket (lib/http/client-address.ts), graceful shutdown
- * (lib/lifecycle/shutdown.ts), recovery of runs a killed process left "running", and the
- * in-server scheduler.
+ * (lib/lifecycle/shutdown.ts), recovery of runs a killed process left "running", the first
+ * page's demo when the news window is empty (lib/services/prepare-first-page.ts), and the
+ * in-server scheduler, whose first fetch follows it.
  */
+
+/** The longest start waits for the first page's demo (decision 123). */
+const FIRST_PAGE_WAIT_MS = 10_000;
+
 export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
     const { takeClientAddressFromSocket } = await import("./lib/http/client-address");
@@ -11,12 +16,27 @@ export async function register() {
     const { installShutdownHandlers } = await import("./lib/lifecycle/shutdown");
     const { startScheduler } = await import("./lib/scheduler/start");
     const { recoverInterruptedRuns } = await import("./lib/services/recover-interrupted-runs");
+    const { prepareFirstPage } = await import("./lib/services/prepare-first-page");
     const { logger } = await import("./lib/log");
+    const { env } = await import("./lib/env");
     installShutdownHandlers();
     // Before the scheduler's first tick, so an interrupted run never looks like a live one.
     await recoverInterruptedRuns().catch((error) =>
       logger.error({ err: error }, "recovering interrupted runs failed"),
     );
-    startScheduler();
+    // Next serves no request before register() returns: the first page is ready when the server
+    // first answers (a second or two of bundled files, never a feed), but start waits at most
+    // FIRST_PAGE_WAIT_MS for it. The scheduler's first fetch follows it either way.
+    const firstPage =
+      env.NEXT_PHASE === "phase-production-build"
+        ? Promise.resolve()
+        : prepareFirstPage().catch((error) =>
+            logger.error({ err: error }, "preparing the first page failed"),
+          );
+    startScheduler({ after: firstPage });
+    await Promise.race([
+      firstPage,
+      new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS).unref()),
+    ]);
   }
 }

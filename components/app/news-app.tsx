@@ -90,7 +90,9 @@ export function NewsApp() {
       />
       <Suspense>
         {panel === "cache" && <CacheStatsModal onClose={closePanel} />}
-        {panel === "settings" && <SettingsPanel authenticated={session.authenticated} onClose={closePanel} />}
+        {panel === "settings" && (
+          <SettingsPanel authenticated={session.authenticated} cards={feed.cards} onClose={closePanel} />
+        )}
       </Suspense>
       <main id="main" className="mx-auto max-w-7xl px-4 pb-16">
         <Hero

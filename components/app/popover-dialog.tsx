@@ -26,7 +26,7 @@ export function PopoverDialog({ id, title, closeLabel, onClose, children }: Prop
       id={id}
       role="dialog"
       aria-labelledby={`${id}-title`}
-      className="fixed inset-x-4 top-28 z-40 mx-auto max-w-md rounded-xl border border-slate-200 bg-white p-5 shadow-2xl sm:top-20 sm:right-4 sm:left-auto sm:mx-0 sm:w-96"
+      className="fixed inset-x-4 top-28 z-40 mx-auto max-h-[calc(100vh-8rem)] max-w-md overflow-y-auto rounded-xl border border-slate-200 bg-white p-5 shadow-2xl sm:top-20 sm:right-4 sm:left-auto sm:mx-0 sm:w-96"
     >
       <div className="flex items-start justify-between gap-3">
         <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">

@@ -4,6 +4,8 @@ import { LocalTime } from "@/components/app/local-time";
 import { biasLabel } from "@/lib/client/bands";
 import { safeUrl } from "@/lib/client/safe-url";
 import type { Article } from "@/lib/client/types";
+import { sourcePath } from "@/lib/outlets";
+import { PaywallBadge } from "./paywall-badge";
 
 const SENTIMENT = {
   positive: { icon: "😊", text: "Positive" },
@@ -17,7 +19,15 @@ export function hasFullContent(a: Pick<Article, "content" | "summary">): boolean
 }
 
 /** One article of the Source Comparison tab. Feed text is rendered as text, never as HTML. */
-export function ArticlePanel({ article: a, highlighted }: { article: Article; highlighted: boolean }) {
+export function ArticlePanel({
+  article: a,
+  highlighted,
+  onOpenOriginal,
+}: {
+  article: Article;
+  highlighted: boolean;
+  onOpenOriginal?: () => void;
+}) {
   const full = hasFullContent(a);
   const sentiment = SENTIMENT[a.sentiment];
   const info = a.sourceInfo;
@@ -36,9 +46,20 @@ export function ArticlePanel({ article: a, highlighted }: { article: Article; hi
           className="inline-block h-3 w-3 rounded-full"
           style={{ backgroundColor: info?.color ?? "#64748b" }}
         />
-        <span className="font-semibold text-slate-900">{a.source}</span>
+        {info ? (
+          <a
+            href={sourcePath(info.id)}
+            className="font-semibold text-slate-900 underline decoration-slate-400 underline-offset-2 hover:text-blue-900"
+            data-testid="outlet-link"
+          >
+            {a.source}
+          </a>
+        ) : (
+          <span className="font-semibold text-slate-900">{a.source}</span>
+        )}
         {info && (
           <>
+            <PaywallBadge paywall={info.paywall} />
             <span className="text-slate-700">{info.region}</span>
             <span
               className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-800"
@@ -78,6 +99,7 @@ export function ArticlePanel({ article: a, highlighted }: { article: Article; hi
               href={href}
               target="_blank"
               rel="noopener noreferrer"
+              onClick={onOpenOriginal}
               className="font-medium text-blue-800 underline"
             >
               Read the full article on {a.source}
@@ -89,6 +111,7 @@ export function ArticlePanel({ article: a, highlighted }: { article: Article; hi
         href={href}
         target="_blank"
         rel="noopener noreferrer"
+        onClick={onOpenOriginal}
         className="mt-3 inline-block text-sm font-medium text-blue-800 underline hover:text-blue-950"
       >
         Original Source<span className="sr-only"> (opens in a new tab)</span>{" "}

@@ -9,7 +9,8 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { canAnalyse, runAnalysis, withAssessments } from "@/lib/client/analysis";
 import { getAnalysisCache } from "@/lib/client/analysis-cache";
 import { useCachedAnalysis } from "@/lib/client/hooks/use-cached-analysis";
-import type { AiAnalysis, NewsComparison } from "@/lib/client/types";
+import type { OpenedVia } from "@/lib/client/reading-balance";
+import type { AiAnalysis, Article, NewsComparison } from "@/lib/client/types";
 import type { CompareArticlesResponse } from "@/lib/schemas/analysis";
 import { CardFooter } from "./card-footer";
 import { CardHeader } from "./card-header";
@@ -53,8 +54,13 @@ export function ComparisonCardView({ card, onToast, standalone = false }: Props)
     };
   }, []);
 
+  // The reading balance (kept in this browser only) loads when the reader first opens something.
+  const record = (via: OpenedVia, article?: Article) =>
+    void import("@/lib/client/reading-balance").then((m) => m.recordOpened(card, via, article));
+
   const start = async () => {
     setTab("analysis");
+    record("analysis");
     const { authorizedRequest } = await loadSession();
     const result = await runAnalysis(
       { ...card, aiAnalysis: analysis },
@@ -100,7 +106,12 @@ export function ComparisonCardView({ card, onToast, standalone = false }: Props)
         {/* Under a page's h1 the panel's own headings (h3) need an h2 above them, as a card's h2 is on the feed. */}
         {standalone && <h2 className="sr-only">{TABS.find((t) => t.id === tab)!.label}</h2>}
         {tab === "sources" && (
-          <SourceComparison articles={articles} focusId={focusId} onFocused={() => setFocusId(null)} />
+          <SourceComparison
+            articles={articles}
+            focusId={focusId}
+            onFocused={() => setFocusId(null)}
+            onOpenOriginal={(a) => record("original source", a)}
+          />
         )}
         <Suspense fallback={<p className="text-sm text-slate-700">Loading…</p>}>
           {tab === "analysis" && (

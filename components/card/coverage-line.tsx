@@ -5,13 +5,26 @@
 import { coverageLine } from "@/lib/client/coverage-words";
 import { useNowOrServer } from "@/lib/client/hooks/use-now";
 import type { CoverageSummary } from "@/lib/client/types";
+import { sourcePath } from "@/lib/outlets";
 
-/** The card's one line on who reported the story first and how fast other outlets followed. */
+/** The card's one line on who reported the story first and how fast other outlets followed; the outlet links to its page. */
 export function CoverageLine({ coverage }: { coverage: CoverageSummary }) {
   const now = useNowOrServer();
+  const line = coverageLine(coverage, now);
+  const at = line.indexOf(coverage.firstSource);
   return (
     <p className="mt-2 text-sm text-slate-700" data-testid="coverage-line">
-      {coverageLine(coverage, now)}
+      {at < 0 ? (
+        line
+      ) : (
+        <>
+          {line.slice(0, at)}
+          <a href={sourcePath(coverage.firstSourceId)} className="underline" data-testid="outlet-link">
+            {coverage.firstSource}
+          </a>
+          {line.slice(at + coverage.firstSource.length)}
+        </>
+      )}
     </p>
   );
 }

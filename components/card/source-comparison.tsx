@@ -11,10 +11,13 @@ export function SourceComparison({
   articles,
   focusId,
   onFocused,
+  onOpenOriginal,
 }: {
   articles: Article[];
   focusId: string | null;
   onFocused: () => void;
+  /** The reader followed an article's link to its outlet (the reading balance records it). */
+  onOpenOriginal: (article: Article) => void;
 }) {
   useEffect(() => {
     if (!focusId) return;
@@ -27,7 +30,12 @@ export function SourceComparison({
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       {articles.map((a) => (
-        <ArticlePanel key={a.id} article={a} highlighted={a.id === focusId} />
+        <ArticlePanel
+          key={a.id}
+          article={a}
+          highlighted={a.id === focusId}
+          onOpenOriginal={() => onOpenOriginal(a)}
+        />
       ))}
     </div>
   );

@@ -11,12 +11,23 @@ import { getAnalysisCache } from "@/lib/client/analysis-cache";
 import { login, logout } from "@/lib/client/auth";
 import { useProvider } from "@/lib/client/hooks/use-provider";
 import { providerName } from "@/lib/client/provider-words";
+import type { NewsComparison } from "@/lib/client/types";
+import { ReadingBalance } from "./reading-balance";
 
 /**
  * Settings (the product contract leaves them unspecified; docs/decisions/043-settings-panel.md): the server's AI provider,
- * the session, and clearing the local analysis cache.
+ * the session, clearing the local analysis cache, and the reader's reading balance (decision 122).
  */
-export function SettingsPanel({ authenticated, onClose }: { authenticated: boolean; onClose: () => void }) {
+export function SettingsPanel({
+  authenticated,
+  cards,
+  onClose,
+}: {
+  authenticated: boolean;
+  /** The feed's cards, for the reading balance's skipped blindspots. */
+  cards: NewsComparison[];
+  onClose: () => void;
+}) {
   const provider = useProvider();
   const [cached, setCached] = useState(() => getAnalysisCache().getStats().size);
   const [busy, setBusy] = useState(false);
@@ -67,6 +78,7 @@ export function SettingsPanel({ authenticated, onClose }: { authenticated: boole
           Clear analysis cache
         </button>
       </section>
+      <ReadingBalance cards={cards} />
     </PopoverDialog>
   );
 }

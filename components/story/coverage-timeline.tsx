@@ -3,6 +3,7 @@
 import { LocalTime } from "@/components/app/local-time";
 import { formatDuration } from "@/lib/client/coverage-words";
 import { safeUrl } from "@/lib/client/safe-url";
+import { sourcePath } from "@/lib/outlets";
 import type { CardDetail } from "@/lib/schemas/cards";
 
 /**
@@ -34,7 +35,13 @@ export function CoverageTimeline({ card }: { card: CardDetail }) {
                 style={{ backgroundColor: article.source.color }}
               />
               <p className="flex flex-wrap items-center gap-x-2 text-sm">
-                <span className="font-semibold text-slate-900">{article.source.name}</span>
+                <a
+                  href={sourcePath(article.source.id)}
+                  className="font-semibold text-slate-900 underline decoration-slate-400 hover:text-blue-900"
+                  data-testid="outlet-link"
+                >
+                  {article.source.name}
+                </a>
                 <LocalTime iso={entry.publishedAt} className="text-slate-700" />
                 <span className="text-slate-700">
                   {i === 0

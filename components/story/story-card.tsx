@@ -2,7 +2,7 @@
 
 /** The story page's card: the feed's comparison card, interactive, under the page's heading. */
 
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Toast } from "@/components/app/toast";
 import { ComparisonCardView } from "@/components/card/comparison-card";
 import { ServerNowContext } from "@/lib/client/hooks/use-now";
@@ -14,6 +14,11 @@ import type { NewsComparison } from "@/lib/client/types";
  */
 export function StoryCard({ card, renderedAt }: { card: NewsComparison; renderedAt: number }) {
   const [toast, setToast] = useState<string | null>(null);
+  // Opening a story's page counts in the reader's own reading balance (kept in this browser only).
+  useEffect(
+    () => void import("@/lib/client/reading-balance").then((m) => m.recordOpened(card, "story page")),
+    [card],
+  );
   return (
     <ServerNowContext value={renderedAt}>
       <ComparisonCardView card={card} onToast={setToast} standalone />

@@ -7,8 +7,8 @@
 import type { ComparisonCard } from "@/lib/schemas/cards";
 import { DEMO_CARD_ID, mapCard, mapRelatedArticle } from "./map-card";
 import type { NewsComparison } from "./types";
+import { BIAS_RATING_SOURCE } from "@/lib/sources/rating-source";
 
-const RATING_SOURCE = "Editorial rating (project's known-sources list, 3-point scale)";
 const HOUR = 3_600_000;
 
 function source(
@@ -19,12 +19,32 @@ function source(
   biasRating: "center-left" | "center" | "center-right",
   color: string,
   icon: string,
+  paywall: "none" | "metered" | "hard",
 ) {
-  return { id, name, region, country, biasRating, biasRatingSource: RATING_SOURCE, color, icon };
+  return {
+    id,
+    name,
+    region,
+    country,
+    biasRating,
+    biasRatingSource: BIAS_RATING_SOURCE,
+    color,
+    icon,
+    paywall,
+  };
 }
 
-const GUARDIAN = source("the-guardian", "The Guardian", "Europe", "gb", "center-left", "#052962", "🛡️");
-const REUTERS = source("reuters", "Reuters", "Global", "gb", "center", "#FF8000", "🌐");
+const GUARDIAN = source(
+  "the-guardian",
+  "The Guardian",
+  "Europe",
+  "gb",
+  "center-left",
+  "#052962",
+  "🛡️",
+  "none",
+);
+const REUTERS = source("reuters", "Reuters", "Global", "gb", "center", "#FF8000", "🌐", "metered");
 const WSJ = source(
   "wall-street-journal",
   "Wall Street Journal",
@@ -33,6 +53,7 @@ const WSJ = source(
   "center-right",
   "#0080C3",
   "💹",
+  "hard",
 );
 
 const RELATED_CONTENT = [
@@ -88,7 +109,7 @@ export function demoComparisons(now: number = Date.now()): NewsComparison[] {
     countries: ["us", "gb"],
     sourceCount: 3,
     confidence: 1,
-    bias: { left: 1, center: 1, right: 1, blindspot: null, ratingSource: RATING_SOURCE },
+    bias: { left: 1, center: 1, right: 1, blindspot: null, ratingSource: BIAS_RATING_SOURCE },
     isDemo: true,
   };
   const comparison = mapCard(card);

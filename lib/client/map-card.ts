@@ -24,8 +24,8 @@ export function placeholderAnalysis(): AiAnalysis {
 }
 
 function sourceInfo(article: CardArticle): SourceInfo {
-  const { name, region, biasRating, biasRatingSource, color, icon } = article.source;
-  return { name, region, biasRating, biasRatingSource, color, icon };
+  const { id, name, region, biasRating, biasRatingSource, color, icon, paywall } = article.source;
+  return { id, name, region, biasRating, biasRatingSource, color, icon, paywall };
 }
 
 const counters = { likes: 0, comments: 0, isLiked: false } as const;
@@ -82,6 +82,7 @@ export function coverageSummary(card: ComparisonCard): CoverageSummary {
   const coverage = storyCoverage(reports);
   return {
     firstSource: reports.find((r) => r.source.id === coverage.firstSourceId)!.source.name,
+    firstSourceId: coverage.firstSourceId,
     firstPublishedAt: coverage.firstPublishedAt,
     lastPublishedAt: coverage.lastPublishedAt,
     outlets: new Set(reports.map((r) => r.source.id)).size,

@@ -40,12 +40,14 @@ export function searchCard(topic: string, results: SearchResult[]): NewsComparis
     sentiment: "neutral",
     biasScore: 0,
     sourceInfo: {
+      id: r.source.id,
       name: r.source.name,
       region: r.source.region,
       biasRating: r.source.biasRating,
       biasRatingSource: r.source.biasRatingSource,
       color: r.source.color,
       icon: r.source.icon,
+      paywall: r.source.paywall,
     },
   }));
   return {

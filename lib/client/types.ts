@@ -2,17 +2,21 @@
 
 import type { CitedPoint, ProviderInfo } from "@/lib/schemas/analysis";
 import type { ComparisonCard } from "@/lib/schemas/cards";
+import type { Paywall } from "@/lib/sources/registry";
 
 export type Sentiment = "positive" | "negative" | "neutral";
 
 /** What the Source Comparison tab shows about an outlet (from the known-sources list). */
 export interface SourceInfo {
+  /** The outlet's id: its page is /sources/{id}. */
+  id: string;
   name: string;
   region: string;
   biasRating: string;
   biasRatingSource: string;
   color: string;
   icon: string;
+  paywall: Paywall;
 }
 
 export interface Article {
@@ -70,6 +74,8 @@ export interface CardComment {
 export interface CoverageSummary {
   /** The outlet's name. */
   firstSource: string;
+  /** The outlet's id: the line links its name to /sources/{id}. */
+  firstSourceId: string;
   firstPublishedAt: string;
   lastPublishedAt: string;
   /** Distinct outlets covering the story. */

@@ -24,6 +24,7 @@ export const ROUTES = {
   "GET /api/v1/comparison-cards/[id]": { access: "public" },
   "GET /api/v1/comparison-cards/status/scheduler": { access: "public" }, // cron secret: also triggers a due run
   "GET /api/v1/sources": { access: "public" },
+  "GET /api/v1/sources/[id]": { access: "public" },
   "GET /api/v1/search": { access: "public", rateLimit: "search" },
   "GET /api/v1/feeds/cards.atom": { access: "public" },
   "GET /api/v1/feeds/cards.json": { access: "public" },

@@ -29,10 +29,11 @@ async function tick() {
 
 /**
  * Starts the in-server scheduler (from instrumentation.ts): a refresh of due feeds every
- * SCHEDULER_INTERVAL_MINUTES, the first shortly after start. With DEMO_SNAPSHOT=always the
- * demo snapshot is loaded at start. Idempotent.
+ * SCHEDULER_INTERVAL_MINUTES, the first shortly after start and not before `after` has settled
+ * (the first page's demo, which holds the ingest lock a tick would otherwise find taken). With
+ * DEMO_SNAPSHOT=always the demo snapshot is loaded at start. Idempotent.
  */
-export function startScheduler(): SchedulerHandle | null {
+export function startScheduler({ after }: { after?: Promise<unknown> } = {}): SchedulerHandle | null {
   const running = schedulerHandle();
   if (running) return running;
   // `next build` may load instrumentation; a build never ingests.
@@ -50,7 +51,7 @@ export function startScheduler(): SchedulerHandle | null {
     return null;
   }
   const intervalMs = env.SCHEDULER_INTERVAL_MINUTES * 60_000;
-  const first = setTimeout(tick, FIRST_TICK_DELAY_MS);
+  const first = setTimeout(() => void (after ?? Promise.resolve()).finally(tick), FIRST_TICK_DELAY_MS);
   const every = setInterval(tick, intervalMs);
   // Timers must not keep a process alive that is otherwise done (scripts, tests).
   first.unref();

@@ -25,7 +25,7 @@ import { jsonFeed } from "./feeds";
 import { health, healthQuery, liveness, publicHealth } from "./health";
 import { schedulerStatus } from "./scheduler";
 import { searchQuery, searchResponse } from "./search";
-import { sourceInfo } from "./sources";
+import { LEFT_OUT_MIN_OUTLETS, sourceIdParams, sourceInfo, sourceProfile } from "./sources";
 
 /** How a route answers on success. */
 export type Answer =
@@ -109,9 +109,17 @@ export const API_CONTRACT = {
     answer: envelope(schedulerStatus),
   },
   "GET /api/v1/sources": {
-    summary: "The 19 known outlets",
+    summary: "The 19 known outlets, with their ownership, funding and paywall",
     query: noQuery,
     answer: envelope(z.array(sourceInfo)),
+  },
+  "GET /api/v1/sources/[id]": {
+    summary: "One outlet's profile: ownership, paywall, feeds, and what it covered and left out",
+    description: `The stories of the last 72 hours it covered (each with how many other outlets did and whether it reported first), and those at least ${LEFT_OUT_MIN_OUTLETS} outlets covered in its categories and countries that it did not.`,
+    params: sourceIdParams,
+    query: noQuery,
+    answer: envelope(sourceProfile),
+    failures: ["not_found"],
   },
   "GET /api/v1/search": {
     summary: "Topic search over the stored articles of the last 72 hours",

@@ -7,8 +7,12 @@
 import { z } from "zod";
 import { text } from "./common";
 import { CATEGORY_IDS, COUNTRY_IDS } from "@/lib/catalog";
+import { PAYWALLS } from "@/lib/sources/registry";
 
 export const biasRating = z.enum(["center-left", "center", "center-right"]);
+
+/** Whether a reader must pay to read the outlet: never, after a few articles, or always (decision 120). */
+export const paywall = z.enum(PAYWALLS);
 
 export const sourceRef = z.object({
   id: z.string(),
@@ -20,6 +24,7 @@ export const sourceRef = z.object({
   biasRatingSource: z.string(),
   color: z.string(),
   icon: z.string(),
+  paywall,
 });
 export type SourceRef = z.infer<typeof sourceRef>;
 

@@ -8,7 +8,7 @@ import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
 import { storyCoverage } from "@/lib/coverage";
 import type { CardArticle, CardDetail, ComparisonCard, FullArticle, SourceRef } from "@/lib/schemas/cards";
-import { BIAS_RATING_SOURCE, biasRatingOf, type BiasRating } from "@/lib/sources/registry";
+import { BIAS_RATING_SOURCE, biasRatingOf, knownSource, type BiasRating } from "@/lib/sources/registry";
 
 /** The Prisma include that loads a card with its articles (in order) and their sources. */
 export const CARD_INCLUDE = {
@@ -29,6 +29,8 @@ export function sourceRef(s: ArticleRow["source"]): SourceRef {
     biasRatingSource: s.biasRatingSource,
     color: s.color,
     icon: s.icon,
+    // Kept in the registry, not the database (decision 120); every stored outlet is seeded from it.
+    paywall: knownSource(s.id)?.paywall ?? "none",
   };
 }
 

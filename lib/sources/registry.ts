@@ -32,6 +32,38 @@ export const storedBiasRating = (rating: BiasRating): StoredBiasRating => STORED
 /** The rating Prisma read, as the API spells it. */
 export const biasRatingOf = (stored: StoredBiasRating): BiasRating => BIAS_RATING_OF[stored];
 
+/** How an outlet is owned, in the words its page uses (docs/decisions/120-outlet-ownership-and-paywalls.md). */
+export const OWNERSHIP_KINDS = [
+  "public broadcaster",
+  "state-funded international broadcaster",
+  "listed company",
+  "private company",
+  "non-profit",
+  "trust",
+  "cooperative",
+] as const;
+export type OwnershipKind = (typeof OWNERSHIP_KINDS)[number];
+
+/** Who owns an outlet and what pays for it, as public facts stood on `asOf` (YYYY-MM-DD). */
+export interface Ownership {
+  kind: OwnershipKind;
+  /** The owner or parent company. */
+  owner: string;
+  /** What pays for the newsroom, in words. */
+  funding: string;
+  asOf: string;
+}
+
+/** Whether a reader must pay to read the outlet's articles: never, after a few a month, or always. */
+export const PAYWALLS = ["none", "metered", "hard"] as const;
+export type Paywall = (typeof PAYWALLS)[number];
+
+/**
+ * When the ownership entries were last written from public facts; one date for the list, since
+ * they were written together (decision 120 says from what).
+ */
+export const OWNERSHIP_AS_OF = "2025-06-01";
+
 export interface KnownSource {
   id: string;
   name: string;
@@ -39,6 +71,8 @@ export interface KnownSource {
   color: string;
   icon: string;
   biasRating: BiasRating;
+  ownership: Ownership;
+  paywall: Paywall;
   region: "North America" | "Europe" | "Global" | "Asia" | "Oceania" | "Middle East";
   /** Home country (lowercase ISO code; may be outside the 15 supported countries). */
   country: string;
@@ -48,8 +82,7 @@ export interface KnownSource {
   unavailableReason?: string;
 }
 
-/** Who rated the outlets' bias; shown next to every rating. See docs/decisions/003-bias-ratings.md. */
-export const BIAS_RATING_SOURCE = "Editorial rating (project's known-sources list, 3-point scale)";
+export { BIAS_RATING_SOURCE } from "./rating-source";
 
 const ALL: CountryId[] = [...COUNTRY_IDS];
 
@@ -61,6 +94,13 @@ export const KNOWN_SOURCES: KnownSource[] = [
     color: "#CC0000",
     icon: "📺",
     biasRating: "center-left",
+    ownership: {
+      kind: "listed company",
+      owner: "Warner Bros. Discovery",
+      funding: "Advertising, cable carriage fees and digital subscriptions",
+      asOf: OWNERSHIP_AS_OF,
+    },
+    paywall: "metered",
     region: "North America",
     country: "us",
     coverage: ALL,
@@ -81,6 +121,13 @@ export const KNOWN_SOURCES: KnownSource[] = [
     color: "#2C5AA0",
     icon: "📻",
     biasRating: "center-left",
+    ownership: {
+      kind: "non-profit",
+      owner: "NPR, a membership organisation of public radio stations",
+      funding: "Corporate sponsorship, member stations' fees, grants and listener donations",
+      asOf: OWNERSHIP_AS_OF,
+    },
+    paywall: "none",
     region: "North America",
     country: "us",
     coverage: ["us"],
@@ -100,6 +147,13 @@ export const KNOWN_SOURCES: KnownSource[] = [
     color: "#1B3A6B",
     icon: "🔷",
     biasRating: "center-left",
+    ownership: {
+      kind: "listed company",
+      owner: "The Walt Disney Company",
+      funding: "Advertising and carriage fees",
+      asOf: OWNERSHIP_AS_OF,
+    },
+    paywall: "none",
     region: "North America",
     country: "us",
     coverage: ["us"],
@@ -119,6 +173,13 @@ export const KNOWN_SOURCES: KnownSource[] = [
     color: "#003366",
     icon: "🦊",
     biasRating: "center-right",
+    ownership: {
+      kind: "listed company",
+      owner: "Fox Corporation (controlled by the Murdoch family)",
+      funding: "Advertising and cable carriage fees",
+      asOf: OWNERSHIP_AS_OF,
+    },
+    paywall: "none",
     region: "North America",
     country: "us",
     coverage: ["us"],
@@ -134,6 +195,13 @@ export const KNOWN_SOURCES: KnownSource[] = [
     color: "#E60505",
     icon: "🍁",
     biasRating: "center-left",
+    ownership: {
+      kind: "public broadcaster",
+      owner: "CBC/Radio-Canada, a federal Crown corporation",
+      funding: "Annual grant from the Parliament of Canada, plus advertising",
+      asOf: OWNERSHIP_AS_OF,
+    },
+    paywall: "none",
     region: "North America",
     country: "ca",
     coverage: ["ca"],
@@ -153,6 +221,13 @@ export const KNOWN_SOURCES: KnownSource[] = [
     color: "#BB1919",
     icon: "🇬🇧",
     biasRating: "center",
+    ownership: {
+      kind: "public broadcaster",
+      owner: "The BBC, a public corporation under Royal Charter",
+      funding: "The UK television licence fee, plus the commercial income of BBC Studios",
+      asOf: OWNERSHIP_AS_OF,
+    },
+    paywall: "none",
     region: "Europe",
     country: "gb",
     coverage: ALL,
@@ -173,6 +248,13 @@ export const KNOWN_SOURCES: KnownSource[] = [
     color: "#052962",
     icon: "🛡️",
     biasRating: "center-left",
+    ownership: {
+      kind: "trust",
+      owner: "Guardian Media Group, wholly owned by the Scott Trust",
+      funding: "Reader contributions, advertising and the Scott Trust's endowment",
+      asOf: OWNERSHIP_AS_OF,
+    },
+    paywall: "none",
     region: "Europe",
     country: "gb",
     coverage: ALL,
@@ -192,6 +274,13 @@ export const KNOWN_SOURCES: KnownSource[] = [
     color: "#05B2FC",
     icon: "🇩🇪",
     biasRating: "center",
+    ownership: {
+      kind: "state-funded international broadcaster",
+      owner: "Deutsche Welle, a German public-law broadcaster",
+      funding: "The German federal budget (federal tax revenue)",
+      asOf: OWNERSHIP_AS_OF,
+    },
+    paywall: "none",
     region: "Europe",
     country: "de",
     coverage: ALL,
@@ -209,6 +298,13 @@ export const KNOWN_SOURCES: KnownSource[] = [
     color: "#00A2E1",
     icon: "🇫🇷",
     biasRating: "center",
+    ownership: {
+      kind: "state-funded international broadcaster",
+      owner: "France Médias Monde, owned by the French state",
+      funding: "French public funding",
+      asOf: OWNERSHIP_AS_OF,
+    },
+    paywall: "none",
     region: "Europe",
     country: "fr",
     coverage: ALL,
@@ -221,6 +317,13 @@ export const KNOWN_SOURCES: KnownSource[] = [
     color: "#0A3D91",
     icon: "🇪🇺",
     biasRating: "center",
+    ownership: {
+      kind: "private company",
+      owner: "Alpac Capital (majority shareholder since 2022)",
+      funding: "Advertising, partnerships and contracts",
+      asOf: OWNERSHIP_AS_OF,
+    },
+    paywall: "none",
     region: "Europe",
     country: "fr",
     coverage: ["gb", "de", "fr", "it"],
@@ -234,6 +337,13 @@ export const KNOWN_SOURCES: KnownSource[] = [
     color: "#FF8000",
     icon: "🌐",
     biasRating: "center",
+    ownership: {
+      kind: "listed company",
+      owner: "Thomson Reuters (controlled by the Thomson family's Woodbridge)",
+      funding: "Selling news to media and professional clients, and reader subscriptions",
+      asOf: OWNERSHIP_AS_OF,
+    },
+    paywall: "metered",
     region: "Global",
     country: "gb",
     coverage: ALL,
@@ -247,6 +357,13 @@ export const KNOWN_SOURCES: KnownSource[] = [
     color: "#E31B23",
     icon: "🗞️",
     biasRating: "center",
+    ownership: {
+      kind: "cooperative",
+      owner: "A not-for-profit cooperative of US newspapers and broadcasters",
+      funding: "Licence fees from the media that publish its news",
+      asOf: OWNERSHIP_AS_OF,
+    },
+    paywall: "none",
     region: "Global",
     country: "us",
     coverage: ALL,
@@ -259,6 +376,13 @@ export const KNOWN_SOURCES: KnownSource[] = [
     color: "#FFCA05",
     icon: "🏙️",
     biasRating: "center",
+    ownership: {
+      kind: "listed company",
+      owner: "Alibaba Group (owner since 2016)",
+      funding: "Subscriptions and advertising",
+      asOf: OWNERSHIP_AS_OF,
+    },
+    paywall: "metered",
     region: "Asia",
     country: "hk",
     coverage: ["jp", "in", "kr", "us", "au", "gb"],
@@ -275,6 +399,13 @@ export const KNOWN_SOURCES: KnownSource[] = [
     color: "#000000",
     icon: "🇦🇺",
     biasRating: "center-left",
+    ownership: {
+      kind: "public broadcaster",
+      owner: "The Australian Broadcasting Corporation, a federal statutory authority",
+      funding: "Australian federal government funding",
+      asOf: OWNERSHIP_AS_OF,
+    },
+    paywall: "none",
     region: "Oceania",
     country: "au",
     coverage: ["au"],
@@ -287,6 +418,13 @@ export const KNOWN_SOURCES: KnownSource[] = [
     color: "#D2A100",
     icon: "🌙",
     biasRating: "center-left",
+    ownership: {
+      kind: "state-funded international broadcaster",
+      owner: "Al Jazeera Media Network",
+      funding: "Funded by the State of Qatar",
+      asOf: OWNERSHIP_AS_OF,
+    },
+    paywall: "none",
     region: "Middle East",
     country: "qa",
     coverage: ALL,
@@ -299,6 +437,13 @@ export const KNOWN_SOURCES: KnownSource[] = [
     color: "#0B4EA2",
     icon: "✡️",
     biasRating: "center-right",
+    ownership: {
+      kind: "private company",
+      owner: "Privately held; its founding investor Seth Klarman chairs it",
+      funding: "Advertising and reader memberships",
+      asOf: OWNERSHIP_AS_OF,
+    },
+    paywall: "none",
     region: "Middle East",
     country: "il",
     coverage: ["us", "ae"],
@@ -311,6 +456,13 @@ export const KNOWN_SOURCES: KnownSource[] = [
     color: "#0080C3",
     icon: "💹",
     biasRating: "center-right",
+    ownership: {
+      kind: "listed company",
+      owner: "Dow Jones & Company, part of News Corp (controlled by the Murdoch family)",
+      funding: "Subscriptions and advertising",
+      asOf: OWNERSHIP_AS_OF,
+    },
+    paywall: "hard",
     region: "North America",
     country: "us",
     coverage: ALL,
@@ -327,6 +479,13 @@ export const KNOWN_SOURCES: KnownSource[] = [
     color: "#E3120B",
     icon: "📊",
     biasRating: "center",
+    ownership: {
+      kind: "private company",
+      owner: "The Economist Group (largest shareholder Exor; trustees guard editorial independence)",
+      funding: "Subscriptions and advertising",
+      asOf: OWNERSHIP_AS_OF,
+    },
+    paywall: "hard",
     region: "Global",
     country: "gb",
     coverage: ALL,
@@ -343,6 +502,13 @@ export const KNOWN_SOURCES: KnownSource[] = [
     color: "#FCD0B1",
     icon: "💷",
     biasRating: "center",
+    ownership: {
+      kind: "private company",
+      owner: "Nikkei Inc. (owner since 2015)",
+      funding: "Subscriptions and advertising",
+      asOf: OWNERSHIP_AS_OF,
+    },
+    paywall: "hard",
     region: "Europe",
     country: "gb",
     coverage: ALL,
@@ -364,6 +530,11 @@ export function feedsOf(source: KnownSource): { category: CategoryId; url: strin
   return Object.entries(source.feeds).flatMap(([category, url]) =>
     isCategoryId(category) && url ? [{ category, url }] : [],
   );
+}
+
+/** The outlet of an id, or undefined. */
+export function knownSource(id: string): KnownSource | undefined {
+  return KNOWN_SOURCES.find((s) => s.id === id);
 }
 
 export function isAvailable(source: KnownSource): boolean {

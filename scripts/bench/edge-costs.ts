@@ -10,63 +10,20 @@
  *
  *   npm run bench:edge [-- --articles 5300 --runs 30 --database postgresql://…]
  */
-import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import { runScript } from "../script-runner";
-import { percentile } from "./lib/server";
-
-function option(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : undefined;
-}
-const ms = (v: number) => `${v.toFixed(1)} ms`;
-
-/**
- * Wall-clock and CPU time of each run. On PGlite the database runs in this process, so CPU time
- * is what a request holds the event loop for, and is less disturbed by other load on the machine.
- */
-async function timed(runs: number, once: () => Promise<unknown>): Promise<{ wall: number[]; cpu: number[] }> {
-  await once(); // warm-up
-  const wall: number[] = [];
-  const cpu: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    const c0 = process.cpuUsage();
-    await once();
-    const c = process.cpuUsage(c0);
-    wall.push(performance.now() - t0);
-    cpu.push((c.user + c.system) / 1000);
-  }
-  return { wall, cpu };
-}
-
-const summary = ({ wall, cpu }: { wall: number[]; cpu: number[] }) =>
-  `p50 ${ms(percentile(wall, 50))}, p95 ${ms(percentile(wall, 95))} (CPU p50 ${ms(percentile(cpu, 50))})`;
+import { withSyntheticWindow } from "./lib/bench-database";
+import { option, summary, timed } from "./lib/timed";
 
 runScript(async () => {
   const articles = Number(option("articles") ?? 5_300);
   const runs = Number(option("runs") ?? 30);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "news-bench-edge-"));
-  // Settings are read at the first import of lib/env, so they are set before anything is imported.
-  Object.assign(process.env, {
-    DATABASE_URL: option("database") ?? `pglite:${path.join(dir, "pglite")}`,
-    DATA_DIR: dir,
-    LOG_LEVEL: "silent",
-    SCHEDULER_ENABLED: "false",
-  });
-  const { closeDatabase, getDatabase } = await import("@/lib/db");
-  const { prepareDatabase } = await import("@/lib/services/prepare-database");
-  const { searchArticles } = await import("@/lib/services/search-articles");
-  const { signAccessToken } = await import("@/lib/auth/tokens");
-  const { storeSyntheticWindow } = await import("./lib/synthetic-window");
-  const { generateSyntheticNews } = await import("./synthetic-news");
-  const login = (await import("@/app/api/v1/auth/login/route")).POST;
-  const compare = (await import("@/app/api/v1/analysis/compare-articles/route")).POST;
-  try {
-    const db = getDatabase();
-    await prepareDatabase(db);
-    await storeSyntheticWindow(db, articles);
+  await withSyntheticWindow("edge", { articles, database: option("database") }, async (db) => {
+    const { searchArticles } = await import("@/lib/services/search-articles");
+    const { signAccessToken } = await import("@/lib/auth/tokens");
+    const { generateSyntheticNews } = await import("./synthetic-news");
+    const login = (await import("@/app/api/v1/auth/login/route")).POST;
+    const compare = (await import("@/app/api/v1/analysis/compare-articles/route")).POST;
     console.log(`Machine: ${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(1)}`);
     console.log(`Engine: ${db.engine}; ${articles} synthetic articles in the window.\n`);
 
@@ -120,8 +77,5 @@ runScript(async () => {
       });
       console.log(`  ${label.padEnd(9)} answers ${status}: ${summary(times)}`);
     }
-  } finally {
-    await closeDatabase();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });

@@ -47,7 +47,9 @@ test("the server renders the story: card, articles, bias bar, timeline, title an
   expect(body).toMatch(new RegExp(`<h1[^>]*>${E2E.bridge.topic}</h1>`));
   for (const a of E2E.bridge.articles) expect(body).toContain(a.title);
   expect(body).toContain('data-testid="bias-bar"');
-  expect(body).toContain("First reported by Wall Street Journal");
+  expect(body).toMatch(
+    /First reported by <a href="\/sources\/wall-street-journal"[^>]*>Wall Street Journal<\/a>/,
+  );
   expect(body.match(/data-testid="timeline-entry"/g)).toHaveLength(3);
 });
 

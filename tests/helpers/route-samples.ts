@@ -40,6 +40,7 @@ export const ROUTE_SAMPLES: Record<RouteKey, CallOptions & { ok: number; path?: 
   },
   "GET /api/v1/comparison-cards/status/scheduler": { ok: 200 },
   "GET /api/v1/sources": { ok: 200 },
+  "GET /api/v1/sources/[id]": { path: "/api/v1/sources/bbc-news", params: { id: "bbc-news" }, ok: 200 },
   "GET /api/v1/search": { query: { q: "matrix" }, ok: 200 },
   "GET /api/v1/feeds/cards.atom": { query: { country: "us" }, ok: 200, type: /^application\/atom\+xml/ },
   "GET /api/v1/feeds/cards.json": { query: { country: "us" }, ok: 200, type: /^application\/feed\+json/ },

@@ -23,6 +23,9 @@ import { startupFailed } from "../startup";
 import { defaultSelection } from "../selection";
 import type { Selection } from "../types";
 
+/** How often a page showing demo cards asks for live ones. */
+const DEMO_REFRESH_MS = 15_000;
+
 const deps: FeedDeps = {
   get: (path) => publicRequest<CardListResponse>(path),
   onDemand: (body) =>
@@ -54,6 +57,9 @@ const OPTIONS = {
   revalidateIfStale: true,
   dedupingInterval: 0,
   shouldRetryOnError: false,
+  // While the page shows demo cards (the server's snapshot or the built-in example), it asks again
+  // every so often, so live cards replace them once the server's first fetch succeeds (decision 123).
+  refreshInterval: (data?: FeedSnapshot) => (data?.serverDemo || data?.fallback ? DEMO_REFRESH_MS : 0),
 };
 
 /**

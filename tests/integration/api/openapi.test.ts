@@ -72,6 +72,7 @@ it("takes the parameters the routes validate: the feeds the card list's, a card 
   expect(names("GET /api/v1/feeds/cards.atom")).toEqual(names("GET /api/v1/comparison-cards"));
   expect(names("GET /api/v1/feeds/blindspots.json")).toEqual(names("GET /api/v1/comparison-cards"));
   expect(names("GET /api/v1/comparison-cards/[id]")).toEqual(["path:id!"]);
+  expect(names("GET /api/v1/sources/[id]")).toEqual(["path:id!"]);
   expect(names("GET /api/v1/search")).toEqual(["query:q!", "query:limit", "query:country"]);
   expect(Object.keys(operationOf("POST /api/v1/auth/login").requestBody!.content)).toEqual([
     "application/json",
@@ -112,5 +113,13 @@ describe("every route's real answer matches the document", () => {
       operationOf("GET /api/v1/comparison-cards/[id]").responses["404"].content["application/json"].schema,
     );
     expect(notFound(missing.json) ? [] : notFound.errors).toEqual([]);
+    const noOutlet = await call(await routeHandler("GET /api/v1/sources/[id]"), "/api/v1/sources/nope", {
+      params: { id: "nope" },
+    });
+    expect(noOutlet.status).toBe(404);
+    const outletNotFound = ajv.compile(
+      operationOf("GET /api/v1/sources/[id]").responses["404"].content["application/json"].schema,
+    );
+    expect(outletNotFound(noOutlet.json) ? [] : outletNotFound.errors).toEqual([]);
   });
 });

@@ -114,6 +114,7 @@ describe("GET /api/v1/search", () => {
         biasRatingSource: "Editorial rating (project's known-sources list, 3-point scale)",
         color: "#BB1919",
         icon: "🇬🇧",
+        paywall: "none",
       },
       cardId: "card-harbour",
     });

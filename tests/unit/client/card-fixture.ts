@@ -11,6 +11,7 @@ export function sourceRef(name: string, biasRating: "center-left" | "center" | "
     biasRatingSource: "Editorial",
     color: "#000",
     icon: "📰",
+    paywall: "none" as const,
   };
 }
 

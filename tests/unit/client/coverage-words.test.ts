@@ -30,6 +30,7 @@ describe("formatCardDate", () => {
 describe("the coverage line", () => {
   const summary = {
     firstSource: "BBC News",
+    firstSourceId: "bbc-news",
     firstPublishedAt: "2025-03-01T07:00:00.000Z",
     lastPublishedAt: "2025-03-01T13:30:00.000Z",
     outlets: 5,
@@ -64,6 +65,7 @@ describe("the coverage line", () => {
     });
     expect(coverageSummary(card)).toEqual({
       firstSource: "CNN",
+      firstSourceId: "cnn",
       firstPublishedAt: "2025-03-01T08:00:00.000Z",
       lastPublishedAt: "2025-03-01T12:00:00.000Z",
       outlets: 2,

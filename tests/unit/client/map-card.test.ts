@@ -22,12 +22,14 @@ describe("mapCard (docs/product.md §3)", () => {
       sentiment: "neutral",
       biasScore: 0,
       sourceInfo: {
+        id: "bbc news",
         name: "BBC News",
         region: "Europe",
         biasRating: "center",
         biasRatingSource: "Editorial",
         color: "#000",
         icon: "📰",
+        paywall: "none",
       },
     });
   });

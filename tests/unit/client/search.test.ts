@@ -23,6 +23,7 @@ const result = (id: string): SearchResult => ({
     biasRatingSource: "Editorial rating",
     color: "#BB1919",
     icon: "🇬🇧",
+    paywall: "none",
   },
 });
 

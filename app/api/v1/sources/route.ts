@@ -1,6 +1,6 @@
 /**
- * GET /api/v1/sources (public): the known outlets with their availability, categories and last
- * successful fetch, from the short read cache with an ETag (docs/api.md).
+ * GET /api/v1/sources (public): the known outlets with their availability, categories, last
+ * successful fetch, ownership and paywall, from the short read cache with an ETag (docs/api.md).
  */
 
 import { cachedJsonResponse } from "@/lib/http/cached-response";

@@ -1,0 +1,65 @@
+/**
+ * An outlet's own page, /sources/{id}, rendered on the server from the profile GET
+ * /api/v1/sources/{id} answers (issue 26, decision 121): who it is and who owns it, its paywall,
+ * its feeds' health, and what it covered and left out in the news window. An unknown id is a 404.
+ */
+import type { Metadata } from "next";
+import { headers } from "next/headers";
+import { notFound } from "next/navigation";
+import { SourceProfileView } from "@/components/source/source-profile";
+import { StoryHeader } from "@/components/story/story-header";
+import { siteOrigin } from "@/lib/http/site-origin";
+import { sourcePath } from "@/lib/outlets";
+import { cachedRead } from "@/lib/read-cache";
+import type { SourceProfile } from "@/lib/schemas/sources";
+import { findSourceProfile } from "@/lib/services/get-source-profile";
+
+// Each request reads the current profile (feeds and stories change with every ingest).
+export const dynamic = "force-dynamic";
+
+type Props = { params: Promise<{ id: string }> };
+
+// The page and its metadata read the profile once per few seconds, as the story page does.
+const loadProfile = (id: string) => cachedRead(`source-page:${id}`, () => findSourceProfile(id));
+
+/** "BBC News is a public broadcaster (The BBC, …), rated center. …" */
+function describe(p: SourceProfile): string {
+  return (
+    `${p.name} is a ${p.ownership.kind} (${p.ownership.owner}), rated ${p.biasRating}. ` +
+    `Who funds it, its paywall, its feeds, and the stories of the last 72 hours it covered and left out.`
+  );
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const profile = await loadProfile((await params).id);
+  if (!profile) return {};
+  const url = `${siteOrigin(await headers(), "http://127.0.0.1")}${sourcePath(profile.id)}`;
+  const title = `${profile.name}: ownership, funding and coverage`;
+  const description = describe(profile);
+  return {
+    title,
+    description,
+    alternates: { canonical: url },
+    openGraph: {
+      type: "website",
+      url,
+      title,
+      description,
+      siteName: "Global Multi-Source News Analysis",
+    },
+    twitter: { card: "summary", title, description },
+  };
+}
+
+export default async function SourcePage({ params }: Props) {
+  const profile = await loadProfile((await params).id);
+  if (!profile) notFound();
+  return (
+    <>
+      <StoryHeader />
+      <main id="main" className="mx-auto max-w-5xl px-4 pb-16 pt-6">
+        <SourceProfileView profile={profile} />
+      </main>
+    </>
+  );
+}
