@@ -13,8 +13,8 @@ import type { ClusterArticle } from "@/lib/cluster/types";
 import { getDatabase } from "@/lib/db";
 import { trackTask } from "@/lib/lifecycle/shutdown";
 import { invalidateReadCache } from "@/lib/read-cache";
-import { loadWindowArticles } from "@/lib/storage/articles";
-import { applyCardChanges, loadStoredCards } from "@/lib/storage/cards";
+import { loadWindowArticles, windowFingerprint } from "@/lib/storage/articles";
+import { applyCardChanges, countLiveCards, isBuiltFrom, loadStoredCards } from "@/lib/storage/cards";
 
 export interface RebuildSummary {
   articles: number;
@@ -24,6 +24,8 @@ export interface RebuildSummary {
   unchanged: number;
   retired: number;
   ms: number;
+  /** True when the window was as the cards were last built from, so nothing ran. */
+  skipped: boolean;
 }
 
 /** The card drafts of a window: its clusters covered widely enough to make a card. */
@@ -35,38 +37,84 @@ function draftCards(articles: ClusterArticle[]): CardDraft[] {
 }
 
 /**
- * Re-clusters every article of the 72-hour window into comparison cards (runs after every
- * ingest). A story keeps its card id as it gains or loses articles; a merge or split
- * retires the absorbed card with its successor, so links, analyses and caches stay valid.
- * One rebuild at a time across instances; everything commits in one transaction.
+ * One rebuild under the cross-instance lock: skipped when no article of the window changed
+ * since the cards were last built (by any instance: the fingerprint is stored with them);
+ * otherwise load, cluster, diff, write.
  */
-export function rebuildCards(now = new Date()): Promise<RebuildSummary> {
+async function rebuild(now: Date): Promise<RebuildSummary> {
   const started = performance.now();
   const db = getDatabase();
-  return trackTask(
-    db.withLock("rebuild-cards", async () => {
-      // Load, cluster, diff, write.
-      const articles = await loadWindowArticles(db.prisma, now);
-      const drafts = draftCards(articles);
-      const stored = await loadStoredCards(db.prisma);
-      // Retired cards take part with no articles: their ids are never handed out again.
-      const ids = assignCardIds(
-        stored.map((c) => ({ id: c.id, createdAt: c.createdAt, articleIds: c.articleIds })),
-        drafts,
-      );
-      const demoIds = new Set(articles.filter((a) => a.isDemo).map((a) => a.id));
-      const changes = planCardChanges(stored, ids, demoIds);
-      await applyCardChanges(db.prisma, changes, now);
-      invalidateReadCache();
+  return db.withLock("rebuild-cards", async () => {
+    const window = await windowFingerprint(db.prisma, now);
+    if (await isBuiltFrom(db.prisma, window.hash)) {
+      const cards = await countLiveCards(db.prisma);
+      const ms = Math.round(performance.now() - started);
       return {
-        articles: articles.length,
-        cards: ids.assignments.length,
-        created: changes.create.length,
-        updated: changes.update.length,
-        unchanged: changes.unchanged,
-        retired: changes.retire.length,
-        ms: Math.round(performance.now() - started),
+        articles: window.articles,
+        cards,
+        created: 0,
+        updated: 0,
+        unchanged: cards,
+        retired: 0,
+        ms,
+        skipped: true,
       };
-    }),
-  );
+    }
+    const articles = await loadWindowArticles(db.prisma, now);
+    const drafts = draftCards(articles);
+    const stored = await loadStoredCards(db.prisma);
+    // Retired cards take part with no articles: their ids are never handed out again.
+    const ids = assignCardIds(
+      stored.map((c) => ({ id: c.id, createdAt: c.createdAt, articleIds: c.articleIds })),
+      drafts,
+    );
+    const demoIds = new Set(articles.filter((a) => a.isDemo).map((a) => a.id));
+    const changes = planCardChanges(stored, ids, demoIds);
+    await applyCardChanges(db.prisma, changes, now, window.hash);
+    invalidateReadCache();
+    return {
+      articles: articles.length,
+      cards: ids.assignments.length,
+      created: changes.create.length,
+      updated: changes.update.length,
+      unchanged: changes.unchanged,
+      retired: changes.retire.length,
+      ms: Math.round(performance.now() - started),
+      skipped: false,
+    };
+  });
+}
+
+// This process's rebuild in progress, and the one queued behind it (both shared by every caller).
+let running: Promise<RebuildSummary> | null = null;
+let queued: Promise<RebuildSummary> | null = null;
+
+function start(now: Date): Promise<RebuildSummary> {
+  const run = trackTask(rebuild(now)).finally(() => {
+    if (running === run) running = null;
+  });
+  running = run;
+  return run;
+}
+
+/**
+ * Re-clusters every article of the 72-hour window into comparison cards (runs after every
+ * ingest, and for on-demand generation). A story keeps its card id as it gains or loses
+ * articles; a merge or split retires the absorbed card with its successor, so links,
+ * analyses and caches stay valid. Callers share runs (docs/decisions/104-single-flight-rebuild.md):
+ * with none in progress a rebuild starts; with one in progress the caller shares the one
+ * queued after it (which sees whatever the caller stored), so at most one runs and one waits
+ * per process, however many ask. One rebuild at a time across instances, everything in one
+ * transaction, and none at all when the window is unchanged since the last.
+ */
+export function rebuildCards(now = new Date()): Promise<RebuildSummary> {
+  if (queued) return queued;
+  if (!running) return start(now);
+  queued = running
+    .catch(() => undefined)
+    .then(() => {
+      queued = null;
+      return start(now);
+    });
+  return queued;
 }

@@ -36,3 +36,20 @@ export async function deleteDemoArticles(prisma: PrismaClient): Promise<number> 
   const { count } = await prisma.article.deleteMany({ where: { isDemo: true } });
   return count;
 }
+
+/**
+ * A fingerprint of the window's articles at `now`: a hash of every id with its last update.
+ * Any article stored, changed or gone from the window changes it.
+ */
+export async function windowFingerprint(
+  prisma: PrismaClient,
+  now: Date,
+): Promise<{ articles: number; hash: string }> {
+  const [row] = await prisma.$queryRawUnsafe<{ n: number; h: string }[]>(
+    `SELECT count(*)::int AS n,
+            md5(coalesce(string_agg("id" || ':' || "updatedAt"::text, ',' ORDER BY "id"), '')) AS h
+     FROM "Article" WHERE "publishedAt" >= ($1::timestamptz AT TIME ZONE 'UTC')`,
+    newsWindowStart(now).toISOString(),
+  );
+  return { articles: row.n, hash: row.h };
+}

@@ -3,11 +3,46 @@
  * a rebuild's changes applied in one transaction, and the demo snapshot's cards removed.
  */
 
+import { createHash } from "node:crypto";
 import type { PrismaClient } from "@/generated/prisma/client";
 import type { CardChanges, StoredCard } from "@/lib/cluster/card-changes";
 
 /** Retired cards are kept this long so old links still find their successor. */
 const RETIRED_KEEP_MS = 14 * 24 * 60 * 60 * 1000;
+
+/**
+ * The counter row holding what the last rebuild (of any instance) wrote: a fingerprint of the
+ * window it built from (lib/storage/articles.ts windowFingerprint) and of the card table as it
+ * left it, so a later edit of either (new articles, the demo snapshot's removal) is seen.
+ */
+const BUILT_FROM = "cards.built-from";
+
+type Queryable = Pick<PrismaClient, "$queryRawUnsafe">;
+
+/** A hash of the card table's state: cards, their last update, memberships. */
+async function cardTableHash(db: Queryable): Promise<string> {
+  const [row] = await db.$queryRawUnsafe<{ h: string }[]>(
+    `SELECT md5(count(*)::text || ':' || coalesce(max("updatedAt")::text, '') || ':' ||
+                (SELECT count(*) FROM "CardArticle")::text) AS h
+     FROM "ComparisonCard"`,
+  );
+  return row.h;
+}
+
+// 60 bits of the hash fit the counter column (a signed 64-bit integer).
+const fingerprint = (windowHash: string, cardHash: string) =>
+  BigInt(`0x${createHash("sha256").update(`${windowHash}/${cardHash}`).digest("hex").slice(0, 15)}`);
+
+/** True when the stored cards are what a rebuild made of this window, untouched since. */
+export async function isBuiltFrom(prisma: PrismaClient, windowHash: string): Promise<boolean> {
+  const row = await prisma.counter.findUnique({ where: { name: BUILT_FROM } });
+  return row !== null && row.value === fingerprint(windowHash, await cardTableHash(prisma));
+}
+
+/** How many cards are live. */
+export function countLiveCards(prisma: PrismaClient): Promise<number> {
+  return prisma.comparisonCard.count({ where: { retiredAt: null } });
+}
 
 /** Every stored card, retired ones included, with its members in order. */
 export async function loadStoredCards(prisma: PrismaClient): Promise<StoredCard[]> {
@@ -31,9 +66,15 @@ export async function loadStoredCards(prisma: PrismaClient): Promise<StoredCard[
 
 /**
  * Writes a rebuild's changes in one transaction: creates, updates, retirements (at `now`),
- * memberships, and the purge of cards retired longer than the keep time.
+ * memberships, the purge of cards retired longer than the keep time, and the fingerprint of
+ * the window (as hashed before it was loaded) and of the card table as written.
  */
-export async function applyCardChanges(prisma: PrismaClient, changes: CardChanges, now: Date): Promise<void> {
+export async function applyCardChanges(
+  prisma: PrismaClient,
+  changes: CardChanges,
+  now: Date,
+  windowHash: string,
+): Promise<void> {
   await prisma.$transaction(
     async (tx) => {
       for (const { id, data } of changes.create) await tx.comparisonCard.create({ data: { id, ...data } });
@@ -56,6 +97,12 @@ export async function applyCardChanges(prisma: PrismaClient, changes: CardChange
       }
       await tx.comparisonCard.deleteMany({
         where: { retiredAt: { lt: new Date(now.getTime() - RETIRED_KEEP_MS) } },
+      });
+      const value = fingerprint(windowHash, await cardTableHash(tx));
+      await tx.counter.upsert({
+        where: { name: BUILT_FROM },
+        create: { name: BUILT_FROM, value },
+        update: { value },
       });
     },
     { timeout: 120_000, maxWait: 30_000 },
