@@ -6,15 +6,17 @@ import "server-only";
  */
 
 import { assignCardIds } from "@/lib/cluster/assign-card-ids";
-import { buildCardDraft, isCardWorthy, type CardDraft } from "@/lib/cluster/build-card";
+import { draftCards, type CardDraft } from "@/lib/cluster/build-card";
 import { planCardChanges } from "@/lib/cluster/card-changes";
-import { clusterArticles } from "@/lib/cluster/cluster-articles";
 import type { ClusterArticle } from "@/lib/cluster/types";
 import { getDatabase } from "@/lib/db";
 import { trackTask } from "@/lib/lifecycle/shutdown";
+import { logger } from "@/lib/log";
 import { invalidateReadCache } from "@/lib/read-cache";
 import { loadWindowArticles, windowFingerprint } from "@/lib/storage/articles";
 import { applyCardChanges, countLiveCards, isBuiltFrom, loadStoredCards } from "@/lib/storage/cards";
+import { WorkerCrashError } from "@/lib/workers/errors";
+import { workerPool } from "@/lib/workers/pool";
 
 export interface RebuildSummary {
   articles: number;
@@ -28,12 +30,25 @@ export interface RebuildSummary {
   skipped: boolean;
 }
 
-/** The card drafts of a window: its clusters covered widely enough to make a card. */
-function draftCards(articles: ClusterArticle[]): CardDraft[] {
-  const byId = new Map(articles.map((a) => [a.id, a]));
-  return clusterArticles(articles)
-    .filter((c) => isCardWorthy(c, byId))
-    .map((c) => buildCardDraft(c, byId));
+/**
+ * A clustering still running after this fails the rebuild (5,300 articles take about 4 s on a
+ * busy two-core machine); the write transaction's own limit is the same.
+ */
+const CLUSTER_TIMEOUT_MS = 120_000;
+
+/**
+ * The card drafts of a window, clustered in a worker thread so the event loop keeps answering
+ * (issue 23). Only when no worker thread can run at all (the worker's files missing from a
+ * deployment) does the clustering run here, with a warning.
+ */
+async function draftCardsOffThread(articles: ClusterArticle[]): Promise<CardDraft[]> {
+  try {
+    return await workerPool().run("draftCards", articles, CLUSTER_TIMEOUT_MS);
+  } catch (error) {
+    if (!(error instanceof WorkerCrashError)) throw error;
+    logger.warn({ err: error }, "no worker thread for clustering; clustering on the main thread");
+    return draftCards(articles);
+  }
 }
 
 /**
@@ -61,7 +76,7 @@ async function rebuild(now: Date): Promise<RebuildSummary> {
       };
     }
     const articles = await loadWindowArticles(db.prisma, now);
-    const drafts = draftCards(articles);
+    const drafts = await draftCardsOffThread(articles);
     const stored = await loadStoredCards(db.prisma);
     // Retired cards take part with no articles: their ids are never handed out again.
     const ids = assignCardIds(

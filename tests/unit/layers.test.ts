@@ -20,6 +20,7 @@ const FORBIDDEN: Record<string, string[]> = {
   "lib/schemas": ["lib/services", "lib/scheduler", ...EDGE],
   "lib/database": ["lib/services", "lib/scheduler"],
   "lib/storage": ["lib/services", "lib/scheduler", ...EDGE],
+  "lib/workers": ["lib/services", "lib/scheduler", ...EDGE],
   "lib/services": ["lib/scheduler"],
 };
 
