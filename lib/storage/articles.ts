@@ -38,18 +38,20 @@ export async function deleteDemoArticles(prisma: PrismaClient): Promise<number> 
 }
 
 /**
- * A fingerprint of the window's articles at `now`: a hash of every id with its last update.
- * Any article stored, changed or gone from the window changes it.
+ * A fingerprint of the window's articles at `now`: how many there are and the latest update of
+ * any. Articles enter the window only by being stored (a new latest update) and leave it by
+ * age or deletion (one fewer), so any change to the window changes one of the two. Two
+ * aggregates, not a hash of every row: on PGlite a query holds the event loop, and hashing
+ * 5,300 rows took 110–200 ms against 10–40 ms for these (load average 7, two cores).
  */
 export async function windowFingerprint(
   prisma: PrismaClient,
   now: Date,
 ): Promise<{ articles: number; hash: string }> {
-  const [row] = await prisma.$queryRawUnsafe<{ n: number; h: string }[]>(
-    `SELECT count(*)::int AS n,
-            md5(coalesce(string_agg("id" || ':' || "updatedAt"::text, ',' ORDER BY "id"), '')) AS h
+  const [row] = await prisma.$queryRawUnsafe<{ n: number; latest: string | null }[]>(
+    `SELECT count(*)::int AS n, max("updatedAt")::text AS latest
      FROM "Article" WHERE "publishedAt" >= ($1::timestamptz AT TIME ZONE 'UTC')`,
     newsWindowStart(now).toISOString(),
   );
-  return { articles: row.n, hash: row.h };
+  return { articles: row.n, hash: `${row.n}@${row.latest ?? ""}` };
 }
