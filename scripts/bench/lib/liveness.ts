@@ -24,8 +24,12 @@ export async function probeDuring<T>(
   const poll = (async () => {
     while (!done) {
       const t0 = performance.now();
-      const res = await fetch(`${base}/api/v1/health?probe=live`);
-      await res.arrayBuffer();
+      try {
+        const res = await fetch(`${base}/api/v1/health?probe=live`);
+        await res.arrayBuffer();
+      } catch {
+        // A connection the server reset (a keep-alive it closed while stalled): the probe's time counts.
+      }
       probeMs.push(performance.now() - t0);
       await new Promise((r) => setTimeout(r, 5));
     }
