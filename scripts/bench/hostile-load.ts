@@ -24,7 +24,7 @@ import { rssFeed } from "@/tests/helpers/rss";
 import { hostileAnalysisCases } from "@/tests/fixtures/hostile-analysis";
 import { runScript } from "../script-runner";
 import { probeDuring } from "./lib/liveness";
-import { buildIfStale, freePort, percentile, runTsx, startServer } from "./lib/server";
+import { benchServerEnv, buildIfStale, freePort, percentile, runTsx, startServer } from "./lib/server";
 import { freshFeedsAndEmptyPairs } from "./lib/synthetic-window";
 
 const TARGET_PROBE_MS = 100;
@@ -82,20 +82,13 @@ runScript(async () => {
   );
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "news-bench-hostile-load-"));
   const feeds = await startFeeds();
-  const env = {
-    DATABASE_URL: `pglite:${path.join(dir, "pglite")}`,
-    DATA_DIR: dir,
-    LOG_LEVEL: "warn",
-    SCHEDULER_ENABLED: "false",
-    DEMO_SNAPSHOT: "off",
-    OPENAI_API_KEY: "",
-    OPENAI_BASE_URL: "",
+  const env = benchServerEnv(dir, {
     OPERATOR_USERNAME: OPERATOR.username,
     OPERATOR_PASSWORD: OPERATOR.password,
     TRUST_PROXY: "true",
     FEED_ALLOW_LOOPBACK: "true",
     FEED_RETRIES: "0",
-  };
+  });
   try {
     runTsx("scripts/bench/load-news.ts", [String(articles)], env);
     // Every feed on the loopback server, fetched just now (so on-demand generation does not fetch).
