@@ -14,6 +14,7 @@ import { trackTask } from "@/lib/lifecycle/shutdown";
 import { logger } from "@/lib/log";
 import { invalidateReadCache } from "@/lib/read-cache";
 import { loadWindowArticles, windowFingerprint } from "@/lib/storage/articles";
+import { yieldToEventLoop } from "@/lib/storage/yield";
 import { applyCardChanges, countLiveCards, isBuiltFrom, loadStoredCards } from "@/lib/storage/cards";
 import { WorkerCrashError } from "@/lib/workers/errors";
 import { workerPool } from "@/lib/workers/pool";
@@ -61,6 +62,7 @@ async function rebuild(now: Date): Promise<RebuildSummary> {
   const db = getDatabase();
   return db.withLock("rebuild-cards", async () => {
     const window = await windowFingerprint(db.prisma, now);
+    await yieldToEventLoop(); // PGlite answers without I/O: let other requests have a turn
     if (await isBuiltFrom(db.prisma, window.hash)) {
       const cards = await countLiveCards(db.prisma);
       const ms = Math.round(performance.now() - started);
