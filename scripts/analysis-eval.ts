@@ -1,10 +1,12 @@
 /**
  * `npm run analysis:eval -- [--show] [--story=SLUG]`: runs the local analyzer over the team's
- * fourteen labelled stories (tests/fixtures/analysis-eval-stories.ts; articles from the labelled
- * feed days of the data folder, NEWS_DATA_DIR) and prints, per story and overall, how many
- * expected shared facts and outlet angles the answers state, what the grounding check rejects,
- * which "only" claims are false and which statements carry feed artefacts. --show prints each
- * answer's texts.
+ * labelled stories (tests/fixtures/analysis-eval-stories.ts; articles from the labelled feed days
+ * of the data folder, NEWS_DATA_DIR) and prints, per story and for the stories tuned on and those
+ * only reported apart, how many expected shared facts (and of them those worded differently),
+ * outlet angles and figure pairs the answers state, the "only" claims resting on one word, the
+ * quotes said twice, the citations an outlet's own text does not support, the words of analysis
+ * per word of articles, what the grounding check rejects, which "only" claims are false and which
+ * statements carry feed artefacts (scripts/lib/analysis-eval.ts). --show prints each answer's texts.
  */
 import { readFileSync } from "node:fs";
 import { EVAL_STORIES } from "@/tests/fixtures/analysis-eval-stories";
@@ -27,6 +29,7 @@ function printAnswer(s: StoryScore): void {
   list("figures", r.figures);
   list("differences", r.differences);
   console.log(`    accuracy: ${r.factualAccuracy} (${r.factualAccuracyMethod})`);
+  console.log(`    bias: ${r.biasAnalysis}`);
   console.log(`    tone: ${r.emotionalTone}`);
 }
 
@@ -45,25 +48,41 @@ runScript(async () => {
       ),
     stories,
   );
+  const head = (label: string, w: number) => label.padStart(w);
   console.log(
-    `${"story".padEnd(46)} ${"outlets".padStart(7)} ${"facts".padStart(6)} ${"angles".padStart(7)} ${"rejected".padStart(8)} ${"false only".padStart(10)} ${"artefacts".padStart(9)} ${"ms".padStart(6)}`,
+    `${"story".padEnd(44)} ${head("split", 6)} ${head("facts", 6)} ${head("reword", 6)} ${head("angles", 6)} ${head("figs", 5)} ` +
+      `${head("1word", 5)} ${head("repeat", 6)} ${head("unsup", 5)} ${head("w/w", 5)} ${head("rej", 3)} ${head("false", 5)} ${head("artef", 5)} ${head("ms", 5)}`,
   );
   for (const s of scores) {
+    const ratio = (s.words.analysis / Math.max(1, s.words.articles)).toFixed(2);
     console.log(
-      `${s.slug.padEnd(46)} ${String(s.outlets).padStart(7)} ${`${s.facts.stated}/${s.facts.expected}`.padStart(6)} ${`${s.angles.stated}/${s.angles.expected}`.padStart(7)} ` +
-        `${String(s.rejected.length).padStart(8)} ${String(s.falseOnly.length).padStart(10)} ${String(s.artefacts.length).padStart(9)} ${s.ms.toFixed(0).padStart(6)}`,
+      `${s.slug.slice(0, 44).padEnd(44)} ${head(s.split, 6)} ${head(`${s.facts.stated}/${s.facts.expected}`, 6)} ${head(`${s.reworded.stated}/${s.reworded.expected}`, 6)} ` +
+        `${head(`${s.angles.stated}/${s.angles.expected}`, 6)} ${head(`${s.figurePairs.stated}/${s.figurePairs.expected}`, 5)} ${head(String(s.singleWordOnly.length), 5)} ` +
+        `${head(String(s.repeatedQuotes.length), 6)} ${head(String(s.unsupportedCitations.length), 5)} ${head(ratio, 5)} ${head(String(s.rejected.length), 3)} ` +
+        `${head(String(s.falseOnly.length), 5)} ${head(String(s.artefacts.length), 5)} ${head(s.ms.toFixed(0), 5)}`,
     );
     for (const m of s.facts.missed) console.log(`    missed fact: ${m}`);
     for (const m of s.angles.missed) console.log(`    missed angle: ${m}`);
+    for (const m of s.figurePairs.missed) console.log(`    figures not paired: ${m}`);
+    for (const m of s.singleWordOnly) console.log(`    single-word only: ${m}`);
+    for (const m of s.repeatedQuotes) console.log(`    repeated quote: ${m}`);
+    for (const m of s.unsupportedCitations) console.log(`    unsupported citation: ${m}`);
     for (const m of s.rejected) console.log(`    rejected: ${m}`);
     for (const m of s.falseOnly) console.log(`    false only: ${m}`);
     for (const m of s.artefacts) console.log(`    artefact: ${m}`);
     if (show) printAnswer(s);
   }
-  const t = totals(scores);
   const pct = (a: number, b: number) => `${((100 * a) / Math.max(1, b)).toFixed(0)} %`;
-  console.log(
-    `\nOverall: facts ${t.facts.stated}/${t.facts.expected} (${pct(t.facts.stated, t.facts.expected)}), angles ${t.angles.stated}/${t.angles.expected} ` +
-      `(${pct(t.angles.stated, t.angles.expected)}), rejected by the grounding check ${t.rejected}, false "only" claims ${t.falseOnly}, artefacts ${t.artefacts}.`,
-  );
+  for (const split of ["tune", "report"] as const) {
+    const part = scores.filter((s) => s.split === split);
+    if (!part.length) continue;
+    const t = totals(part);
+    console.log(
+      `\n${split === "tune" ? "Tuned on" : "Reported only"} (${part.length} stories): facts ${t.facts.stated}/${t.facts.expected} (${pct(t.facts.stated, t.facts.expected)}), ` +
+        `facts worded differently ${t.reworded.stated}/${t.reworded.expected}, angles ${t.angles.stated}/${t.angles.expected} (${pct(t.angles.stated, t.angles.expected)}), ` +
+        `figure pairs ${t.figurePairs.stated}/${t.figurePairs.expected}, single-word "only" items ${t.singleWordOnly}, repeated quotes ${t.repeatedQuotes}, ` +
+        `unsupported citations ${t.unsupportedCitations}, bias text showing wording ${t.biasShowsWording}/${part.length}, words of analysis per word of articles ${(t.words.analysis / Math.max(1, t.words.articles)).toFixed(2)} ` +
+        `(${t.words.analysis}/${t.words.articles}), rejected by the grounding check ${t.rejected}, false "only" claims ${t.falseOnly}, artefacts ${t.artefacts}.`,
+    );
+  }
 });

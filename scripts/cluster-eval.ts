@@ -1,27 +1,60 @@
 /**
- * `npm run cluster:eval -- [FILE] [--show] [--ceiling] [--write-clusters=OUT.jsonl] [--edgeThreshold=0.3 ...]`:
+ * `npm run cluster:eval -- [FILE] [--show] [--ceiling] [--write-clusters=OUT.jsonl] [--cv [--hand] [--ablation]] [--weights=FILE.json] [--edgeThreshold=0.3 ...]`:
  * clusters a labelled set and prints how the clusters and the cards a reader would see fare against
  * the truth. `--ceiling` prints, per multi-outlet story, its best pair across outlets and how many
- * pairs of different stories score as high (lib/cluster/pair-ceiling.ts). FILE is a UCI-format CSV
+ * pairs of different stories score as high (lib/cluster/eval/pair-ceiling.ts). FILE is a UCI-format CSV
  * (headlines) or a labelled feed day in JSON Lines (title, summary and link, as ingest stores them);
  * without it, clustering/uci-dev.csv of the data folder (NEWS_DATA_DIR). Options named after
- * ClusterOptions override the defaults.
+ * ClusterOptions override the defaults; `--weights` scores pairs with another weights file.
+ * `--cv` runs leave-one-day-out over every labelled feed day (the figure that counts: each day
+ * clustered by weights fitted on the others), `--hand` adds the hand-set clusterer of decision 022,
+ * `--ablation` refits without each feature in turn. A single labelled day that the committed
+ * weights were fitted on is printed as "(fitted on)".
  */
 import { readFileSync, writeFileSync } from "node:fs";
-import { clusterArticles, DEFAULT_CLUSTER_OPTIONS } from "@/lib/cluster/cluster-articles";
-import { parseLabelledJsonl } from "@/lib/cluster/labelled-feeds";
-import { labelsFromClusters, scoreCards, scoreClustering, type PrecisionRecall } from "@/lib/cluster/metrics";
-import { pairCeiling, type StoryCeiling } from "@/lib/cluster/pair-ceiling";
+import { clusterArticles, DEFAULT_CLUSTER_OPTIONS, SUMMARY_PAIR_MODEL } from "@/lib/cluster/cluster-articles";
+import { parseLabelledJsonl } from "@/lib/cluster/eval/labelled-feeds";
+import {
+  labelsFromClusters,
+  scoreCards,
+  scoreClustering,
+  type PrecisionRecall,
+} from "@/lib/cluster/eval/metrics";
+import { pairCeiling, type StoryCeiling } from "@/lib/cluster/eval/pair-ceiling";
+import type { PairModelFile } from "@/lib/cluster/pair-model";
 import type { ClusterArticle, ClusterOptions } from "@/lib/cluster/types";
-import { parseUciCsv } from "@/lib/cluster/uci-dataset";
+import { parseUciCsv } from "@/lib/cluster/eval/uci-dataset";
+import { crossDay, formatFigures, meanFigures, readLabelledDays } from "@/lib/cluster/eval/cross-day";
+import { learnedMethod, type PairExamples } from "@/lib/cluster/eval/fit-pair-model";
+import { EVIDENCE_FEATURES } from "@/lib/cluster/pair-evidence";
+import handWeights from "@/lib/cluster/pair-weights-hand.json";
 import { dataFolderPath } from "./data-folder";
 import { runScript } from "./script-runner";
 
+// The hand-set clusterer of decision 022, for comparison: its weights and its thresholds (on the
+// scale of a damped cosine), with neighbour votes on as they were.
+const HAND_SET_OPTIONS: Partial<ClusterOptions> = {
+  pairModel: handWeights as PairModelFile,
+  mergeAverage: 0.18,
+  linkFloor: 0.1,
+  edgeThreshold: 0.18,
+  strongPair: Infinity,
+  attachRounds: 3,
+  attachEdgeThreshold: 0.1,
+  attachThreshold: 0.4,
+};
+
 const USAGE =
-  "Usage: npm run cluster:eval -- [FILE.csv|FILE.jsonl] [--show] [--ceiling] [--write-clusters=OUT.jsonl] [--edgeThreshold=0.3 ...]";
+  "Usage: npm run cluster:eval -- [FILE.csv|FILE.jsonl] [--show] [--ceiling] [--write-clusters=OUT.jsonl] [--cv [--hand] [--ablation]] [--weights=FILE.json] [--edgeThreshold=0.3 ...]";
 
 runScript(async () => {
-  const { file, show, ceiling, writeClusters, options } = parseArguments(process.argv.slice(2));
+  const { file, show, ceiling, writeClusters, options, cv, hand, ablation } = parseArguments(
+    process.argv.slice(2),
+  );
+  if (cv) {
+    printCrossDay(options, hand, ablation);
+    return;
+  }
   const text = readFileSync(file, "utf8");
   const { articles, truth } = /\.jsonl$/i.test(file) ? parseLabelledJsonl(text) : parseUciCsv(text);
   const started = performance.now();
@@ -36,7 +69,11 @@ runScript(async () => {
     `precision ${m.precision.toFixed(3)}  recall ${m.recall.toFixed(3)}  F1 ${m.f1.toFixed(3)}`;
   const percent = (part: number, whole: number, empty: number) =>
     `${(100 * (whole ? part / whole : empty)).toFixed(1)} %`;
-  console.log(`${file}: ${articles.length} articles`);
+  const day = /feeds-dev-(\d{4}-\d{2}-\d{2})\.jsonl$/.exec(file)?.[1];
+  const model = options.pairModel ?? SUMMARY_PAIR_MODEL;
+  const fittedOn =
+    day && model.days?.includes(day) ? " (fitted on: the weights were fitted on this day)" : "";
+  console.log(`${file}: ${articles.length} articles${fittedOn}`);
   console.log(`B-cubed   ${format(score.bcubed)}`);
   console.log(`pairwise  ${format(score.pairwise)}`);
   const multi = clusters.filter((c) => c.articleIds.length > 1).length;
@@ -70,17 +107,62 @@ function parseArguments(args: string[]) {
   let show = false;
   let ceiling = false;
   let writeClusters: string | undefined;
+  let cv = false;
+  let hand = false;
+  let ablation = false;
   const options: Partial<ClusterOptions> = {};
   for (const flag of args.filter((a) => a.startsWith("--"))) {
     const [name, value] = flag.slice(2).split("=", 2);
     if (name === "show" && value === undefined) show = true;
     else if (name === "ceiling" && value === undefined) ceiling = true;
+    else if (name === "cv" && value === undefined) cv = true;
+    else if (name === "hand" && value === undefined) hand = true;
+    else if (name === "ablation" && value === undefined) ablation = true;
     else if (name === "write-clusters" && value) writeClusters = value;
+    else if (name === "weights" && value)
+      options.pairModel = JSON.parse(readFileSync(value, "utf8")) as PairModelFile;
     else if (name in DEFAULT_CLUSTER_OPTIONS && value !== undefined && Number.isFinite(Number(value)))
-      options[name as keyof ClusterOptions] = Number(value);
+      (options as Record<string, number>)[name] = Number(value);
     else throw new Error(`Unknown option ${flag}. ${USAGE}`);
   }
-  return { file, show, ceiling, writeClusters, options };
+  if ((hand || ablation) && !cv) throw new Error(`--hand and --ablation go with --cv. ${USAGE}`);
+  return { file, show, ceiling, writeClusters, options, cv, hand, ablation };
+}
+
+// Leave-one-day-out over every labelled feed day of the data folder (lib/cluster/eval/cross-day.ts):
+// the fitted clusterer refitted per fold; with --hand, the hand-set clusterer of decision 022; with
+// --ablation, the fit again without each feature in turn.
+function printCrossDay(options: Partial<ClusterOptions>, hand: boolean, ablation: boolean): void {
+  const days = readLabelledDays(dataFolderPath("the labelled feed days", "clustering"));
+  console.log(`Leave-one-day-out over ${days.length} labelled days (shares in %):`);
+  if (hand) {
+    const handOptions = { ...HAND_SET_OPTIONS, ...options };
+    console.log("\nThe hand-set clusterer (decision 022; tuned on 2018-06-23 and 2020-05-31):");
+    console.log(
+      formatFigures(
+        crossDay(days, {
+          fit: () => undefined,
+          cluster: (day) => clusterArticles(day.articles, handOptions).map((c) => c.articleIds),
+          tunedOn: handWeights.days,
+        }),
+      ),
+    );
+  }
+  const examples = new Map<string, PairExamples>();
+  const full = crossDay(days, learnedMethod(EVIDENCE_FEATURES, options, examples));
+  console.log("\nThe fitted clusterer, each day with weights fitted on the others:");
+  console.log(formatFigures(full));
+  if (!ablation) return;
+  const pct = (x: number) => (100 * x).toFixed(1).padStart(6);
+  const row = (label: string, f: ReturnType<typeof meanFigures>) =>
+    `${label.padEnd(24)}${pct(f.pure)}${pct(f.misplaced)}${pct(f.carded)}${pct(f.duplicates)}${f.bcubed.f1.toFixed(3).padStart(8)}`;
+  console.log("\nAblation: the fit without one feature, refitted per fold (cross-day means, %):");
+  console.log(`${"without".padEnd(24)} pure%  misp% cardd%  dupl%   B3 F1`);
+  console.log(row("(nothing)", meanFigures(full)));
+  for (const dropped of EVIDENCE_FEATURES) {
+    const kept = EVIDENCE_FEATURES.filter((name) => name !== dropped);
+    console.log(row(dropped, meanFigures(crossDay(days, learnedMethod(kept, options, examples)))));
+  }
 }
 
 // Every card that mixes stories, then every multi-outlet story without a card, with titles.

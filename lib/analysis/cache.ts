@@ -7,6 +7,9 @@ import "server-only";
  * hours and for the current cache version only, at most 1,000 rows (oldest evicted).
  * Hits, misses and errors are counted in the shared Counter table (batched, see below). A
  * cache failure is counted and logged, never fatal: the request is then answered by the provider.
+ * A row holds an answer already grounded against exactly the texts its key hashes, by the check
+ * of its version, so a hit is served as stored; the answers hit lately are also kept in memory,
+ * so a hot card costs neither a read nor a parse (docs/decisions/039-cached-answer-as-stored.md).
  */
 
 import crypto from "node:crypto";
@@ -20,8 +23,12 @@ import {
   type ProviderInfo,
 } from "@/lib/schemas/analysis";
 
-/** Bump when the analysis output changes, so older answers stop being served (docs/product.md §9 started at 1.0.0; 1.1.0: issue 16's analyzer). */
-export const CACHE_VERSION = "1.1.0";
+/**
+ * Bump when the analysis output or the grounding check changes, so older answers stop being
+ * served: a hit is not checked again (docs/product.md §9 started at 1.0.0; 1.1.0: issue 16's
+ * analyzer; 1.2.0: issue 25's analyzer).
+ */
+export const CACHE_VERSION = "1.2.0";
 export const CACHE_TTL_MS = 24 * 60 * 60 * 1000;
 export const CACHE_MAX_ENTRIES = 1_000;
 /** docs/product.md §9 key type of a card analysis. */
@@ -143,18 +150,35 @@ function countError(error: unknown, operation: string): void {
   count("errors");
 }
 
+/** Answers hit lately, per process: key → answer and when its row expires (oldest dropped first). */
+const MEMORY_ENTRIES = 200;
+const memory = new Map<string, { answer: Comparison; expiresAt: number }>();
+
+function remember(key: string, answer: Comparison, expiresAt: number): void {
+  memory.delete(key);
+  memory.set(key, { answer, expiresAt });
+  if (memory.size > MEMORY_ENTRIES) memory.delete(memory.keys().next().value!);
+}
+
 /** A valid answer for the key: current version, not expired (times compared in UTC, as Prisma stores them). */
 const READ_SQL = `
-SELECT result FROM "Analysis"
+SELECT result, (extract(epoch FROM "expiresAt") * 1000)::float8 AS "expiresMs" FROM "Analysis"
 WHERE "cacheKey" = $1 AND version = $3 AND "expiresAt" > ($2::timestamptz AT TIME ZONE 'UTC')`;
 
 /**
- * The cached answer for a key, if one is valid now. Expired, old-version or unreadable rows are
- * misses; the answer computed next replaces them (the write upserts by key).
+ * The cached answer for a key, if one is valid now: from memory when it was hit lately, else
+ * from its row. Expired, old-version or unreadable rows are misses; the answer computed next
+ * replaces them (the write upserts by key).
  */
 export async function readCachedAnalysis(key: string, now = new Date()): Promise<Comparison | null> {
+  const kept = memory.get(key);
+  if (kept && kept.expiresAt > now.getTime()) {
+    count("hits", key, now);
+    return kept.answer;
+  }
+  if (kept) memory.delete(key);
   try {
-    const rows = await getDatabase().sql.query<{ result: unknown }>(READ_SQL, [
+    const rows = await getDatabase().sql.query<{ result: unknown; expiresMs: number | string }>(READ_SQL, [
       key,
       now.toISOString(),
       CACHE_VERSION,
@@ -162,6 +186,8 @@ export async function readCachedAnalysis(key: string, now = new Date()): Promise
     const parsed = rows.length ? comparison.safeParse(rows[0].result) : null;
     if (parsed?.success) {
       count("hits", key, now);
+      // The column is UTC without a zone: its epoch is read as UTC.
+      remember(key, parsed.data, Number(rows[0].expiresMs));
       return parsed.data;
     }
     count("misses");

@@ -425,10 +425,23 @@ export function listInWords(items: string[]): string {
   return `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 }
 
-/** Cuts a passage to at most `max` characters at a word boundary, marking the cut. */
+/** Where a clause may end: before punctuation that parts clauses, or before a word that opens one. */
+const CLAUSE_BREAK =
+  /[,;:]\s|\s[—–-]\s|\s(?=(?:and|but|as|after|while|which|who|whom|whose|when|where|including|because|although|though|before|amid|despite|since|until|with)\s)/g;
+/** A clause break counts only this far into the cut (else the cut is at a word boundary). */
+const MIN_CLAUSE_SHARE = 0.4;
+
+/**
+ * Cuts a passage to at most `max` characters, marking the cut: at the end of its last whole
+ * clause (before ", ", "; ", " — ", " and ", " including " …) when one ends in the last three
+ * fifths, else at a word boundary; so a quote never ends on "…including" (issue 25).
+ */
 export function clip(text: string, max: number): string {
   const clean = text.replace(SPACE, " ").trim();
   if (clean.length <= max) return clean;
-  const cut = clean.slice(0, max);
-  return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), 1)).replace(/[,;:\s]+$/, "")}…`;
+  const cut = clean.slice(0, max + 1);
+  let end = -1;
+  for (const m of cut.matchAll(CLAUSE_BREAK)) if (m.index <= max) end = m.index;
+  if (end < MIN_CLAUSE_SHARE * max) end = Math.max(cut.slice(0, max).lastIndexOf(" "), 1);
+  return `${clean.slice(0, end).replace(/[,;:\s—–-]+$/, "")}…`;
 }

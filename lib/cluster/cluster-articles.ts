@@ -1,80 +1,30 @@
 /**
- * Story clustering: articles of the window → groups that report one happening.
- * Candidate pairs come from an inverted index; each pair's similarity is a cosine damped by what
- * tells two happenings apart (lib/cluster/similarity.ts). Groups then form by average linkage: a
- * group grows only with articles that resemble most of it. Large groups may still join when their
- * centroids agree, and, for headlines alone, leftover articles join the group their nearest
- * neighbours point to. The method: docs/decisions/020-story-clustering.md and 022.
+ * Story clustering: articles of the window → groups that report one happening. The stages:
+ * tokenise and vectorise (features.ts), candidate pairs from an inverted index (candidates.ts),
+ * each pair's evidence (pair-evidence.ts) scored by the committed pair model (pair-model.ts: for
+ * batches with summaries a probability fitted from the labelled days, for headlines alone a damped
+ * cosine), then assembly: average linkage (a group grows only with articles that resemble most of
+ * it), strong pairs joining what it left apart, large groups whose centroids agree, and, for
+ * headlines alone, leftovers joining the group their nearest neighbours point to. Then build-card.ts.
+ * Hand-set numbers: tuning.ts. The method: docs/decisions/020, 022 and 023.
  */
 import { forEachCandidatePair } from "@/lib/cluster/candidates";
 import { vectorizeArticles, type BatchVectors } from "@/lib/cluster/features";
 import { ClusterForest } from "@/lib/cluster/cluster-forest";
 import { mergeByAverageLinkage } from "@/lib/cluster/average-linkage";
-import { PairScorer } from "@/lib/cluster/similarity";
+import { PairEvidence, EVIDENCE_SIZE } from "@/lib/cluster/pair-evidence";
+import { PairModel, type PairModelFile } from "@/lib/cluster/pair-model";
+import summaryWeights from "@/lib/cluster/pair-weights.json";
+import headlineWeights from "@/lib/cluster/pair-weights-headlines.json";
+import { CONFIDENCE_HALF, DEFAULT_CLUSTER_OPTIONS, HEADLINE_CLUSTER_OPTIONS } from "@/lib/cluster/tuning";
 import { grow, indicesByDescendingWeight } from "@/lib/cluster/typed-arrays";
 import type { ClusterArticle, ClusterOptions, StoryCluster } from "@/lib/cluster/types";
 
-/**
- * The defaults, for feeds whose items carry summaries (what the product ingests): strict about
- * what two reports share, average linkage. Chosen on the labelled dev days; docs/decisions/022.
- */
-export const DEFAULT_CLUSTER_OPTIONS: ClusterOptions = {
-  nameBoost: 1,
-  numberBoost: 1.6,
-  phraseBoost: 1.2,
-  summaryWeight: 1,
-  linkWeight: 0.6,
-  edgeThreshold: 0.18,
-  mergeAverage: 0.18,
-  linkFloor: 0.1,
-  mergeCentroid: 0.2,
-  mergeFloor: 0.03,
-  centroidMinSize: 3,
-  minResidualSimilarity: 0.12,
-  singleConceptFactor: 0.35,
-  minSharedContent: 0.05,
-  namesOnlyFactor: 0.7,
-  nameConflictFactor: 0.5,
-  strangerNamesFactor: 0.7,
-  specificNameShare: 0.05,
-  numberConflictFactor: 0.25,
-  timeHalfLifeHours: 48,
-  timeGraceHours: 12,
-  attachEdgeThreshold: 0.1,
-  attachThreshold: 0.4,
-  neighbourCount: 8,
-  attachMaxFragment: 5,
-  attachShare: 0.6,
-  attachMinNeighbours: 2,
-  attachRounds: 3,
-  maxKeyFeatures: 8,
-  maxExhaustivePosting: 32,
-  postingWindow: 12,
-  maxDocumentFrequencyRatio: 0.1,
-};
+export { DEFAULT_CLUSTER_OPTIONS, HEADLINE_CLUSTER_OPTIONS };
 
-/**
- * Headlines alone (a batch where most items have no summary) share fewer words, and a story's
- * headlines often share only its name: names weigh more, groups grow by centroid and neighbour
- * votes. Chosen on uci-dev.csv; docs/decisions/020 and 022.
- */
-export const HEADLINE_CLUSTER_OPTIONS: Partial<ClusterOptions> = {
-  nameBoost: 1.6,
-  summaryWeight: 0.5,
-  // A headline's link mostly repeats it, in each outlet's own URL style: on uci-dev.csv its words
-  // cost 0.03 of F1 (decision 022).
-  linkWeight: 0,
-  edgeThreshold: 0.2,
-  mergeAverage: Infinity,
-  mergeCentroid: 0.21,
-  mergeFloor: 0,
-  centroidMinSize: 1,
-  minResidualSimilarity: 0.03,
-  singleConceptFactor: 1,
-  namesOnlyFactor: 1,
-  nameConflictFactor: 1,
-  timeHalfLifeHours: 24,
-};
+/** The committed pair weights: fitted for batches with summaries, hand-set for headlines alone. */
+export const SUMMARY_PAIR_MODEL = summaryWeights as PairModelFile;
+export const HEADLINE_PAIR_MODEL = headlineWeights as PairModelFile;
 
 /** A batch is headlines only when fewer than half its articles have a summary of five words or more. */
 export function isHeadlinesOnly(articles: readonly ClusterArticle[]): boolean {
@@ -98,25 +48,37 @@ function countWords(text: string, enough: number): number {
 function resolveClusterOptions(
   articles: readonly ClusterArticle[],
   options: Partial<ClusterOptions> = {},
-): ClusterOptions {
+): Required<ClusterOptions> {
+  const headlines = isHeadlinesOnly(articles);
   return {
     ...DEFAULT_CLUSTER_OPTIONS,
-    ...(isHeadlinesOnly(articles) ? HEADLINE_CLUSTER_OPTIONS : {}),
+    ...(headlines ? HEADLINE_CLUSTER_OPTIONS : {}),
+    pairModel: headlines ? HEADLINE_PAIR_MODEL : SUMMARY_PAIR_MODEL,
     ...options,
   };
 }
 
 /** A batch as the clusterer scores it: its options, its articles in clustering order, their vectors and times. */
 export interface PreparedBatch {
-  opts: ClusterOptions;
+  opts: Required<ClusterOptions>;
   sorted: ClusterArticle[];
   batch: BatchVectors;
   times: Float64Array;
+  /** Per article, a number standing for its outlet. */
+  outlets: Int32Array;
+}
+
+/** Scores pairs of a prepared batch with its pair model: evidence, then one dot product. */
+export function pairScorer(prepared: PreparedBatch): (i: number, j: number) => number {
+  const evidence = new PairEvidence(prepared.batch, prepared.times, prepared.outlets);
+  const model = new PairModel(prepared.opts.pairModel);
+  const record = new Float64Array(EVIDENCE_SIZE);
+  return (i, j) => (evidence.fill(i, j, record) ? model.score(record) : 0);
 }
 
 /**
  * Prepares a batch for scoring pairs, the same way for the clusterer and for tools that must score
- * pairs exactly as it does (lib/cluster/pair-ceiling.ts). Time order (then id) is a total order, so
+ * pairs exactly as it does (lib/cluster/eval/pair-ceiling.ts). Time order (then id) is a total order, so
  * results do not depend on the input order, and articles close in time sit close in memory, which
  * the posting windows exploit; name groups (lib/cluster/features.ts) are formed in this order.
  */
@@ -126,7 +88,14 @@ export function prepareBatch(
 ): PreparedBatch {
   const opts = resolveClusterOptions(articles, options);
   const sorted = [...articles].sort((a, b) => timeOf(a) - timeOf(b) || compareIds(a.id, b.id));
-  return { opts, sorted, batch: vectorizeArticles(sorted, opts), times: Float64Array.from(sorted, timeOf) };
+  const outletIds = new Map<string, number>();
+  const outlets = Int32Array.from(sorted, (a) => {
+    let id = outletIds.get(a.sourceId);
+    if (id === undefined) outletIds.set(a.sourceId, (id = outletIds.size));
+    return id;
+  });
+  const batch = vectorizeArticles(sorted, opts);
+  return { opts, sorted, batch, times: Float64Array.from(sorted, timeOf), outlets };
 }
 
 /** Clusters the articles; every article lands in exactly one cluster (singletons included), order-independent. */
@@ -134,10 +103,12 @@ export function clusterArticles(
   articles: ClusterArticle[],
   options: Partial<ClusterOptions> = {},
 ): StoryCluster[] {
-  const { opts, sorted, batch, times } = prepareBatch(articles, options);
-  const { edges, links, neighbours } = collectEdges(batch, times, opts);
+  const prepared = prepareBatch(articles, options);
+  const { opts, sorted, batch } = prepared;
+  const { edges, links, neighbours } = collectEdges(prepared);
   const forest = new ClusterForest(batch);
   if (Number.isFinite(opts.mergeAverage)) mergeByAverageLinkage(forest, links, opts.mergeAverage);
+  if (Number.isFinite(opts.strongPair)) joinStrongPairs(forest, links, opts);
   mergeStrongEdges(forest, edges, opts);
   if (opts.attachRounds > 0) attachLeftovers(forest, neighbours, opts);
   const groups = forest.groups();
@@ -145,7 +116,11 @@ export function clusterArticles(
   return groups
     .map((members) => ({
       articleIds: members.map((i) => sorted[i].id).sort(compareIds),
-      confidence: confidenceOf(members.length, cohesion.get(forest.find(members[0])) ?? 0),
+      confidence: confidenceOf(
+        members.length,
+        cohesion.get(forest.find(members[0])) ?? 0,
+        opts.pairModel.link === "logistic",
+      ),
     }))
     .sort(
       (a, b) => b.articleIds.length - a.articleIds.length || compareIds(a.articleIds[0], b.articleIds[0]),
@@ -184,15 +159,16 @@ class EdgeList {
 
 // Every candidate pair is scored once: links feed average linkage, strong edges the centroid pass,
 // and pairs above the neighbour floor the neighbour lists of phase 2.
-function collectEdges(batch: BatchVectors, times: Float64Array, opts: ClusterOptions) {
+function collectEdges(prepared: PreparedBatch) {
+  const { batch, times, opts } = prepared;
   const { vectors, documentFrequency } = batch;
   const attach = opts.attachRounds > 0;
   const neighbours = new NeighbourLists(attach ? vectors.length : 0, opts.neighbourCount);
   const edges = new EdgeList();
   const links = new EdgeList();
-  const scorer = new PairScorer(batch, times, opts);
+  const score = pairScorer(prepared);
   forEachCandidatePair(vectors, documentFrequency, times, opts, (i, j) => {
-    const similarity = scorer.score(i, j);
+    const similarity = score(i, j);
     if (similarity >= opts.linkFloor) links.push(i, j, similarity);
     if (attach && similarity >= opts.attachEdgeThreshold) {
       neighbours.offer(i, j, similarity);
@@ -201,6 +177,49 @@ function collectEdges(batch: BatchVectors, times: Float64Array, opts: ClusterOpt
     if (similarity >= opts.edgeThreshold) edges.push(i, j, similarity);
   });
   return { edges, links, neighbours };
+}
+
+// Average linkage alone lets one outlet's many reports of a story keep another outlet's report
+// out (its one strong match is averaged with many weaker ones), and leaves one story as two
+// groups when their cross pairs average just below the threshold: the reader would see it twice.
+// So two groups also join when their best pair reaches strongPair and their cross pairs still
+// average at least strongFloor. Strongest pairs first, judged on the groups average linkage left
+// (sums taken once, before any of these joins), so the order of the input does not matter.
+function joinStrongPairs(forest: ClusterForest, links: EdgeList, opts: ClusterOptions): void {
+  const n = forest.size.length;
+  const key = (a: number, b: number) => Math.min(a, b) * n + Math.max(a, b);
+  // Only the few strong links matter, and only the sums between the groups they touch.
+  const strong: number[] = [];
+  const sums = new Map<number, number>();
+  for (let e = 0; e < links.count; e++) {
+    if (links.weight[e] < opts.strongPair) continue;
+    const a = forest.find(links.from[e]);
+    const b = forest.find(links.to[e]);
+    if (a === b) continue;
+    strong.push(e);
+    sums.set(key(a, b), 0);
+  }
+  if (!strong.length) return;
+  for (let e = 0; e < links.count; e++) {
+    const k = key(forest.find(links.from[e]), forest.find(links.to[e]));
+    const sum = sums.get(k);
+    if (sum !== undefined) sums.set(k, sum + links.weight[e]);
+  }
+  // Each strong link's two groups and their sizes, as average linkage left them.
+  const groups = strong.map((e) => {
+    const a = forest.find(links.from[e]);
+    const b = forest.find(links.to[e]);
+    return [a, b, forest.size[a] * forest.size[b]] as const;
+  });
+  const order = strong
+    .map((e, k) => k)
+    .sort((x, y) => links.weight[strong[y]] - links.weight[strong[x]] || strong[x] - strong[y]);
+  for (const k of order) {
+    const [a, b, pairs] = groups[k];
+    if (forest.find(a) === forest.find(b)) continue;
+    const average = sums.get(key(a, b))! / pairs;
+    if (average >= opts.strongFloor) forest.union(forest.find(a), forest.find(b));
+  }
 }
 
 // The centroid pass: strongest edges first (index order breaks ties, so input order does not matter).
@@ -319,12 +338,11 @@ class NeighbourLists {
   }
 }
 
-// How sure the clusterer is that a group reports one happening: the mean similarity over all pairs
-// of its members (pairs below the link floor count as 0), as average linkage measures it, through a
-// saturating curve on which the merge threshold of the defaults sits at one half: a mean of 0.18 →
-// 0.5, 0.27 → 0.65, 0.36 → 0.75, 0.54 → 0.875. Cards below LOW_CARD_CONFIDENCE (lib/schemas/cards.ts) say so on the page.
-const CONFIDENCE_HALF = 0.18;
-
+// How sure the clusterer is that a group reports one happening: the mean score over all pairs of
+// its members (pairs below the link floor count as 0), as average linkage measures it. From a
+// fitted model that mean is a probability and is the confidence itself; from a hand-set model (a
+// damped cosine) it goes through a saturating curve on which CONFIDENCE_HALF sits at one half
+// (0.18 → 0.5, 0.36 → 0.75, 0.54 → 0.875). Cards below LOW_CARD_CONFIDENCE (lib/catalog.ts) say so on the page.
 /** Per group root, the summed similarity of the links inside it. */
 function groupCohesion(forest: ClusterForest, links: EdgeList): Map<number, number> {
   const sums = new Map<number, number>();
@@ -335,8 +353,9 @@ function groupCohesion(forest: ClusterForest, links: EdgeList): Map<number, numb
   return sums;
 }
 
-function confidenceOf(size: number, linkSum: number): number {
+function confidenceOf(size: number, linkSum: number, probability: boolean): number {
   if (size === 1) return 1;
   const mean = linkSum / ((size * (size - 1)) / 2);
-  return Math.round((1 - Math.pow(2, -mean / CONFIDENCE_HALF)) * 1000) / 1000;
+  const confidence = probability ? Math.min(1, mean) : 1 - Math.pow(2, -mean / CONFIDENCE_HALF);
+  return Math.round(confidence * 1000) / 1000;
 }

@@ -83,6 +83,8 @@ export const ROLE_NAME = 1;
 export const ROLE_KEY_NAME = 2;
 /** A number the headline states. */
 const ROLE_HEADLINE_NUMBER = 4;
+/** A word or number of the headline. */
+export const ROLE_HEADLINE = 8;
 
 const NUMBER = 1;
 const CAPITALISED = 2;
@@ -250,22 +252,6 @@ export function numberKind(term: string): number {
   return NUMBER_KINDS.code;
 }
 
-/** The kinds present among a headline's numbers. */
-export function numberKindsOf(numbers: Int32Array, numberKinds: Uint8Array): number {
-  let mask = 0;
-  for (const f of numbers) mask |= numberKinds[f];
-  return mask;
-}
-
-/** True when both headlines state numbers of one kind (years aside) and share none of that kind. */
-export function hasConflictingNumbers(a: ArticleVector, b: ArticleVector, numberKinds: Uint8Array): boolean {
-  const both = numberKindsOf(a.numbers, numberKinds) & numberKindsOf(b.numbers, numberKinds);
-  if (both === 0) return false;
-  let agreed = 0;
-  for (const f of a.numbers) if (b.numbers.includes(f)) agreed |= numberKinds[f];
-  return (both & ~agreed) !== 0;
-}
-
 /** Per word key, how often the batch writes it capitalised mid-sentence in prose, and how often in lowercase. */
 interface NameLexicon {
   capitalisedInProse: Int32Array;
@@ -322,12 +308,17 @@ function addTextFeatures(
     }
     if (text.flags[k] & NUMBER) {
       const year = isYear(text.words[k]);
-      builder.add(id, fieldWeight, year ? 1 : weights.numberBoost, isHeadline ? ROLE_HEADLINE_NUMBER : 0);
+      builder.add(
+        id,
+        fieldWeight,
+        year ? 1 : weights.numberBoost,
+        isHeadline ? ROLE_HEADLINE_NUMBER | ROLE_HEADLINE : 0,
+      );
       previousName = -1;
       continue;
     }
     const name = isName(text, k, lexicon);
-    const role = name ? ROLE_NAME | (lead ? ROLE_KEY_NAME : 0) : 0;
+    const role = (name ? ROLE_NAME | (lead ? ROLE_KEY_NAME : 0) : 0) | (isHeadline ? ROLE_HEADLINE : 0);
     builder.add(id, fieldWeight, name ? weights.nameBoost : 1, role);
     if (name && previousName >= 0 && text.positions[previousName] === text.positions[k] - 1) {
       // Joined, so "Mt. Gox" meets "MtGox" and "Flappy Bird" meets "#FlappyBird".

@@ -2,6 +2,7 @@
 
 import type { CategoryId } from "@/lib/catalog";
 import type { FeatureWeights } from "@/lib/cluster/features";
+import type { PairModelFile } from "@/lib/cluster/pair-model";
 
 /** One article as the clusterer sees it (plain text, already normalised by ingest). */
 export interface ClusterArticle {
@@ -27,15 +28,18 @@ export interface StoryCluster {
   /** Sorted by id, so the same input always yields the same cluster. */
   articleIds: string[];
   /**
-   * 0..1, how sure we are the members report ONE event: the members' mean pairwise similarity,
-   * mapped through a saturating curve (docs/decisions/020-story-clustering.md). Singletons are 1.
+   * 0..1, how sure we are the members report ONE event: the members' mean pair probability under
+   * the fitted pair model (a hand-set model's mean score goes through a saturating curve;
+   * docs/decisions/023-learned-pair-weights.md). Singletons are 1.
    */
   confidence: number;
 }
 
-/** The tuning knobs of clusterArticles; the defaults were tuned on uci-dev.csv only. */
+/** The knobs of clusterArticles; the defaults and their reasons: lib/cluster/tuning.ts. */
 export interface ClusterOptions extends FeatureWeights {
-  /** A candidate pair becomes an edge when its similarity reaches this. */
+  /** The pair model; by default the committed weights for the kind of batch (lib/cluster/cluster-articles.ts). */
+  pairModel?: PairModelFile;
+  /** A candidate pair becomes an edge when its pair score reaches this. */
   edgeThreshold: number;
   /** The centroid similarity left once the single largest shared feature is taken out must reach this. */
   minResidualSimilarity: number;
@@ -61,24 +65,6 @@ export interface ClusterOptions extends FeatureWeights {
   postingWindow: number;
   /** Features in more than this share of the articles are too common to propose candidates. */
   maxDocumentFrequencyRatio: number;
-  /** Similarity halves for every this many hours between two articles, beyond the grace period. */
-  timeHalfLifeHours: number;
-  /** Articles this close in time are not penalised at all. */
-  timeGraceHours: number;
-  /** Factor applied when both headlines state numbers and share none (e.g. magnitude 6.1 vs 7.3). */
-  numberConflictFactor: number;
-  /** A pair sharing one thing only (the centroid similarity left without it below minResidualSimilarity) is multiplied by this. */
-  singleConceptFactor: number;
-  /** A pair whose shared words other than names weigh less than this shares only who, not what… */
-  minSharedContent: number;
-  /** …and its similarity is multiplied by this. */
-  namesOnlyFactor: number;
-  /** Factor applied when each report's headline or lead names someone or somewhere the other never mentions. */
-  nameConflictFactor: number;
-  /** …and by this as well when neither report's key names appear in the other at all. */
-  strangerNamesFactor: number;
-  /** A name in at most this share of the batch's articles is specific (who or where), not background. */
-  specificNameShare: number;
   /** Two groups join when the mean similarity over all their cross pairs (average linkage) reaches this… */
   mergeAverage: number;
   /** …or when their centroids' cosine reaches this while the mean stays at least mergeFloor. */
@@ -86,6 +72,10 @@ export interface ClusterOptions extends FeatureWeights {
   mergeFloor: number;
   /** Centroids are compared only between groups of at least this many articles (a small group's centroid is noise). */
   centroidMinSize: number;
+  /** Two groups average linkage left apart join when their best pair reaches this… */
+  strongPair: number;
+  /** …and the mean over all their cross pairs is at least this. */
+  strongFloor: number;
   /** Pairs at least this similar count towards the average linkage; weaker ones count as 0. */
   linkFloor: number;
 }

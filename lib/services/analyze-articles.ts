@@ -12,7 +12,6 @@ import {
   writeCachedAnalysis,
 } from "@/lib/analysis/cache";
 import { AnalysisError } from "@/lib/analysis/errors";
-import { groundAnalysis } from "@/lib/analysis/grounding";
 import { groundAnalysisOffThread } from "@/lib/analysis/off-thread";
 import type { AnalysisProvider, ProviderAnalysis } from "@/lib/analysis/provider";
 import { analysisProviders } from "@/lib/analysis/select-provider";
@@ -55,18 +54,6 @@ async function groundedAnswer(
   return analysis;
 }
 
-/**
- * A cached answer checked again against the caller's own articles, as a fresh one is: a row is
- * never trusted for what it says (it may predate a stricter check, or have been written for
- * other texts). Null when nothing of it survives; the request is then answered afresh.
- */
-async function groundedHit(hit: Comparison, body: CompareArticlesBody): Promise<Comparison | null> {
-  const { analysis, report } = await groundAnalysis(hit, body.articles);
-  if (report.notes.length)
-    logger.warn({ repairs: report.notes }, "cached analysis repaired by the grounding checker");
-  return nothingGrounded(hit, analysis) ? null : { ...hit, ...analysis, cached: true };
-}
-
 async function generate(key: string, body: CompareArticlesBody): Promise<Comparison> {
   const { primary, fallback } = analysisProviders();
   try {
@@ -92,12 +79,15 @@ async function generate(key: string, body: CompareArticlesBody): Promise<Compari
   }
 }
 
-/** Compares a card's articles: from the cache when a valid answer exists, else from the configured provider. */
+/**
+ * Compares a card's articles: from the cache when a valid answer exists, else from the configured
+ * provider. A hit is served as stored: it was grounded against exactly these texts (the key hashes
+ * them all) by the check of the current cache version (docs/decisions/039-cached-answer-as-stored.md).
+ */
 export async function analyzeArticles(body: CompareArticlesBody): Promise<CompareArticlesResponse> {
   const key = analysisCacheKey(body, analysisProviders().primary.info());
   const hit = await readCachedAnalysis(key);
-  const checked = hit && (await groundedHit(hit, body));
-  if (checked) return { comparison: checked };
+  if (hit) return { comparison: { ...hit, cached: true } };
   let pending = inFlight.get(key);
   if (!pending) {
     pending = generate(key, body).finally(() => inFlight.delete(key));

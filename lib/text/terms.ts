@@ -9,6 +9,7 @@
  */
 import porter2 from "wink-porter2-stemmer";
 import { PLACE_OF_DEMONYM } from "./demonyms";
+import { synonymTable } from "./synonyms";
 
 /** Porter2's suffix rules are superlinear on very long strings; no real word is this long. */
 const MAX_STEMMED = 40;
@@ -63,22 +64,27 @@ export function placeOf(word: string): string {
 }
 
 /**
- * The term a word stands for in comparisons: lowercase, demonyms folded, stemmed. `acronym`
+ * The term a word stands for in comparisons: lowercase, demonyms folded, stemmed, synonyms
+ * folded (lib/text/synonyms.ts: "immigrants" reads as "migrant"). `acronym`
  * says the word was written in capitals: "US" is the country, "us" a pronoun.
  */
 export function termOf(word: string, acronym = false): string {
   return acronym ? acronymTerm(word) : wordTerm(word);
 }
 
+/** Stems of words outlets use for one thing → the group's term (lib/text/synonyms.ts). */
+const SYNONYMS = synonymTable(stemWord);
+const synonym = (stem: string) => SYNONYMS.get(stem) ?? stem;
+
 const wordTerm = remembered((word) =>
-  stemWord(placeOf(word.toLowerCase().replace(/’/g, "'").replace(/'s$/, ""))),
+  synonym(stemWord(placeOf(word.toLowerCase().replace(/’/g, "'").replace(/'s$/, "")))),
 );
 const acronymTerm = remembered((word) => {
   const lower = word
     .toLowerCase()
     .replace(/[’']s$/, "")
     .replace(/\./g, "");
-  return lower === "us" || lower === "usa" ? "usa" : stemWord(placeOf(lower));
+  return lower === "us" || lower === "usa" ? "usa" : synonym(stemWord(placeOf(lower)));
 });
 
 // "Only X mentions the UK" is misleading when another outlet writes "England".

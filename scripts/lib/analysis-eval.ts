@@ -5,16 +5,29 @@
  * answer is scored against what the team wrote by reading the articles: how many expected shared
  * facts its common points state, how many outlets' angles it states, what the grounding check
  * rejects, which "only" claims are false (another outlet's text has the claimed detail too), and
- * which statements carry feed artefacts (datelines, "Continue reading"). The matching here is
+ * which statements carry feed artefacts (datelines, "Continue reading"); and, for issue 25: how
+ * many expected facts the outlets word differently it states, how many expected figure pairs a
+ * figures line sets side by side, how many "only" claims rest on a single word, how many quotes
+ * recur across summary, points, angles, differences and figures, how many citations of a shared
+ * fact go to an outlet whose own text lacks one of its names or figures, on how many stories the
+ * bias text shows words of the articles, and how many words of analysis it writes per word of the
+ * articles. The matching here is
  * deliberately its own, simple and fixed, so that figures before and after a change compare.
  */
 import { groundAnalysis } from "@/lib/analysis/grounding";
 import { analyzeLocally } from "@/lib/analysis/local/local-analyzer";
 import type { ProviderAnalysis } from "@/lib/analysis/provider";
-import { parseLabelledJsonl } from "@/lib/cluster/labelled-feeds";
+import { parseLabelledJsonl } from "@/lib/cluster/eval/labelled-feeds";
 import type { AnalysisArticle, CitedPoint } from "@/lib/schemas/analysis";
 import { PLACE_OF_DEMONYM } from "@/lib/text/demonyms";
-import { EVAL_STORIES, type EvalStory, type ExpectedFact } from "@/tests/fixtures/analysis-eval-stories";
+import { CALENDAR_WORDS } from "@/lib/text/terms";
+import { COUNT_WORDS } from "@/lib/text/words";
+import {
+  EVAL_STORIES,
+  type EvalStory,
+  type ExpectedFact,
+  type ExpectedFigures,
+} from "@/tests/fixtures/analysis-eval-stories";
 
 /** The labelled files' outlet keys, as a request names the outlet. */
 export const OUTLET_NAMES: Record<string, string> = {
@@ -40,6 +53,7 @@ export const OUTLET_NAMES: Record<string, string> = {
 
 export interface StoryScore {
   slug: string;
+  split: "tune" | "report";
   outlets: number;
   facts: { stated: number; expected: number; missed: string[] };
   angles: { stated: number; expected: number; missed: string[] };
@@ -49,6 +63,18 @@ export interface StoryScore {
   falseOnly: string[];
   /** Statements with feed artefacts. */
   artefacts: string[];
+  /** Expected facts the outlets word differently, stated among the common points. */
+  reworded: { stated: number; expected: number; missed: string[] };
+  /** Expected figure pairs a figures line sets side by side. */
+  figurePairs: { stated: number; expected: number; missed: string[] };
+  /** "Only" claims (differences and summary) naming a detail of one word and no figure. */
+  singleWordOnly: string[];
+  /** Quotes written again in another item of the answer (summary, points, angles, differences, figures). */
+  repeatedQuotes: string[];
+  /** A shared fact cited to an outlet whose own text lacks one of the quote's names or figures. */
+  unsupportedCitations: string[];
+  /** Words the answer writes (summary, points, angles, differences, figures) and the articles' words. */
+  words: { analysis: number; articles: number };
   ms: number;
   result: ProviderAnalysis;
   articles: AnalysisArticle[];
@@ -85,12 +111,13 @@ export function storyArticles(
   };
 }
 
-/** Lowercase words, possessives off, "G-7" as "g7", "100,000" as "100000", demonyms folded, plural and verb endings off. */
+/** Lowercase words, possessives off, "G-7" as "g7", "100,000" as "100000", "U.F.O." as "ufo", "twenty" as "20", demonyms folded, plural and verb endings off. */
 export function evalWords(text: string): string[] {
   const clean = text
+    .replace(/\b((?:\p{Lu}\.){2,})(?!\p{L})/gu, (m) => (/^U\.[SK]\.$/.test(m) ? m : m.replace(/\./g, "")))
     // "US", "U.S." and "United States" are one place, as are "UK" and "U.K.", whatever the case after.
-    .replace(/\bU\.S\.(?:A\.)?|\bUSA?\b|\bUnited States\b/g, " usa ")
-    .replace(/\bU\.K\.|\bUnited Kingdom\b/g, " uk ")
+    .replace(/\bU\.S(?:\.A)?\.?(?!\p{L})|\bUSA?\b|\bUnited States\b/gu, " usa ")
+    .replace(/\bU\.K\.?(?!\p{L})|\bUnited Kingdom\b/gu, " uk ")
     .toLowerCase()
     .replace(/[’‘]/g, "'")
     .replace(/'s\b/g, "")
@@ -101,7 +128,7 @@ export function evalWords(text: string): string[] {
 }
 
 function evalStem(word: string): string {
-  const w = PLACE_OF_DEMONYM.get(word) ?? word;
+  const w = COUNT_WORDS.get(word) ?? PLACE_OF_DEMONYM.get(word) ?? word;
   if (w.length > 4 && w.endsWith("ies")) return `${w.slice(0, -3)}y`;
   if (w.length > 5 && w.endsWith("ing")) return w.slice(0, -3);
   if (w.length > 4 && w.endsWith("ed")) return w.slice(0, -2);
@@ -121,11 +148,27 @@ function articlesOf(outlets: string[], outlet: string): Set<number> {
   return new Set(outlets.flatMap((o, i) => (o === outlet ? [i] : [])));
 }
 
-/** The statements about one outlet's angle: its angle line when the answer has them, else points citing it alone. */
-function angleStatements(result: ProviderAnalysis, mine: Set<number>): string[] {
+/**
+ * The statements about one outlet's angle: its angle line when the answer has them, else points
+ * citing it alone. The answer quotes a passage once (decision 037): an angle line may refer to
+ * "the shared report above", and an outlet's lead may be quoted under its name in a common
+ * point; both count as the angle line's.
+ */
+function angleStatements(result: ProviderAnalysis, mine: Set<number>, source: string): string[] {
   const about = (p: CitedPoint) => p.citations.length > 0 && p.citations.every((i) => mine.has(i));
   const angles = (result as { angles?: CitedPoint[] }).angles;
-  return (angles ?? result.differences).filter(about).map((p) => p.text);
+  const own = (angles ?? result.differences).filter(about).map((p) => p.text);
+  const refers = own.some((t) => t.includes("the shared report above"));
+  const quotedUnder = result.commonPoints
+    .filter((p) => p.citations.some((i) => mine.has(i)))
+    .flatMap((p) =>
+      refers
+        ? [p.text]
+        : [...p.text.matchAll(/(?:^|; )([^;“]+?): “([^”]+)”/g)]
+            .filter((m) => m[1].replace(/^in the words of /, "") === source)
+            .map((m) => m[2]),
+    );
+  return own.map((t) => `${t} ${quotedUnder.join(" ")}`);
 }
 
 const ONLY = /^Only (.+?) (?:mentions|names|gives|quotes|reports|gives the figure) (.+?)(?:: “.*)?\.?$/s;
@@ -178,6 +221,123 @@ function artefactsIn(result: ProviderAnalysis): string[] {
   return statements.filter((s) => ARTEFACTS.some((re) => re.test(s))).map((s) => s.slice(0, 140));
 }
 
+/** The answer's statements by place: summary, then every listed item. */
+function answerItems(result: ProviderAnalysis): { place: string; text: string }[] {
+  const lists = result as ProviderAnalysis & { angles?: CitedPoint[]; figures?: CitedPoint[] };
+  return [
+    { place: "summary", text: result.summary },
+    ...result.commonPoints.map((p, i) => ({ place: `point ${i}`, text: p.text })),
+    ...(lists.angles ?? []).map((p, i) => ({ place: `angle ${i}`, text: p.text })),
+    ...result.differences.map((p, i) => ({ place: `difference ${i}`, text: p.text })),
+    ...(lists.figures ?? []).map((p, i) => ({ place: `figures ${i}`, text: p.text })),
+  ];
+}
+
+const wordCount = (text: string) => (text.match(/[\p{L}\p{N}]+/gu) ?? []).length;
+
+/** "Only" claims, in the differences or as a sentence of the summary, that name a one-word detail without a figure. */
+export function singleWordOnlyClaims(result: ProviderAnalysis): string[] {
+  const claims = [
+    ...result.differences.map((d) => d.text),
+    ...result.summary.split(/(?<=[.!?”])\s+(?=Only )/).filter((s) => s.startsWith("Only ")),
+  ];
+  return claims
+    .filter((text) => {
+      const claim = onlyClaimDetails(text);
+      return claim?.details.some((d) => !/\d/.test(d) && wordCount(d.replace(/^the /i, "")) === 1) ?? false;
+    })
+    .map((t) => t.slice(0, 140));
+}
+
+/** Quotes (“…”, at least four words) written in two items of the answer, or one inside another's. */
+export function repeatedQuotes(result: ProviderAnalysis): string[] {
+  const seen: { place: string; words: string }[] = [];
+  const out: string[] = [];
+  for (const item of answerItems(result)) {
+    for (const m of item.text.matchAll(/“([^”]+)”/g)) {
+      const words = evalWords(m[1]).join(" ");
+      if (words.split(" ").length < 4) continue;
+      const again = seen.find(
+        (q) => q.place !== item.place && (q.words.includes(words) || words.includes(q.words)),
+      );
+      if (again) out.push(`${item.place} repeats ${again.place}: “${m[1].slice(0, 80)}”`);
+      seen.push({ place: item.place, words });
+    }
+  }
+  return out;
+}
+
+/** A quote's details: its figures and, unless it is written in Title Case, the capitalised words after its first. */
+function quoteDetails(quote: string): string[] {
+  const words = quote.replace(/[“”"]/g, " ").split(/\s+/).filter(Boolean);
+  const long = words.filter((w) => /^\p{L}{4,}/u.test(w));
+  const titleCase = long.filter((w) => /^\p{Lu}/u.test(w)).length > long.length / 2;
+  const out = new Set<string>();
+  // Consecutive capitalised words are one name ("United States").
+  let run: string[] = [];
+  const endRun = () => {
+    if (run.length) out.add(run.join(" "));
+    run = [];
+  };
+  for (const [i, w] of words.entries()) {
+    const clean = w.replace(/^[^\p{L}\p{N}$£€]+|[^\p{L}\p{N}]+$/gu, "");
+    if (!clean) continue;
+    const name =
+      !titleCase &&
+      i > 0 &&
+      clean.length > 1 &&
+      /^\p{Lu}/u.test(clean) &&
+      !CALENDAR_WORDS.has(clean.toLowerCase()) &&
+      !/[:.!?]$/.test(words[i - 1]);
+    if (name) run.push(clean);
+    else endRun();
+    if (/\d/.test(clean)) out.add(clean);
+    if (name && /[^\p{L}]$/u.test(w)) endRun();
+  }
+  endRun();
+  return [...out];
+}
+
+/**
+ * Shared facts cited to an outlet whose own text lacks a name or figure of the quote it is cited
+ * for: a quote introduced by an outlet's name ("CNN: “…”") is that outlet's, checked against its
+ * articles; the point's other quote ("in the words of X: “…”") is checked against every other
+ * cited article.
+ */
+export function unsupportedCitations(result: ProviderAnalysis, articles: AnalysisArticle[]): string[] {
+  const out: string[] = [];
+  const sources = [...new Set(articles.map((a) => a.source))];
+  for (const p of result.commonPoints) {
+    const quotes = [...p.text.matchAll(/“([^”]+)”/g)].map((m) => {
+      const before = p.text.slice(0, m.index).replace(/\s+$/, "");
+      const owner = sources.find((src) => before.endsWith(`${src}:`) && !before.endsWith(`words of ${src}:`));
+      return { quote: m[1], owner };
+    });
+    const owners = new Set(quotes.map((q) => q.owner).filter(Boolean));
+    for (const { quote, owner } of quotes) {
+      const details = quoteDetails(quote);
+      for (const i of p.citations) {
+        const a = articles[i];
+        if (!a || (owner ? a.source !== owner : owners.has(a.source))) continue;
+        const own = new Set(evalWords(`${a.title} ${a.summary} ${a.content}`));
+        const lacking = details.filter((d) => !evalWords(d).every((w) => own.has(w)));
+        if (lacking.length)
+          out.push(`${a.source} cited for “${quote.slice(0, 70)}” lacks ${lacking.join(", ")}`);
+      }
+    }
+  }
+  return out;
+}
+
+/** Whether one figures line holds every value of an expected pair. */
+function pairsFigures(result: ProviderAnalysis, expected: ExpectedFigures): boolean {
+  const lines = (result as { figures?: CitedPoint[] }).figures ?? [];
+  return lines.some((l) => {
+    const words = new Set(evalWords(l.text));
+    return l.citations.length >= 2 && expected.values.every((v) => evalWords(v).every((w) => words.has(w)));
+  });
+}
+
 /** Analyses one story as the service does and scores the answer. */
 export async function scoreStory(story: EvalStory, dayText: string): Promise<StoryScore> {
   const { articles, outlets } = storyArticles(story, dayText);
@@ -187,12 +347,20 @@ export async function scoreStory(story: EvalStory, dayText: string): Promise<Sto
   const ms = performance.now() - t0;
   const common = result.commonPoints.map((p) => p.text);
   const missedFacts = story.facts.filter((f) => !common.some((s) => statesFact(s, f)));
+  const reworded = story.facts.filter((f) => f.reworded);
+  const missedReworded = reworded.filter((f) => missedFacts.includes(f));
+  const pairs = story.figures ?? [];
+  const missedPairs = pairs.filter((f) => !pairsFigures(result, f));
+  const distinctArticleText = new Set(articles.flatMap((a) => [a.title, a.summary, a.content]));
   const missedAngles = Object.entries(story.angles).filter(
     ([outlet, fact]) =>
-      !angleStatements(result, articlesOf(outlets, outlet)).some((s) => statesFact(s, fact)),
+      !angleStatements(result, articlesOf(outlets, outlet), OUTLET_NAMES[outlet] ?? outlet).some((s) =>
+        statesFact(s, fact),
+      ),
   );
   return {
     slug: story.slug,
+    split: story.split ?? "tune",
     outlets: new Set(outlets).size,
     facts: {
       stated: story.facts.length - missedFacts.length,
@@ -207,6 +375,23 @@ export async function scoreStory(story: EvalStory, dayText: string): Promise<Sto
     rejected: report.notes,
     falseOnly: falseOnlyClaims(result, articles),
     artefacts: artefactsIn(result),
+    reworded: {
+      stated: reworded.length - missedReworded.length,
+      expected: reworded.length,
+      missed: missedReworded.map((f) => f.sentence),
+    },
+    figurePairs: {
+      stated: pairs.length - missedPairs.length,
+      expected: pairs.length,
+      missed: missedPairs.map((f) => f.sentence),
+    },
+    singleWordOnly: singleWordOnlyClaims(result),
+    repeatedQuotes: repeatedQuotes(result),
+    unsupportedCitations: unsupportedCitations(result, articles),
+    words: {
+      analysis: answerItems(result).reduce((n, i) => n + wordCount(i.text), 0),
+      articles: [...distinctArticleText].reduce((n, t) => n + wordCount(t), 0),
+    },
     ms,
     result,
     articles,
@@ -236,5 +421,12 @@ export function totals(scores: StoryScore[]) {
     rejected: sum((s) => s.rejected.length),
     falseOnly: sum((s) => s.falseOnly.length),
     artefacts: sum((s) => s.artefacts.length),
+    reworded: { stated: sum((s) => s.reworded.stated), expected: sum((s) => s.reworded.expected) },
+    figurePairs: { stated: sum((s) => s.figurePairs.stated), expected: sum((s) => s.figurePairs.expected) },
+    singleWordOnly: sum((s) => s.singleWordOnly.length),
+    repeatedQuotes: sum((s) => s.repeatedQuotes.length),
+    unsupportedCitations: sum((s) => s.unsupportedCitations.length),
+    biasShowsWording: sum((s) => (/“/.test(s.result.biasAnalysis) ? 1 : 0)),
+    words: { analysis: sum((s) => s.words.analysis), articles: sum((s) => s.words.articles) },
   };
 }

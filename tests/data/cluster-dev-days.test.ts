@@ -1,28 +1,91 @@
 /**
- * Story clustering on the two labelled dev days (real RSS with summaries, labelled by reading every
- * article): the merges and splits a reader would notice, and the card figures as floors, so a change
- * that makes cards worse fails here. The held-out days are never read.
+ * Story clustering on the labelled dev days (real RSS with summaries, labelled by reading every
+ * article). The figures that count are cross-day: each day clustered with pair weights fitted on
+ * the other days (leave-one-day-out), held to floors so a change that makes cards worse on unseen
+ * days fails here; the committed weights must be what `npm run cluster:train` fits now. The merges
+ * and splits a reader would notice are checked with the committed weights, which were fitted on
+ * these days too ("fitted on"). The held-out acceptance days are never read.
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { clusterArticles } from "@/lib/cluster/cluster-articles";
-import { parseLabelledJsonl } from "@/lib/cluster/labelled-feeds";
-import { scoreCards } from "@/lib/cluster/metrics";
+import { LOW_CARD_CONFIDENCE } from "@/lib/catalog";
+import { clusterArticles, SUMMARY_PAIR_MODEL } from "@/lib/cluster/cluster-articles";
+import { crossDay, meanFigures, readLabelledDays } from "@/lib/cluster/eval/cross-day";
+import { fitPairModel, learnedMethod, pairExamples } from "@/lib/cluster/eval/fit-pair-model";
+import { parseLabelledJsonl } from "@/lib/cluster/eval/labelled-feeds";
 import { sharedDataPath } from "../helpers/shared-data";
 
 function clusterDay(file: string) {
-  const { articles, truth } = parseLabelledJsonl(readFileSync(sharedDataPath("clustering", file), "utf8"));
+  const { articles } = parseLabelledJsonl(readFileSync(sharedDataPath("clustering", file), "utf8"));
   const clusters = clusterArticles(articles).map((c) => c.articleIds);
   const clusterOf = new Map(clusters.flatMap((ids, index) => ids.map((id) => [id, index] as const)));
-  const cards = scoreCards(clusters, truth, new Map(articles.map((a) => [a.id, a.sourceId])));
   return {
-    cards,
     together: (...ids: string[]) => new Set(ids.map((id) => clusterOf.get(id))).size === 1,
     apart: (id: string, ...others: string[]) => others.every((other) => clusterOf.get(other) !== clusterOf.get(id)),
   };
 }
 
-describe("2018-06-23", () => {
+describe("leave-one-day-out over every labelled day", () => {
+  const days = readLabelledDays(sharedDataPath("clustering"));
+  const figures = crossDay(days, learnedMethod());
+
+  it("reads all seven labelled days", () => {
+    expect(days.map((d) => d.name)).toEqual([
+      "2018-06-23",
+      "2020-04-28",
+      "2020-05-31",
+      "2020-06-16",
+      "2020-07-20",
+      "2020-08-18",
+      "2020-10-13",
+    ]);
+  });
+
+  // Floors a little under the figures of decision 023 (each day: 91.3–100 % pure, 0–3.4 %
+  // misplaced, 40–79 % carded; mean carded 60.5 %, duplicates 6.5 %). The issue's targets (92 %,
+  // 3 %, 80 % mean) are not met; decision 023 says by how much.
+  it("shows cards a reader can trust on days the weights never saw", () => {
+    for (const day of figures) {
+      expect([day.day, day.pure]).toEqual([day.day, expect.toSatisfy((x: number) => x >= 0.9)]);
+      expect([day.day, day.misplaced]).toEqual([day.day, expect.toSatisfy((x: number) => x <= 0.035)]);
+      expect([day.day, day.carded]).toEqual([day.day, expect.toSatisfy((x: number) => x >= 0.4)]);
+    }
+    const mean = meanFigures(figures);
+    expect(mean.pure).toBeGreaterThanOrEqual(0.96);
+    expect(mean.carded).toBeGreaterThanOrEqual(0.58);
+    expect(mean.duplicates).toBeLessThanOrEqual(0.08);
+  });
+
+  it("still marks the cards it is least sure of as low confidence, and not the most", () => {
+    const confidences = days.flatMap((day) => {
+      const outletOf = new Map(day.articles.map((a) => [a.id, a.sourceId]));
+      return clusterArticles(day.articles)
+        .filter((c) => new Set(c.articleIds.map((id) => outletOf.get(id))).size > 1)
+        .map((c) => c.confidence);
+    });
+    const low = confidences.filter((c) => c < LOW_CARD_CONFIDENCE).length;
+    expect(low).toBeGreaterThan(0);
+    expect(low).toBeLessThan(confidences.length / 10);
+  });
+
+  it("commits the weights npm run cluster:train fits from these days", () => {
+    const fitted = fitPairModel(
+      days.map(pairExamples),
+      undefined,
+      days.map((d) => d.name),
+    );
+    expect(SUMMARY_PAIR_MODEL.days).toEqual(fitted.days);
+    expect(SUMMARY_PAIR_MODEL.bias).toBeCloseTo(fitted.bias, 4);
+    expect(Object.keys(SUMMARY_PAIR_MODEL.features)).toEqual(Object.keys(fitted.features));
+    for (const [name, entry] of Object.entries(fitted.features))
+      expect([name, SUMMARY_PAIR_MODEL.features[name as keyof typeof fitted.features]!.weight]).toEqual([
+        name,
+        expect.closeTo(entry!.weight, 4),
+      ]);
+  });
+});
+
+describe("2018-06-23 (fitted on)", () => {
   const day = clusterDay("feeds-dev-2018-06-23.jsonl");
 
   it("keeps the Pentagon's suspended exercises with South Korea apart from other Korea stories", () => {
@@ -58,15 +121,9 @@ describe("2018-06-23", () => {
     expect(day.apart("a0023", "a0039", "a0040", "a0041", "a0043", "a0091")).toBe(true);
   });
 
-  it("shows cards a reader can trust", () => {
-    const { cards } = day;
-    expect(cards.pureCards / cards.cards).toBeGreaterThanOrEqual(0.95);
-    expect(cards.misplacedArticles / cards.cardedArticles).toBeLessThanOrEqual(0.03);
-    expect(cards.cardedStories / cards.multiOutletStories).toBeGreaterThanOrEqual(0.85);
-  });
 });
 
-describe("2020-05-31", () => {
+describe("2020-05-31 (fitted on)", () => {
   const day = clusterDay("feeds-dev-2020-05-31.jsonl");
 
   it("keeps Trump postponing the G7 apart from a column about Trump changing the subject", () => {
@@ -85,10 +142,4 @@ describe("2020-05-31", () => {
     expect(day.apart("a0239", "a0459")).toBe(true);
   });
 
-  it("shows cards a reader can trust", () => {
-    const { cards } = day;
-    expect(cards.pureCards / cards.cards).toBeGreaterThanOrEqual(0.9);
-    expect(cards.misplacedArticles / cards.cardedArticles).toBeLessThanOrEqual(0.03);
-    expect(cards.cardedStories / cards.multiOutletStories).toBeGreaterThanOrEqual(0.7);
-  });
 });

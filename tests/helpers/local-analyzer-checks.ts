@@ -72,6 +72,23 @@ function absent(text: string, articles: AnalysisArticle[]): string[] {
 }
 
 const COMMON_POINT = /^(All \w+|Both|\w+ of the \w+) outlets report this; in the words of (.+?): “(.+)”$/s;
+/** A point whose outlets give other details: each quoted in its own words ("…; CNBC: “…”; The Hill: “…”"). */
+const COMMON_POINT_WORDINGS =
+  /^(All \w+|Both|\w+ of the \w+) outlets report this, each with its own details; (.+)$/s;
+const WORDING = /(?:^|; )([^;“]+?): “([^”]+)”/g;
+
+/** Whether one of the articles of an outlet writes a quoted passage (its pieces around "…"), quotation marks and spaces folded. */
+function wroteIt(articles: AnalysisArticle[], outlet: string, quoted: string): boolean {
+  const plain = (t: string) =>
+    t.toLowerCase().replace(/[“”"]/g, '"').replace(/[‘’']/g, "'").replace(/\s+/g, " ");
+  const parts = quoted
+    .split("…")
+    .map((x) => x.trim())
+    .filter(Boolean);
+  return articles
+    .filter((a) => a.source === outlet)
+    .some((a) => parts.every((part) => plain(articleText(a)).includes(plain(part))));
+}
 const WORD_COUNTS = [
   "zero",
   "one",
@@ -147,6 +164,17 @@ export function describeLocalAnalyzerOn(title: string, load: () => Promise<Cover
     it("quotes each common point from a cited article, and every cited article shares most of its words", () => {
       for (const { articles, result } of cards) {
         for (const p of result.commonPoints) {
+          const cited = p.citations.map((i) => articles[i]);
+          const expectWrote = (outlet: string, quoted: string) =>
+            expect(wroteIt(cited, outlet, quoted), `${outlet} wrote ${quoted}`).toBe(true);
+          const each = COMMON_POINT_WORDINGS.exec(p.text);
+          if (each) {
+            // Each wording is quoted from a cited article of the outlet it is attributed to.
+            const wordings = [...each[2].matchAll(WORDING)];
+            expect(wordings.length, p.text).toBeGreaterThanOrEqual(2);
+            for (const [, outlet, quoted] of wordings) expectWrote(outlet, quoted);
+            continue;
+          }
           const m = COMMON_POINT.exec(p.text);
           expect(m, p.text).not.toBeNull();
           const [, count, outlet, quoted] = m!;
@@ -157,17 +185,7 @@ export function describeLocalAnalyzerOn(title: string, load: () => Promise<Cover
               ? 2
               : WORD_COUNTS.indexOf(count.toLowerCase().replace(/^all /, "").split(" ")[0]);
           expect(n, p.text).toBe(outlets.size);
-          const plain = (t: string) =>
-            t.toLowerCase().replace(/[“”"]/g, '"').replace(/[‘’']/g, "'").replace(/\s+/g, " ");
-          const quotedFrom = p.citations.map((i) => articles[i]).filter((a) => a.source === outlet);
-          const parts = quoted
-            .split("…")
-            .map((x) => x.trim())
-            .filter(Boolean);
-          expect(
-            quotedFrom.some((a) => parts.every((part) => plain(articleText(a)).includes(plain(part)))),
-            `${outlet} wrote ${quoted}`,
-          ).toBe(true);
+          expectWrote(outlet, quoted);
           const words = roughWords(quoted);
           for (const i of p.citations) {
             const held = [...words].filter((w) => roughWords(articleText(articles[i])).has(w)).length;
@@ -213,7 +231,7 @@ export function describeLocalAnalyzerOn(title: string, load: () => Promise<Cover
     it("reports factualAccuracy as the corroboration score its method sentence states", () => {
       for (const { result } of cards) {
         const m =
-          /^Corroboration: (\d+) of (\d+) compared details \(names, figures\) are reported alike by two or more independent outlets(?:; on \d+ figures? they differ)?; \d+ details? appears? in one outlet only and (?:is|are) not counted$/.exec(
+          /^Corroboration: (\d+) of (\d+) compared details \(names, figures\) are reported alike by two or more independent outlets(?:; \d+ figures? conflicts? between outlets and counts? against it)?(?:; figures compared for: [^;]+)?; \d+ details? appears? in one outlet only and (?:is|are) not counted$/.exec(
             result.factualAccuracyMethod,
           );
         expect(m, result.factualAccuracyMethod).not.toBeNull();

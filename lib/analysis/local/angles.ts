@@ -3,7 +3,9 @@
  * outlet, quoting the headline, and the first sentence of its lead when that sentence adds to
  * the headline; an outlet that supplied only a headline is said to have done so. When an outlet
  * has several articles in the card, the one closest to the story (sharing most with the other
- * outlets) speaks for it.
+ * outlets) speaks for it. A sentence the shared facts already quote is not quoted again: a
+ * headline they quote reads "leads with the shared report above", and the added sentence is the
+ * first of the lead not quoted yet (decision 037).
  */
 import type { CitedPoint } from "@/lib/schemas/analysis";
 import { clip } from "../text";
@@ -47,6 +49,7 @@ export function findAngles(
   statements: Statement[],
   articles: PreparedArticle[],
   vocabularies: ArticleVocabulary[],
+  quoted: ReadonlySet<string> = new Set(),
 ): Angle[] {
   const byOutlet = new Map<string, PreparedArticle[]>();
   for (const a of articles) byOutlet.set(a.outlet.key, [...(byOutlet.get(a.outlet.key) ?? []), a]);
@@ -65,15 +68,21 @@ export function findAngles(
     const name = article.outlet.name;
     if (!headline && !lead.length) continue;
     let text: string;
-    if (!headline) text = `${name} leads with “${clip(lead[0].text, MAX_ADDED_CHARS)}”`;
-    else if (!lead.length) text = `${name} gives only a headline: “${headline.text}”`;
+    const fresh = lead.filter((s) => !quoted.has(s.text));
+    const said = (s: Statement) => (quoted.has(s.text) ? "the shared report above" : `“${s.text}”`);
+    if (!headline)
+      text = `${name} leads with ${fresh.length ? `“${clip(fresh[0].text, MAX_ADDED_CHARS)}”` : "the shared report above"}`;
+    else if (!lead.length)
+      text = quoted.has(headline.text)
+        ? `${name} gives only a headline, the shared report above`
+        : `${name} gives only a headline: ${said(headline)}`;
     else {
-      const adds = lead.find(
+      const adds = fresh.find(
         (s) => [...s.terms.keys()].filter((t) => !headline.terms.has(t)).length >= ADDS_TERMS,
       );
       text = adds
-        ? `${name} leads with “${headline.text}” and adds: “${clip(adds.text, MAX_ADDED_CHARS)}”`
-        : `${name} leads with “${headline.text}”`;
+        ? `${name} leads with ${said(headline)} and adds: “${clip(adds.text, MAX_ADDED_CHARS)}”`
+        : `${name} leads with ${said(headline)}`;
     }
     const led = headline ?? lead[0];
     angles.push({

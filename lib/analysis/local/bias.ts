@@ -2,7 +2,11 @@
  * Bias from two transparent signals (docs/decisions/031-local-bias-and-tone.md): the outlet's
  * rating in the known-sources list, and loaded wording in the outlet's own voice (quotations
  * are the speakers' words and are left out). Directional markers nudge the score; sensational
- * words are reported but do not move it, as they carry no direction.
+ * words are reported but do not move it, as they carry no direction. The text also shows, for
+ * each outlet, the charged words it alone chose in its own voice (words of the sentiment list
+ * that no other outlet of the card writes, lib/analysis/local/tone.ts), so a reader sees how
+ * the wording differs even where no marker has a direction; and it says when the scores are the
+ * ratings alone (issue 25, decision 038).
  */
 
 import type { BiasRating } from "@/lib/sources/registry";
@@ -32,6 +36,11 @@ const LEFT_CODED = [
   "reproductive rights",
   "right-wing extremists",
   "xenophobic",
+  "anti-immigrant",
+  "gun safety",
+  "climate denial",
+  "climate deniers",
+  "maga extremists",
 ];
 const RIGHT_CODED = [
   "radical left",
@@ -53,6 +62,13 @@ const RIGHT_CODED = [
   "thugs",
   "cancel culture",
   "deep state",
+  "illegals",
+  "border crisis",
+  "pro-abortion",
+  "globalist",
+  "globalists",
+  "leftwing",
+  "radical democrats",
 ];
 const SENSATIONAL = [
   "slams",
@@ -108,7 +124,21 @@ export interface ArticleBias {
   sensational: string[];
   /** -1 (left) .. +1 (right), two decimals. */
   score: number;
+  /** The article's own voice (quotations left out), lowercase. */
+  ownVoice: string;
 }
+
+/** A tone's scored words, as lib/analysis/local/tone.ts gives them (after the card's shared words are set aside). */
+export interface ScoredWords {
+  index: number;
+  words: Map<string, number>;
+}
+
+/** Charged words an outlet chose: at least this strong on the sentiment list … */
+const CHARGED_SCORE = 2;
+/** … at most this many per outlet, for at most this many outlets (a long card's text stays short). */
+const CHARGED_SHOWN = 3;
+const CHARGED_OUTLETS = 4;
 
 /** One article's bias score and the markers behind it. */
 export function articleBias(article: PreparedArticle): ArticleBias {
@@ -125,6 +155,7 @@ export function articleBias(article: PreparedArticle): ArticleBias {
     right,
     sensational,
     score: Math.round((base + nudge) * 100) / 100,
+    ownVoice,
   };
 }
 
@@ -135,8 +166,35 @@ export function biasBand(score: number): string {
   return `${a < 0.5 ? "slight" : "leaning"} ${score < 0 ? "left" : "right"}`;
 }
 
-/** The card's bias analysis: ratings, loaded wording and what the scores mean. */
-export function biasText(biases: ArticleBias[], articles: PreparedArticle[]): string {
+const LETTER = /\p{L}/u;
+
+/** Whether a lowercase text writes a word as a whole word (string steps: no regex per word over a long text). */
+function writes(text: string, word: string): boolean {
+  for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
+    const end = at + word.length;
+    if ((at === 0 || !LETTER.test(text[at - 1])) && (end === text.length || !LETTER.test(text[end])))
+      return true;
+  }
+  return false;
+}
+
+/** The charged words of one article in its own voice, strongest first. */
+function chargedWords(bias: ArticleBias, tone: ScoredWords | undefined): string[] {
+  const strong = tone ? [...tone.words].filter(([, s]) => Math.abs(s) >= CHARGED_SCORE) : [];
+  if (!strong.length) return [];
+  return strong
+    .filter(([w]) => writes(bias.ownVoice, w))
+    .sort((a, b) => Math.abs(b[1]) - Math.abs(a[1]) || a[0].localeCompare(b[0]))
+    .slice(0, CHARGED_SHOWN)
+    .map(([w]) => w);
+}
+
+/** The card's bias analysis: ratings, loaded wording, each outlet's charged words and what the scores mean. */
+export function biasText(
+  biases: ArticleBias[],
+  articles: PreparedArticle[],
+  tones: ScoredWords[] = [],
+): string {
   const name = (b: ArticleBias) => articles[b.index].outlet.name;
   const rated = biases.filter((b) => b.rating).map((b) => `${name(b)} ${b.rating}`);
   const unrated = biases.filter((b) => !b.rating).map(name);
@@ -157,9 +215,27 @@ export function biasText(biases: ArticleBias[], articles: PreparedArticle[]): st
       ? `Loaded or sensational wording outside quotations: ${loaded.join("; ")}.`
       : "No loaded or sensational wording was found outside quotations.",
   );
+  // Each outlet once (its first article with charged words).
+  const chosen = new Map<string, string>();
+  for (const b of biases) {
+    const key = articles[b.index].outlet.key;
+    if (chosen.has(key) || chosen.size >= CHARGED_OUTLETS) continue;
+    const words = chargedWords(
+      b,
+      tones.find((t) => t.index === b.index),
+    );
+    if (words.length) chosen.set(key, `${name(b)} ${listInWords(words.map((w) => `“${w}”`))}`);
+  }
+  if (chosen.size)
+    sentences.push(
+      `Words with a charge only one outlet chose, outside quotations: ${[...chosen.values()].join("; ")}.`,
+    );
   const bands = biases.map((b) => `${name(b)} ${biasBand(b.score)}`);
+  const directed = biases.some((b) => b.left.length || b.right.length);
   sentences.push(
-    `Scores combine each rating with the direction of such wording: ${bands.join(", ")}. They describe framing, not accuracy.`,
+    directed
+      ? `Scores combine each rating with the direction of such wording: ${bands.join(", ")}. They describe framing, not accuracy.`
+      : `No wording with a left or right direction was found, so the scores are the ratings alone: ${bands.join(", ")}. They describe framing, not accuracy.`,
   );
   return sentences.join(" ");
 }

@@ -6,10 +6,19 @@
  * more of them. The statement that the most outlets report most fully is the first common
  * point; the next ones, from other articles, must add shared content the earlier ones do not
  * state. Each point cites the article it quotes and every article of another outlet that
- * reports it.
+ * reports it. Words are compared after lib/text/terms.ts has folded their forms and synonyms
+ * ("immigrants" and "migrants", "contract" and "deal"), so a fact told in other words is found.
+ *
+ * A supporter holds the quoted sentence's clauses only when its own text has every figure and
+ * name the sentence gives; one that reports the fact with other details (another count, another
+ * name) is not credited with the quoted sentence: the point then quotes each such outlet in its
+ * own words beside it ("CNBC: “…”"), so no outlet is cited for a detail it did not give
+ * (docs/decisions/035-shared-facts-across-wording.md). A statement every supporter holds whole
+ * ranks above one they hold in part.
  */
 import type { CitedPoint } from "@/lib/schemas/analysis";
-import { countInWords, REPORTS_SHARE, REPORTS_TERMS, termsHeld } from "../text";
+import { nameFamily } from "@/lib/text/terms";
+import { countInWords, findNumbers, REPORTS_SHARE, REPORTS_TERMS, termsHeld, tokenize } from "../text";
 import type { PreparedArticle } from "./facts";
 import type { WorkBudget } from "../work-budget";
 import type { ArticleVocabulary, Statement } from "./statements";
@@ -21,6 +30,10 @@ const SUPPORT_SHARE = 0.4;
 const NEW_TERMS = 2;
 /** … and at most this share of what it shares may be stated already (else it retells the first point). */
 const RETOLD_SHARE = 0.5;
+/** A supporter that holds the statement's terms but not all its figures and names counts this much toward its rank. */
+const PARTIAL_SUPPORT = 0.5;
+/** At most this many outlets are quoted in their own words in one point. */
+const MAX_OWN_WORDINGS = 2;
 
 export interface SharedFact extends CitedPoint {
   statement: Statement;
@@ -28,12 +41,18 @@ export interface SharedFact extends CitedPoint {
   outlets: number;
   /** Terms the cited articles share with the statement. */
   shared: Set<string>;
+  /** Whether every cited outlet's text holds all the statement's figures and names. */
+  whole: boolean;
+  /** The passages it quotes: the statement and the other outlets' own wordings. */
+  quotes: string[];
 }
 
 interface Candidate {
   statement: Statement;
   /** Articles of other outlets reporting it. */
   supporters: number[];
+  /** Of those, the articles lacking one of its figures or names. */
+  partial: Set<number>;
   outlets: number;
   shared: Set<string>;
   score: number;
@@ -45,6 +64,29 @@ function weightOf(terms: Map<string, number>, keys: Iterable<string>): number {
   return w;
 }
 
+/** A statement's details beyond its names: every number it writes (years and days too) and the families of its acronyms ("US"). */
+function detailsOf(statement: Statement): { numbers: string[]; acronyms: string[] } {
+  return {
+    numbers: findNumbers(statement.text).map((n) => n.value),
+    acronyms: tokenize(statement.text)
+      .filter((t) => t.acronym && t.key.length >= 2)
+      .map((t) => nameFamily(t.text, true)),
+  };
+}
+
+/** Whether an article's own text gives every figure and name of a statement. */
+function holdsDetails(
+  statement: Statement,
+  details: ReturnType<typeof detailsOf>,
+  vocabulary: ArticleVocabulary,
+): boolean {
+  return (
+    details.numbers.every((n) => vocabulary.numbers.has(n)) &&
+    details.acronyms.every((f) => vocabulary.families.has(f)) &&
+    statement.names.every((n) => n.adjective || n.families.some((f) => vocabulary.families.has(f)))
+  );
+}
+
 /** How strongly other outlets report a statement. */
 function assess(
   statement: Statement,
@@ -54,6 +96,8 @@ function assess(
   const own = articles[statement.article].outlet.key;
   const total = weightOf(statement.terms, statement.terms.keys());
   const supporters: number[] = [];
+  const partial = new Set<number>();
+  let details: ReturnType<typeof detailsOf> | undefined;
   const outlets = new Set<string>([own]);
   const shared = new Set<string>();
   let coverage = 0;
@@ -66,9 +110,12 @@ function assess(
     const plain = termsHeld([...statement.terms.keys()], vocabularies[a.index].terms);
     if (held.length < REPORTS_TERMS || share < SUPPORT_SHARE || plain.share < REPORTS_SHARE) continue;
     supporters.push(a.index);
+    const whole = holdsDetails(statement, (details ??= detailsOf(statement)), vocabularies[a.index]);
+    if (!whole) partial.add(a.index);
     outlets.add(a.outlet.key);
     for (const t of held) shared.add(t);
-    bestPerOutlet.set(a.outlet.key, Math.max(bestPerOutlet.get(a.outlet.key) ?? 0, share));
+    const credit = whole ? share : share * PARTIAL_SUPPORT;
+    bestPerOutlet.set(a.outlet.key, Math.max(bestPerOutlet.get(a.outlet.key) ?? 0, credit));
   }
   for (const share of bestPerOutlet.values()) coverage += share;
   // More outlets first; then how much of the statement they hold and how much it says (a fuller
@@ -80,7 +127,7 @@ function assess(
     0.04 * Math.min(weightOf(statement.terms, shared), 14) -
     (statement.complete ? 0 : 0.3) -
     short;
-  return { statement, supporters, outlets: outlets.size, shared, score };
+  return { statement, supporters, partial, outlets: outlets.size, shared, score };
 }
 
 /** "All four outlets", "Both outlets", "Three of the five outlets". */
@@ -88,6 +135,34 @@ export function outletCount(reporting: number, total: number): string {
   if (reporting === total) return total === 2 ? "Both outlets" : `All ${countInWords(total)} outlets`;
   const n = countInWords(reporting);
   return `${n[0].toUpperCase()}${n.slice(1)} of the ${countInWords(total)} outlets`;
+}
+
+/**
+ * The statement of an article that says most of another statement, in its own words: its
+ * headline or lead sentence holding the greatest weight of the statement's terms.
+ */
+function ownWording(
+  article: number,
+  statement: Statement,
+  statements: Statement[],
+  quoted: Set<string>,
+): Statement | undefined {
+  let best: Statement | undefined;
+  let bestWeight = 0;
+  for (const s of statements) {
+    // A passage an earlier point quotes is not quoted again.
+    if (s.article !== article || quoted.has(s.text)) continue;
+    const w = weightOf(
+      statement.terms,
+      [...s.terms.keys()].filter((t) => statement.terms.has(t)),
+    );
+    // A shorter passage saying as much reads better: weight per term breaks ties.
+    if (w > bestWeight || (w === bestWeight && best && s.terms.size < best.terms.size)) {
+      best = s;
+      bestWeight = w;
+    }
+  }
+  return best;
 }
 
 /** The card's shared facts, strongest first (each statement is compared with every article: the work yields between statements). */
@@ -113,6 +188,7 @@ export async function findCommonPoints(
         a.statement.order - b.statement.order,
     );
   const stated = new Set<string>();
+  const quotedTexts = new Set<string>();
   const quotedArticles = new Set<number>();
   const points: SharedFact[] = [];
   for (const c of candidates) {
@@ -122,17 +198,42 @@ export async function findCommonPoints(
     const fresh = [...c.shared].filter((t) => !stated.has(t));
     if (points.length && (fresh.length < NEW_TERMS || 1 - fresh.length / c.shared.size > RETOLD_SHARE))
       continue;
+    const quoted = articles[c.statement.article].outlet.name;
+    const citations = [...new Set([c.statement.article, ...c.supporters])].sort((a, b) => a - b);
+    // Outlets reporting the fact with other details speak in their own words (one article each).
+    const wordings: Statement[] = [];
+    const worded = new Set<string>();
+    for (const i of c.supporters) {
+      const outlet = articles[i].outlet.key;
+      if (!c.partial.has(i) || worded.has(outlet) || wordings.length >= MAX_OWN_WORDINGS) continue;
+      const own = ownWording(i, c.statement, statements, quotedTexts);
+      if (!own) continue;
+      worded.add(outlet);
+      wordings.push(own);
+    }
+    // Supporters beyond those quoted that lack a detail of the quote are not cited for it.
+    const cited = citations.filter(
+      (i) => !c.partial.has(i) || wordings.some((w) => w.article === i) || i === c.statement.article,
+    );
+    const reporting = new Set(cited.map((i) => articles[i].outlet.key)).size;
+    if (reporting < 2) continue;
     // Every term it shares, and every term it states: a later point repeating the first in other words adds nothing.
     for (const t of c.statement.terms.keys()) stated.add(t);
     quotedArticles.add(c.statement.article);
-    const quoted = articles[c.statement.article].outlet.name;
-    const citations = [...new Set([c.statement.article, ...c.supporters])].sort((a, b) => a - b);
+    quotedTexts.add(c.statement.text);
+    for (const w of wordings) quotedTexts.add(w.text);
+    const text = wordings.length
+      ? `${outletCount(reporting, outletTotal)} report this, each with its own details; ${quoted}: “${c.statement.text}”; ` +
+        wordings.map((w) => `${articles[w.article].outlet.name}: “${w.text}”`).join("; ")
+      : `${outletCount(reporting, outletTotal)} report this; in the words of ${quoted}: “${c.statement.text}”`;
     points.push({
-      text: `${outletCount(c.outlets, outletTotal)} report this; in the words of ${quoted}: “${c.statement.text}”`,
-      citations,
+      text,
+      citations: cited,
       statement: c.statement,
-      outlets: c.outlets,
+      outlets: reporting,
       shared: c.shared,
+      whole: !wordings.length,
+      quotes: [c.statement.text, ...wordings.map((w) => w.text)],
     });
   }
   return points;

@@ -5,9 +5,12 @@
  * differ), the share reported alike. A detail only one outlet gives has nothing to be compared
  * with: it is counted apart and said, not scored, so outlets that agree are not scored low
  * because each added a detail. It measures agreement between outlets, not truth: a claim every
- * outlet repeats from one wrong source still counts. docs/decisions/031-local-bias-and-tone.md.
+ * outlet repeats from one wrong source still counts. Figures that conflict (ranges that cannot
+ * both hold, lib/analysis/local/figures.ts) count against it; the method line names what was
+ * compared. docs/decisions/031-local-bias-and-tone.md, 036-figures-compared.md.
  */
 import type { Fact } from "./facts";
+import type { FigureLine } from "./figures";
 
 export interface Corroboration {
   /** Details two or more independent outlets report alike. */
@@ -23,16 +26,23 @@ export interface Corroboration {
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** The corroboration share of a card's facts, given how many figures differ between outlets. */
-export function corroborate(facts: Fact[], differingFigures: number): Corroboration {
+/** The corroboration share of a card's facts, given the figures set side by side. */
+export function corroborate(facts: Fact[], figures: FigureLine[]): Corroboration {
   const claims = facts.filter((f) => f.kind === "name" || f.kind === "number");
   const supported = claims.filter((f) => f.outlets.size >= 2).length;
   const single = claims.length - supported;
-  const checkable = supported + differingFigures;
+  const conflicting = figures.filter((f) => f.conflict);
+  const checkable = supported + conflicting.length;
   const score = checkable ? Math.round((100 * supported) / checkable) : 0;
+  const compared = figures.map(
+    (f) => `${f.unit} (${f.conflict ? "conflict" : f.differ ? "differ, can both hold" : "agree"})`,
+  );
   const method =
     `Corroboration: ${supported} of ${checkable} compared details (names, figures) are reported alike by two or more independent outlets` +
-    (differingFigures ? `; on ${plural(differingFigures, "figure", "figures")} they differ` : "") +
+    (conflicting.length
+      ? `; ${plural(conflicting.length, "figure conflicts", "figures conflict")} between outlets and counts against it`
+      : "") +
+    (compared.length ? `; figures compared for: ${compared.join(", ")}` : "") +
     `; ${plural(single, "detail appears", "details appear")} in one outlet only and ${single === 1 ? "is" : "are"} not counted`;
   return { supported, checkable, single, score, method };
 }

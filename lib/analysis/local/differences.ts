@@ -7,9 +7,25 @@
  * figures, and emphatic capitals, titles and the outlets' own names are never names
  * (lib/analysis/local/statements.ts). Statements are ranked by what they add: quotations,
  * names, figures, then consequences; outlets take turns.
+ *
+ * A name of one word is no detail when it is a fragment (beside another capitalised word in
+ * its sentence: "Prime" of "Prime Minister"), an abbreviation of three letters or fewer (a state,
+ * "PM", a byline's initials), a number word ("Twenty") or a word the card also writes in lowercase
+ * (a section label, "South"); and a claim resting on one one-word name alone is not made (issue
+ * 25: "only" fired on single words). One count is one detail however it is written ("more than 20"
+ * and "20"). A sentence already quoted elsewhere in the answer is not quoted again: the claim
+ * then names its details only (decision 037).
  */
 import type { CitedPoint } from "@/lib/schemas/analysis";
-import { contentTerms, listInWords, matchForm, REPORTS_SHARE, termsHeld, tokenize } from "../text";
+import {
+  contentTerms,
+  listInWords,
+  matchForm,
+  REPORTS_SHARE,
+  spelledNumber,
+  termsHeld,
+  tokenize,
+} from "../text";
 import type { PreparedArticle } from "./facts";
 import { reportsConsequence, type ArticleVocabulary, type Figure, type Statement } from "./statements";
 
@@ -23,6 +39,10 @@ export interface OnlyClaim extends CitedPoint {
   score: number;
   /** The claim without the quoted sentence: "Only Reuters mentions Muharrem Ince". */
   lead: string;
+  /** The sentence it quotes. */
+  quoted: string;
+  /** Its details other than quotations: names and figures. */
+  plain: string[];
 }
 
 interface Claim {
@@ -31,14 +51,39 @@ interface Claim {
   score: number;
 }
 
+const CAPITALISED = /^\p{Lu}/u;
+const LETTER = /\p{L}/u;
+
+/** Whether a one-word name is no detail worth an "only": a fragment, a short abbreviation, a number word or a common word. */
+function slightName(name: string, sentence: string, lowercase: Set<string>): boolean {
+  if (/\s/.test(name)) return false;
+  const key = name.toLowerCase();
+  if (name.replace(/[^\p{L}]/gu, "").length <= 3 || spelledNumber(key) !== undefined || lowercase.has(key))
+    return true;
+  // A fragment: the word written right beside another capitalised word (string steps, no regex per name).
+  for (let at = sentence.indexOf(name); at >= 0; at = sentence.indexOf(name, at + 1)) {
+    const end = at + name.length;
+    if ((at > 0 && LETTER.test(sentence[at - 1])) || (end < sentence.length && LETTER.test(sentence[end])))
+      continue;
+    const before = /(\S+)\s+$/.exec(sentence.slice(Math.max(0, at - 40), at))?.[1] ?? "";
+    const after = /^\s+(\S+)/.exec(sentence.slice(end, end + 40))?.[1] ?? "";
+    if (CAPITALISED.test(before) || CAPITALISED.test(after)) return true;
+  }
+  return false;
+}
+
 /** The details of a statement that no article of another outlet has. */
 function ownDetails(
   statement: Statement,
   others: ArticleVocabulary[],
   compared: Set<Figure>,
-): { details: string[]; weight: number } {
+  lowercase: Set<string>,
+): { details: string[]; weight: number; substantial: boolean } {
   const details: string[] = [];
   let weight = 0;
+  // A quotation, a figure or a name of two words or more: worth an "only" on its own.
+  let substantial = false;
+  let singleNames = 0;
   for (const q of statement.quotes) {
     // A quotation is the outlet's own only when no other outlet has it, nor most of its words.
     const terms = contentTerms(tokenize(q));
@@ -48,19 +93,26 @@ function ownDetails(
     if (q.split(/\s+/).length >= 3 && !echoed) {
       details.push(`“${q}”`);
       weight += 4;
+      substantial = true;
     }
   }
   for (const n of statement.names) {
     // A name is elsewhere when another outlet writes any of its words' families ("Sanford" for "Mark Sanford").
     if (!n.families.some((f) => others.some((o) => o.families.has(f)))) {
+      if (slightName(n.text, statement.text, lowercase)) continue;
+      if (/\s/.test(n.text) || ++singleNames >= 2) substantial = true;
       details.push(n.text);
       // A full name says more than one word; an adjective of a place or party ("Republican") least.
       weight += n.families.length > 1 ? 3 : n.adjective ? 1 : 2;
     }
   }
+  const values = new Set<string>();
   for (const f of statement.figures) {
-    // A figure set beside another outlet's (lib/analysis/local/figures.ts) is compared there, not "only".
-    if (!compared.has(f) && !others.some((o) => o.numbers.has(f.value)) && !details.includes(f.text)) {
+    // A figure set beside another outlet's (lib/analysis/local/figures.ts) is compared there, not
+    // "only"; one count written twice ("more than 20", "20") is one detail.
+    if (!compared.has(f) && !others.some((o) => o.numbers.has(f.value)) && !values.has(f.value)) {
+      values.add(f.value);
+      substantial = true;
       details.push(f.text);
       // A figure with what it counts says more than a bare number ("100 and 500 words").
       weight += f.units.length ? 3 : 2;
@@ -69,7 +121,7 @@ function ownDetails(
   const distinct = details.filter(
     (d, i) => details.findIndex((e) => e.toLowerCase() === d.toLowerCase()) === i,
   );
-  return { details: distinct.slice(0, MAX_DETAILS), weight };
+  return { details: distinct.slice(0, MAX_DETAILS), weight, substantial };
 }
 
 /** The card's single-outlet claims, at most six, outlets in turn. */
@@ -78,6 +130,7 @@ export function findDifferences(
   articles: PreparedArticle[],
   vocabularies: ArticleVocabulary[],
   compared: Set<Figure> = new Set(),
+  lowercase: Set<string> = new Set(),
 ): OnlyClaim[] {
   const outlets = [...new Map(articles.map((a) => [a.outlet.key, a.outlet.name])).entries()];
   if (outlets.length < 2) return [];
@@ -86,9 +139,9 @@ export function findDifferences(
     const seen = new Set<string>();
     const claims: Claim[] = [];
     for (const s of statements.filter((x) => articles[x.article].outlet.key === key)) {
-      const { details, weight } = ownDetails(s, others, compared);
+      const { details, weight, substantial } = ownDetails(s, others, compared, lowercase);
       const fresh = details.filter((d) => !seen.has(d));
-      if (!fresh.length) continue;
+      if (!fresh.length || !substantial) continue;
       // A consequence adds when no other outlet reports it ("left one person dead" against "deadly" does not).
       const consequence = reportsConsequence(s).some((w) => !others.some((o) => o.terms.has(w)));
       const score = weight + (consequence ? 2 : 0) + (s.order <= 1 ? 1 : 0) - (s.complete ? 0 : 1);
@@ -103,6 +156,8 @@ export function findDifferences(
       citations: [c.statement.article],
       score: c.score,
       lead: `Only ${name} mentions ${listInWords(c.details)}`,
+      quoted: c.statement.text,
+      plain: c.details.filter((d) => !d.startsWith("“")),
     }));
   });
   const out: OnlyClaim[] = [];

@@ -16,7 +16,7 @@ import {
 } from "../provider";
 import { countInWords, listInWords } from "../text";
 import { ANALYSIS_BUDGET, WorkBudget } from "../work-budget";
-import { findAngles, type Angle } from "./angles";
+import { findAngles } from "./angles";
 import { articleBias, biasText } from "./bias";
 import { findCommonPoints, outletCount, type SharedFact } from "./common-points";
 import { corroborate } from "./corroboration";
@@ -24,13 +24,11 @@ import { findDifferences, type OnlyClaim } from "./differences";
 import { extractFacts, prepareArticle, type PreparedArticle } from "./facts";
 import { findFigures, type FigureLine } from "./figures";
 import { outletWords, statementsOf, vocabularyOf } from "./statements";
-import { articleTone, cardTone } from "./tone";
+import { articleTone, cardTone, withoutSharedWords } from "./tone";
 
 const MAX_LISTED_OUTLETS = 6;
-/** Angles the summary names besides the shared fact … */
-const SUMMARY_ANGLES = 3;
-/** … each with at least this share of its headline's terms not in the shared fact. */
-const DISTINCT_ANGLE = 0.5;
+/** Outlets whose own names and figures the summary lists when no figures differ. */
+const SUMMARY_ADDITIONS = 3;
 
 /** Each outlet once, named as its first article names it. */
 function outletList(articles: PreparedArticle[]): string[] {
@@ -56,14 +54,15 @@ async function eachInTurn<T, R>(items: T[], budget: WorkBudget, fn: (item: T, i:
 }
 
 /**
- * Two or three plain sentences: the shared fact in an outlet's words, what the other outlets
- * lead with (those whose headlines differ most from it), and where they differ: figures, else
- * what one outlet alone mentions.
+ * Two or three plain sentences a reader who reads nothing else learns from: what happened (the
+ * best-supported shared fact, in an outlet's words, saying when the outlets give other details)
+ * and how coverage differs (the figures that differ most, else the names and figures only some
+ * outlets give). It quotes nothing the points do not, names no outlet's headline (the angles
+ * do) and makes no "only" claim on a single word (decision 037).
  */
 function summaryOf(
   outlets: string[],
   shared: SharedFact | undefined,
-  angles: Angle[],
   figures: FigureLine[],
   differences: OnlyClaim[],
   articles: PreparedArticle[],
@@ -71,42 +70,35 @@ function summaryOf(
   const sentences: string[] = [];
   if (shared) {
     const count = outletCount(shared.outlets, outlets.length);
+    const quoted = articles[shared.statement.article].outlet.name;
     sentences.push(
-      `In the words of ${articles[shared.statement.article].outlet.name}, reported by ${count[0].toLowerCase()}${count.slice(1)}: “${shared.statement.text}”`,
+      shared.whole
+        ? `In the words of ${quoted}, reported by ${count[0].toLowerCase()}${count.slice(1)}: “${shared.statement.text}”`
+        : `${count} report it, each with its own details; in the words of ${quoted}: “${shared.statement.text}”`,
     );
   } else {
     sentences.push(
       `${outletsInWords(outlets)} share no statement of fact in comparable words, so they may not describe the same event.`,
     );
   }
-  const quoted = shared ? articles[shared.statement.article].outlet.key : "";
-  // The outlets whose headlines say most that the shared fact does not, in the card's order.
-  const fresh = (a: Angle) =>
-    shared && a.terms.size
-      ? [...a.terms].filter((t) => !shared.statement.terms.has(t)).length / a.terms.size
-      : 1;
-  const distinct = angles.filter((a) => a.outlet !== quoted && fresh(a) >= DISTINCT_ANGLE);
-  const chosen = new Set([...distinct].sort((a, b) => fresh(b) - fresh(a)).slice(0, SUMMARY_ANGLES));
-  const others = distinct.filter((a) => chosen.has(a));
-  const name = (a: Angle) => articles[a.citations[0]].outlet.name;
-  if (others.length) {
-    const [first, ...rest] = others;
-    const parts = [
-      `${name(first)} leads with “${first.headline}”`,
-      ...rest.map((a) => `${name(a)} with “${a.headline}”`),
-    ];
-    sentences.push(`${parts.join("; ")}.`);
-  } else if (shared) {
-    const same = angles.filter((a) => a.outlet !== quoted).map(name);
-    if (same.length)
-      sentences.push(`${outletsInWords(same)} ${same.length === 1 ? "leads" : "lead"} with the same news.`);
-  }
-  // Last, where they differ: their figures, else the first claim only one outlet makes (its details, not its sentence).
+  // How coverage differs: their figures, else what some outlets add (names and figures, an outlet each).
   const differ = figures.find((f) => f.differ);
-  const only = [...differences].sort((a, b) => b.score - a.score)[0];
   if (differ) sentences.push(differ.text);
-  else if (only) sentences.push(`${only.lead}.`);
-  // A sentence ending in a quoted headline still needs its full stop.
+  else {
+    const adds: string[] = [];
+    const named = new Set<number>();
+    for (const d of [...differences].sort((a, b) => b.score - a.score)) {
+      const outlet = d.citations[0];
+      // No single word alone: a name of two words, a figure, or two names or more.
+      const plain = d.plain.length >= 2 ? d.plain : d.plain.filter((p) => /\s|\d/.test(p));
+      if (named.has(outlet) || !plain.length || adds.length >= SUMMARY_ADDITIONS) continue;
+      named.add(outlet);
+      adds.push(`${articles[outlet].outlet.name} gives ${listInWords(plain)}`);
+    }
+    if (adds.length) sentences.push(`They differ in what they add: ${adds.join("; ")}.`);
+    else if (shared) sentences.push("No outlet adds a name or figure the others lack.");
+  }
+  // A sentence ending in a quoted passage still needs its full stop.
   return sentences.map((s) => (/[.!?…]”?$/.test(s) ? s : `${s}.`)).join(" ");
 }
 
@@ -128,19 +120,23 @@ export async function analyzeLocally(
   ).flat();
   const vocabularies = await eachInTurn(articles, budget, (a) => vocabularyOf(a));
   const points = await findCommonPoints(statements, articles, vocabularies, budget);
-  const angles = findAngles(statements, articles, vocabularies);
+  // Each passage is quoted once: the angles and the differences refer to what the points quote.
+  const quoted = new Set(points.flatMap((p) => p.quotes));
+  const angles = findAngles(statements, articles, vocabularies, quoted);
+  for (const a of angles) for (const m of a.text.matchAll(/“([^”]+)”/g)) quoted.add(m[1]);
   const figures = findFigures(statements, articles);
   const differences = findDifferences(
     statements,
     articles,
     vocabularies,
     new Set(figures.flatMap((f) => f.figures)),
-  );
+    lowercase,
+  ).map((d) => (quoted.has(d.quoted) ? { ...d, text: `${d.lead}.` } : d));
   await budget.checkpoint();
-  const tones = await eachInTurn(articles, budget, (a) => articleTone(a));
+  const tones = withoutSharedWords(await eachInTurn(articles, budget, (a) => articleTone(a)), articles);
   const tone = cardTone(tones, articles);
   const biases = await eachInTurn(articles, budget, (a) => articleBias(a));
-  const corroboration = corroborate(facts, figures.filter((f) => f.differ).length);
+  const corroboration = corroborate(facts, figures);
   const outlets = outletList(articles);
 
   let summary: string;
@@ -149,7 +145,7 @@ export async function analyzeLocally(
     summary = `${outlets[0]} is the only outlet in this card, so nothing can be compared or corroborated across outlets. Its tone is ${tone.overall}.`;
     frontendSummary = `${outlets[0]} alone: nothing to compare across outlets; tone ${tone.overall}.`;
   } else {
-    summary = summaryOf(outlets, points[0], angles, figures, differences, articles);
+    summary = summaryOf(outlets, points[0], figures, differences, articles);
     frontendSummary = summary;
   }
 
@@ -159,7 +155,7 @@ export async function analyzeLocally(
     angles: angles.map(({ text, citations }) => ({ text, citations })),
     figures: figures.map(({ text, citations }) => ({ text, citations })),
     summary,
-    biasAnalysis: biasText(biases, articles),
+    biasAnalysis: biasText(biases, articles, tones),
     factualAccuracy: corroboration.score,
     factualAccuracyMethod: corroboration.method,
     corroboration: { corroborated: corroboration.supported, total: corroboration.checkable },

@@ -22,9 +22,13 @@ import {
   type Token,
 } from "../text";
 import { PLACE_OF_DEMONYM } from "@/lib/text/demonyms";
+import { PLACE_PHRASES } from "@/lib/text/synonyms";
 import { CALENDAR_WORDS, isDateNumber, nameFamily, nameSpelling, termOf, WEEKDAYS } from "@/lib/text/terms";
 import { isAcronym } from "@/lib/text/words";
 import type { PreparedArticle, PreparedSentence } from "./facts";
+
+/** The first words of the two-word place names (a pair is looked up only after one). */
+const PHRASE_FIRST_WORDS = new Set([...PLACE_PHRASES.keys()].map((k) => k.split(" ")[0]));
 
 /** Body sentences read per article: the lead. */
 const LEAD_SENTENCES = 8;
@@ -80,6 +84,9 @@ const CONSEQUENCES = new Set(
     "postponed delayed approved rejected blocked sanctions threatens threatened warned warns recalled"
   ).split(" "),
 );
+
+/** Words after a number that say its size ("20 Percent", "5 Million"), capitalised or not. */
+const SIZE_WORDS = new Set(["percent", "million", "billion", "trillion", "thousand"]);
 
 /** Words between a number and what it counts. */
 const SKIPPED = new Set(["other", "more", "additional", "extra", "new"]);
@@ -168,6 +175,8 @@ function namesOf(
                 .map((p) => nameFamily(p, isAcronym(p)))
             : []),
           ...[nameSpelling(t.text)].filter((x): x is string => x !== null),
+          // "United Kingdom" is also "UK" and "Britain".
+          ...[PLACE_PHRASES.get(key)].filter((x): x is string => x !== undefined),
         ]);
         out.set(key, { text: current.map((t) => t.text).join(" "), adjective, families });
       }
@@ -197,15 +206,18 @@ function figuresOf(article: PreparedArticle, sentence: PreparedSentence, from: n
     let qualifiedBy = false;
     for (const m of text.slice(n.end + suffix.length).matchAll(/\s+(\p{L}[\p{L}’'-]*)|[^\s\p{L}]|\s+/gu)) {
       const w = m[1]?.toLowerCase();
-      // "35 other cities", "15,000 more beds": the counted word comes after.
-      if (w && SKIPPED.has(w) && !words.length) {
+      // "35 other cities", "15,000 more beds", "20 Indian soldiers": the counted word comes after.
+      if (w && (SKIPPED.has(w) || (PLACE_OF_DEMONYM.has(w) && /^\p{Lu}/u.test(m[1]))) && !words.length) {
         after += m[0];
         continue;
       }
       if (!w || words.length >= 2) break;
       // A name is not what a number counts ("$39 Zara jacket"); an acronym may qualify it ("25 US cities").
       const acronym = isAcronym(m[1]);
-      if (!acronym && (STOP_WORDS.has(w) || NOT_COUNTED.has(w) || /^\p{Lu}\p{Ll}/u.test(m[1]))) break;
+      // A Title Case headline's size word still belongs to the figure ("20 Percent").
+      const size = !words.length && SIZE_WORDS.has(w);
+      if (!acronym && !size && (STOP_WORDS.has(w) || NOT_COUNTED.has(w) || /^\p{Lu}\p{Ll}/u.test(m[1])))
+        break;
       // A second word only after a modifier ("unaccompanied migrant", "train cars"), not a verb ("people fled").
       const modifier =
         qualifiedBy ||
@@ -275,8 +287,12 @@ export function statementsOf(
     const complete = piece.sentences.every((s) => s.complete);
     // Quoted inside the analyzer's own “…”, the passage's curly double quotes read as straight ones (the
     // same text to the grounding check, which compares quotation marks folded), so quotations do not nest.
+    // A passage the feed cut mid-sentence is cut back to its last whole clause.
+    const cutByFeed = !complete && raw.length > 40 && !/[.!?]["”’)]?$/.test(raw);
     const text = (
-      clip(raw, MAX_STATEMENT_CHARS) + (complete || raw.length > MAX_STATEMENT_CHARS ? "" : "…")
+      cutByFeed
+        ? clip(raw.replace(/(?:\.{3}|…)$/, ""), Math.min(MAX_STATEMENT_CHARS, raw.length - 4))
+        : clip(raw, MAX_STATEMENT_CHARS) + (complete || raw.length > MAX_STATEMENT_CHARS ? "" : "…")
     ).replace(/[“”]/g, '"');
     // Only what the statement shows counts: a sentence cut for display says no more than its cut
     // (and a sentence of thousands of words costs no more than one of fifty).
@@ -327,6 +343,15 @@ export function vocabularyOf(article: PreparedArticle): ArticleVocabulary {
   // Once per distinct word: texts repeat their words.
   const seen = new Set<string>();
   for (const s of article.sentences) {
+    // "United Kingdom" says "Britain" (lib/text/synonyms.ts).
+    for (let k = 1; k < s.tokens.length; k++) {
+      if (!PHRASE_FIRST_WORDS.has(s.tokens[k - 1].key)) continue;
+      const place = PLACE_PHRASES.get(`${s.tokens[k - 1].key} ${s.tokens[k].key}`);
+      if (place) {
+        terms.add(place);
+        families.add(place);
+      }
+    }
     for (const t of s.tokens) {
       const id = t.acronym ? `A${t.text}` : t.text;
       if (seen.has(id)) continue;

@@ -6,8 +6,16 @@
  * ("won't escape being targeted" would read positive): a word after "not", "won't", "never",
  * "no" or "without" (within three words) is not scored, and the texts say which wording was
  * set aside.
+ *
+ * Topic words are not feeling (issue 25: a murder victim's "friend" read as positive wording in
+ * a verdict). A word that names a person, a relation, an institution or an event ("friend",
+ * "victim", "prison", "fire", "protest", "leave" as in leaving the EU) is never scored; and in a
+ * card of several outlets, a scored word two or more outlets write is the story's subject, not
+ * one outlet's wording (in any form: "threat", "threatened"): it is set aside too, so an outlet's tone is the wording it chose
+ * (decision 038).
  */
 import Sentiment from "sentiment";
+import { termOf } from "@/lib/text/terms";
 import { countInWords, listInWords } from "../text";
 import type { PreparedArticle } from "./facts";
 
@@ -21,6 +29,14 @@ const NEGATORS = new Set(
 const NEGATION_REACH = 3;
 
 const analyzer = new Sentiment();
+
+/** Words of the AFINN list that name what a story is about rather than a feeling about it. */
+const TOPIC_WORDS = new Set(
+  (
+    "friend friends victim victims justice prison jail cancer disease suspect suspects charged guilty " +
+    "supporter supporters leave fire fires protest protests protester protesters accident crash war infected crude"
+  ).split(" "),
+);
 
 /** The package's own tokenizer, so positions here are its positions. */
 function sentimentTokens(text: string): string[] {
@@ -70,8 +86,12 @@ export interface ArticleTone {
   index: number;
   label: ToneLabel;
   comparative: number;
+  /** Words read (the comparative's denominator). */
+  wordCount: number;
   /** Lexicon words scored, with their scores. */
   words: Map<string, number>;
+  /** Each scored word's score times its uses. */
+  totals: Map<string, number>;
   /** Negated wording left unscored ("won't escape"), as the article's words in lowercase. */
   negated: string[];
 }
@@ -82,17 +102,55 @@ export function articleTone(article: PreparedArticle): ArticleTone {
     article.sentences.map((s) => s.text),
     article.match,
   );
-  const result = analyzer.analyze(tokens.join(" "));
+  const result = analyzer.analyze(tokens.filter((t) => !TOPIC_WORDS.has(t)).join(" "));
   const words = new Map<string, number>();
+  const totals = new Map<string, number>();
   for (const entry of result.calculation)
-    for (const [w, score] of Object.entries(entry)) if (score !== 0) words.set(w, score);
+    for (const [w, score] of Object.entries(entry))
+      if (score !== 0) {
+        words.set(w, score);
+        totals.set(w, (totals.get(w) ?? 0) + score);
+      }
+  return scored(article.index, words, totals, result.score, Math.max(1, tokens.length), negated);
+}
+
+/** A tone from its scored words: each word's score counts once per use, as the package counts it. */
+function scored(
+  index: number,
+  words: Map<string, number>,
+  totals: Map<string, number>,
+  score: number,
+  wordCount: number,
+  negated: string[],
+): ArticleTone {
+  const comparative = score / wordCount;
   const label: ToneLabel =
-    result.comparative >= NEUTRAL_BAND
-      ? "positive"
-      : result.comparative <= -NEUTRAL_BAND
-        ? "negative"
-        : "neutral";
-  return { index: article.index, label, comparative: result.comparative, words, negated };
+    comparative >= NEUTRAL_BAND ? "positive" : comparative <= -NEUTRAL_BAND ? "negative" : "neutral";
+  return { index, label, comparative, wordCount, words, totals, negated };
+}
+
+/**
+ * The tones with the story's subject set aside: a scored word two or more outlets write is what
+ * the story is about ("killed", "guilty" in every report of a verdict), not one outlet's wording.
+ * A card of one outlet keeps every word.
+ */
+export function withoutSharedWords(tones: ArticleTone[], articles: PreparedArticle[]): ArticleTone[] {
+  const outletsOf = new Map<string, Set<string>>();
+  for (const t of tones)
+    for (const w of t.words.keys()) {
+      const set = outletsOf.get(termOf(w)) ?? new Set<string>();
+      set.add(articles[t.index].outlet.key);
+      outletsOf.set(termOf(w), set);
+    }
+  if (new Set(articles.map((a) => a.outlet.key)).size < 2) return tones;
+  return tones.map((t) => {
+    const words = new Map([...t.words].filter(([w]) => (outletsOf.get(termOf(w))?.size ?? 0) < 2));
+    if (words.size === t.words.size) return t;
+    // The words set aside take their score with them (every use of them).
+    let score = t.comparative * t.wordCount;
+    for (const w of t.words.keys()) if (!words.has(w)) score -= t.totals.get(w) ?? 0;
+    return scored(t.index, words, t.totals, score, t.wordCount, t.negated);
+  });
 }
 
 /** The words weighing most on one side, each with the outlet that wrote it most. */

@@ -257,10 +257,10 @@ describe("POST /api/v1/analysis/compare-articles: no answer for other texts (iss
     expect(JSON.stringify(second.json.data.comparison)).not.toContain("pumps failed");
   });
 
-  it("checks a cached answer against the caller's articles before serving it", async () => {
+  it("never serves a row written before the current check (another cache version), whatever it says", async () => {
     const articles = freshCard();
     const first = await analyse({ articles });
-    // A row that says more than the articles do (written for other texts, or before a stricter check).
+    // A row that says more than the articles do, as an answer checked by an earlier, laxer version might.
     const row = await getPrisma().analysis.findFirstOrThrow({ orderBy: { createdAt: "desc" } });
     const stored = row.result as { commonPoints: { text: string; citations: number[] }[]; summary: string };
     await getPrisma().analysis.update({
@@ -277,13 +277,39 @@ describe("POST /api/v1/analysis/compare-articles: no answer for other texts (iss
           ],
           summary: `${stored.summary} Governor Hal Brisket resigned over the floods.`,
         },
+        version: "1.1.0",
       },
     });
     const second = await analyse({ articles });
     expect(second.status).toBe(200);
-    expect(second.json.data.comparison.cached).toBe(true);
+    expect(second.json.data.comparison.cached).toBe(false);
     expect(JSON.stringify(second.json.data.comparison)).not.toContain("Brisket");
-    expect(second.json.data.comparison).toEqual({ ...first.json.data.comparison, cached: true });
+    expect({ ...second.json.data.comparison, generatedAt: "" }).toEqual({
+      ...first.json.data.comparison,
+      generatedAt: "",
+    });
+  });
+
+  it("serves a hit as stored, and a hot one from memory without reading its row again (issue 25)", async () => {
+    const articles = freshCard();
+    const first = await analyse({ articles });
+    expect((await analyse({ articles })).json.data.comparison).toEqual({
+      ...first.json.data.comparison,
+      cached: true,
+    });
+    const before = await cacheCounters();
+    const { getDatabase } = await import("@/lib/db");
+    // The table out of reach: only the answer held in memory can be served, and no read fails.
+    await getDatabase().sql.exec(`ALTER TABLE "Analysis" RENAME TO "AnalysisOffline"`);
+    let third;
+    try {
+      third = await analyse({ articles });
+    } finally {
+      await getDatabase().sql.exec(`ALTER TABLE "AnalysisOffline" RENAME TO "Analysis"`);
+    }
+    expect(third.status).toBe(200);
+    expect(third.json.data.comparison).toEqual({ ...first.json.data.comparison, cached: true });
+    expect(await cacheCounters()).toEqual({ ...before, hits: before.hits + 1 });
   });
 });
 

@@ -104,7 +104,23 @@ describe("clusterArticles", () => {
       summary: "Envoys for Boeing and Airbus gathered in Geneva to settle the subsidies dispute.",
     });
     const c = article("Teachers strike ends", { summary: "The union and the city council agreed on pay." });
-    const groups = groupsOf([a, b, c], clusterArticles([a, b, c]));
+    // Among a day's other news, as the clusterer meets reports: how rare the shared names are
+    // (Geneva, Boeing) is part of the evidence, and among three articles nothing is rare.
+    const day = [
+      [
+        "Storm closes schools across the north",
+        "Heavy snow shut hundreds of schools on Monday as roads froze.",
+      ],
+      [
+        "Central bank holds interest rates",
+        "Policymakers kept borrowing costs unchanged, citing slowing inflation.",
+      ],
+      ["Museum returns looted bronzes", "The collection will travel back next spring after a long campaign."],
+      ["Star striker signs new contract", "The forward agreed a four-year deal after weeks of talks."],
+      ["Wildfire forces evacuations in the hills", "Crews fought the blaze through the night as winds rose."],
+      ["Parliament debates new housing law", "Members argued over rent controls and building targets."],
+    ].map(([title, summary]) => article(title, { summary }));
+    const groups = groupsOf([a, b, c, ...day], clusterArticles([a, b, c, ...day]));
     expect(groups).toEqual([[b.title, a.title].sort()]);
     const headlinesOnly = [a, b, c].map((x) => ({ ...x, summary: "" }));
     expect(groupsOf(headlinesOnly, clusterArticles(headlinesOnly))).toEqual([]);
@@ -174,7 +190,7 @@ describe("clusterArticles", () => {
 
   it("recovers most of the synthetic stories", async () => {
     const { articles, truth } = generateSyntheticNews(2000, 5);
-    const { labelsFromClusters, scoreClustering } = await import("@/lib/cluster/metrics");
+    const { labelsFromClusters, scoreClustering } = await import("@/lib/cluster/eval/metrics");
     const score = scoreClustering(
       labelsFromClusters(clusterArticles(articles).map((c) => c.articleIds)),
       truth,

@@ -5,8 +5,7 @@
  * by many pairs of different stories cannot get a card from any threshold without cards that mix
  * stories: the gap is in what the similarity sees, not in how groups form.
  */
-import { compareIds, prepareBatch } from "@/lib/cluster/cluster-articles";
-import { PairScorer } from "@/lib/cluster/similarity";
+import { compareIds, pairScorer, prepareBatch } from "@/lib/cluster/cluster-articles";
 import type { ClusterArticle, ClusterOptions } from "@/lib/cluster/types";
 
 export interface StoryCeiling {
@@ -30,15 +29,16 @@ export function pairCeiling(
 ): StoryCeiling[] {
   if (articles.length > MAX_CEILING_ARTICLES)
     throw new Error(`The pair ceiling scores every pair; at most ${MAX_CEILING_ARTICLES} articles.`);
-  const { opts, sorted, batch, times } = prepareBatch(articles, options);
-  const scorer = new PairScorer(batch, times, opts);
+  const prepared = prepareBatch(articles, options);
+  const { sorted } = prepared;
+  const score = pairScorer(prepared);
   const storyOf = sorted.map((a) => truth.get(a.id) ?? `\u0000${a.id}`);
   const best = new Map<string, { best: number; i: number; j: number }>();
   const otherScores: number[] = [];
   for (let i = 0; i < sorted.length; i++) {
     for (let j = i + 1; j < sorted.length; j++) {
       if (sorted[i].sourceId === sorted[j].sourceId) continue;
-      const similarity = scorer.score(i, j);
+      const similarity = score(i, j);
       if (storyOf[i] !== storyOf[j]) {
         if (similarity > 0) otherScores.push(similarity);
         continue;

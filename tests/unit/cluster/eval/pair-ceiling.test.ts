@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { prepareBatch } from "@/lib/cluster/cluster-articles";
-import { MAX_CEILING_ARTICLES, pairCeiling } from "@/lib/cluster/pair-ceiling";
-import { pairSimilarity } from "@/lib/cluster/similarity";
+import { pairScorer, prepareBatch } from "@/lib/cluster/cluster-articles";
+import { MAX_CEILING_ARTICLES, pairCeiling } from "@/lib/cluster/eval/pair-ceiling";
 import type { ClusterArticle } from "@/lib/cluster/types";
 
 const HOUR = 3_600_000;
@@ -29,9 +28,11 @@ const articles: ClusterArticle[] = ROWS.map(([id, , outlet, title, summary], i) 
 }));
 const truth = new Map(ROWS.map(([id, story]) => [id, story]));
 
-// The same figures by brute force with the reference pairSimilarity.
+// The same figures by brute force, every pair scored as the clusterer scores it.
 function reference() {
-  const { opts, sorted, batch, times } = prepareBatch(articles);
+  const prepared = prepareBatch(articles);
+  const { sorted } = prepared;
+  const score = pairScorer(prepared);
   const pairs: { same: boolean; story: string; similarity: number }[] = [];
   for (let i = 0; i < sorted.length; i++)
     for (let j = i + 1; j < sorted.length; j++)
@@ -39,7 +40,7 @@ function reference() {
         pairs.push({
           same: truth.get(sorted[i].id) === truth.get(sorted[j].id),
           story: truth.get(sorted[i].id)!,
-          similarity: pairSimilarity(batch, times, i, j, opts),
+          similarity: score(i, j),
         });
   return pairs;
 }

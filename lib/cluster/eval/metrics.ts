@@ -96,6 +96,8 @@ export interface CardScore {
   multiOutletStories: number;
   /** Of those, the stories with a card that holds two or more of their outlets. */
   cardedStories: number;
+  /** Cards whose main story already has another card (the reader sees that story twice): all but one card per story. */
+  duplicateCards: number;
   /** Indices (into the clusters given) of the cards that mix stories. */
   impureCardIndices: number[];
   /** The multi-outlet stories without a card, by label. */
@@ -115,10 +117,12 @@ export function scoreCards(
     misplacedArticles: 0,
     multiOutletStories: 0,
     cardedStories: 0,
+    duplicateCards: 0,
     impureCardIndices: [],
     missedStories: [],
   };
   const carded = new Set<string>();
+  const mainStories = new Set<string>();
   clusters.forEach((members, index) => {
     if (new Set(members.map((id) => outletOf.get(id))).size < 2) return;
     score.cards += 1;
@@ -133,6 +137,13 @@ export function scoreCards(
     const counts = new Map<string, number>();
     for (const id of members) increment(counts, truth.get(id) ?? `\u0000${id}`);
     score.misplacedArticles += members.length - Math.max(...counts.values());
+    // The main story: the most articles, ties to the smaller label, so the count is order-free.
+    let main = "";
+    let most = 0;
+    for (const [story, count] of counts)
+      if (count > most || (count === most && story < main)) [main, most] = [story, count];
+    if (mainStories.has(main)) score.duplicateCards += 1;
+    else mainStories.add(main);
     if (counts.size === 1) score.pureCards += 1;
     else score.impureCardIndices.push(index);
     for (const [story, outlets] of perStory) if (outlets.size >= 2) carded.add(story);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { labelsFromClusters, scoreCards, scoreClustering } from "@/lib/cluster/metrics";
+import { labelsFromClusters, scoreCards, scoreClustering } from "@/lib/cluster/eval/metrics";
 
 // Truth: a, b, c report story X; d, e report story Y.
 const truth = new Map([
@@ -104,8 +104,16 @@ describe("scoreCards", () => {
       misplacedArticles: 0,
       multiOutletStories: 2,
       cardedStories: 2,
+      duplicateCards: 0,
       missedStories: [],
     });
+  });
+
+  it("counts a story shown as two cards once as a duplicate", () => {
+    // {a,b} and {c,f} (f misplaced, main story X) are both X's cards; {d,e} is Y's only card.
+    const score = scoreCards([["a", "b"], ["c", "f"], ["d", "e"], ["g"]], truth, outlet);
+    expect(score.cards).toBe(3);
+    expect(score.duplicateCards).toBe(1);
   });
 
   it("does not count a one-outlet cluster as a card, however large", () => {

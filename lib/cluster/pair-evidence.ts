@@ -1,0 +1,261 @@
+/**
+ * Pair evidence: what two articles of a batch have in common and what tells them apart, as one
+ * record of numbers (EVIDENCE_FEATURES) that a pair model (lib/cluster/pair-model.ts) weighs into
+ * one score. The former hand rules are features here: only names in common, each report naming
+ * someone the other never mentions ("Queensland man" against a man in the West Midlands), neither
+ * meeting the other's names at all, headlines that state different numbers (magnitude 6.1 against
+ * 7.3), publication far apart; beside them the cosine, what the pair shares besides names, how rare
+ * the rarest shared name is, what the headlines share, and whether one outlet wrote both.
+ *
+ * Fast for many pairs sharing a first article: that article's vector is spread into dense arrays
+ * once, so each partner costs one pass over its own features. tests/unit/cluster/pair-evidence.test.ts
+ * holds a plain reference it must equal on every candidate pair of generated batches.
+ */
+import { ROLE_HEADLINE, ROLE_KEY_NAME, ROLE_NAME, type BatchVectors } from "@/lib/cluster/features";
+import { lowerBound } from "@/lib/cluster/typed-arrays";
+import { EVIDENCE_TUNING } from "@/lib/cluster/tuning";
+
+/** The features of a pair, in record order. */
+export const EVIDENCE_FEATURES = [
+  /** ln of the cosine: with the flags below, the old product of factors is a linear sum. */
+  "logCosine",
+  "cosine",
+  /** The shared weight of words that are no names in either report (what happened, not who). */
+  "sharedContent",
+  /** The cosine without the single largest shared thing (a name, its words and phrase as one). */
+  "residual",
+  /** 1 when the residual is below EVIDENCE_TUNING.minResidual: one thing in common only. */
+  "singleConcept",
+  /** 1 when both have summaries and share only names (sharedContent below EVIDENCE_TUNING.minSharedContent). */
+  "namesOnly",
+  /** 1 when each report's headline or lead names someone specific the other never mentions. */
+  "nameConflict",
+  /** 1 when, besides, not one of either's key names appears in the other. */
+  "strangerNames",
+  /** 1 when both headlines state numbers of one kind (years aside) and share none of that kind. */
+  "numberConflict",
+  /** Days apart beyond EVIDENCE_TUNING.graceHours. */
+  "lateDays",
+  /** Days apart. */
+  "daysApart",
+  /** 1 when both have a summary of their own. */
+  "bothSummaries",
+  /** The rarest shared name's idf, over ln(batch size): 1 for a name only these two carry, 0 for none. */
+  "rarestName",
+  /** Specific key names of either met in the other (capped at EVIDENCE_TUNING.maxKeyNamesMet), over that cap. */
+  "keyNamesMet",
+  /** 1 when one outlet wrote both. */
+  "sameOutlet",
+  /** The shared weight of words both headlines state. */
+  "sharedHeadline",
+  /** How many features the two share, over EVIDENCE_TUNING.manyShared (capped at 1). */
+  "sharedCount",
+] as const;
+
+export type EvidenceFeature = (typeof EVIDENCE_FEATURES)[number];
+export const EVIDENCE_SIZE = EVIDENCE_FEATURES.length;
+const F = Object.fromEntries(EVIDENCE_FEATURES.map((name, k) => [name, k])) as Record<
+  EvidenceFeature,
+  number
+>;
+
+const HOUR_MS = 3_600_000;
+const DAY_HOURS = 24;
+
+/** Fills evidence records for pairs of one batch; cheapest when consecutive calls share i. */
+export class PairEvidence {
+  private readonly dense: Float64Array;
+  private readonly denseRole: Uint8Array;
+  private readonly numberMark: Uint8Array;
+  /** Per feature group, its share of the dot product being computed (touched lists the ones in use). */
+  private readonly groupShare: Float64Array;
+  private readonly touched: number[] = [];
+  /** Per article, the kinds of number its headline states. */
+  private readonly numberKinds: Uint8Array;
+  /** Per article, how many specific names its headline and lead state. */
+  private readonly keyNames: Int32Array;
+  /** Per article, its specific key names that are phrases (article i owns keyPhrases[phraseOffsets[i]…[i + 1]]). */
+  private readonly phraseOffsets: Int32Array;
+  private readonly keyPhrases: Int32Array;
+  private readonly maxSpecificFrequency: number;
+  /** Per document frequency, ln(batch size / it) / ln(batch size): an idf that reads 0..1. */
+  private readonly idfOf: Float64Array;
+  private current = -1;
+
+  constructor(
+    private readonly batch: BatchVectors,
+    private readonly times: Float64Array,
+    /** Per article, a number standing for its outlet. */
+    private readonly outlets: Int32Array,
+  ) {
+    const featureCount = batch.documentFrequency.length;
+    const n = batch.vectors.length;
+    this.dense = new Float64Array(featureCount);
+    this.denseRole = new Uint8Array(featureCount);
+    this.numberMark = new Uint8Array(featureCount);
+    this.groupShare = new Float64Array(featureCount);
+    this.numberKinds = Uint8Array.from(batch.vectors, (v) => {
+      let mask = 0;
+      for (const f of v.numbers) mask |= batch.numberKinds[f];
+      return mask;
+    });
+    this.maxSpecificFrequency = Math.max(2, Math.floor(EVIDENCE_TUNING.specificNameShare * n));
+    const idfScale = n > 2 ? 1 / Math.log(n) : 1;
+    this.idfOf = Float64Array.from({ length: n + 1 }, (_, df) => (df ? Math.log(n / df) * idfScale : 0));
+    this.keyNames = Int32Array.from(batch.vectors, (v) => {
+      let count = 0;
+      for (let k = 0; k < v.features.length; k++)
+        if (v.roles[k] & ROLE_KEY_NAME && this.isSpecific(v.features[k])) count++;
+      return count;
+    });
+    const phrases: number[] = [];
+    this.phraseOffsets = new Int32Array(n + 1);
+    batch.vectors.forEach((v, i) => {
+      for (let k = 0; k < v.features.length; k++) {
+        const f = v.features[k];
+        if (v.roles[k] & ROLE_KEY_NAME && this.isSpecific(f) && batch.phraseWords.first[f] >= 0)
+          phrases.push(f);
+      }
+      this.phraseOffsets[i + 1] = phrases.length;
+    });
+    this.keyPhrases = Int32Array.from(phrases);
+  }
+
+  /** Writes the evidence of articles i and j into `out`; false (and `out` untouched) when they share nothing. */
+  fill(i: number, j: number, out: Float64Array): boolean {
+    if (i !== this.current) this.spread(i);
+    // The flat arrays, not the per-article views: one less pointer to chase per partner.
+    const { offsets, features, weights, roles, numberOffsets, numbers } = this.batch.flat;
+    const { featureGroup, documentFrequency } = this.batch;
+    const shared = this.batch.sharedFeatureCount;
+    let dot = 0;
+    let content = 0;
+    let iKeyMet = 0;
+    let jKeyMet = 0;
+    let top = 0;
+    let rarestName = 0x7fffffff;
+    let headline = 0;
+    let count = 0;
+    // Features are ascending and the unshared ones come last: they cannot meet i's, so stop there.
+    for (let k = offsets[j], end = offsets[j + 1]; k < end && features[k] < shared; k++) {
+      const f = features[k];
+      const w = this.dense[f];
+      if (w === 0) continue;
+      const part = w * weights[k];
+      dot += part;
+      count++;
+      const df = documentFrequency[f];
+      const iRole = this.denseRole[f];
+      const jRole = roles[k];
+      if (iRole & jRole & ROLE_HEADLINE) headline += part;
+      if (!((iRole | jRole) & ROLE_NAME)) {
+        content += part;
+        if (part > top) top = part;
+        continue;
+      }
+      if (df < rarestName) rarestName = df;
+      // A name's words and its phrase count as one thing: their shares add up by group.
+      const group = featureGroup[f];
+      if (this.groupShare[group] === 0) this.touched.push(group);
+      this.groupShare[group] += part;
+      if (this.isSpecific(f)) {
+        if (iRole & ROLE_KEY_NAME) iKeyMet++;
+        if (jRole & ROLE_KEY_NAME) jKeyMet++;
+      }
+    }
+    for (const group of this.touched) {
+      if (this.groupShare[group] > top) top = this.groupShare[group];
+      this.groupShare[group] = 0;
+    }
+    this.touched.length = 0;
+    if (dot === 0) return false;
+    let conflict = 0;
+    let strangers = 0;
+    if (iKeyMet < this.keyNames[i] && jKeyMet < this.keyNames[j]) {
+      const met = this.phraseMet(i, j, iKeyMet, jKeyMet);
+      if (met >= 0) {
+        conflict = 1;
+        strangers = met === 0 ? 1 : 0;
+      }
+    }
+    const bothKinds = this.numberKinds[i] & this.numberKinds[j];
+    let agreed = 0;
+    if (bothKinds)
+      for (let k = numberOffsets[j]; k < numberOffsets[j + 1]; k++)
+        if (this.numberMark[numbers[k]]) agreed |= this.batch.numberKinds[numbers[k]];
+    const hours = Math.abs(this.times[i] - this.times[j]) / HOUR_MS;
+    const both = this.batch.withSummary[i] & this.batch.withSummary[j];
+    const residual = dot - top;
+    out[F.logCosine] = Math.log(dot);
+    out[F.cosine] = dot;
+    out[F.sharedContent] = content;
+    out[F.residual] = residual;
+    out[F.singleConcept] = residual < EVIDENCE_TUNING.minResidual ? 1 : 0;
+    out[F.namesOnly] = both && content < EVIDENCE_TUNING.minSharedContent ? 1 : 0;
+    out[F.nameConflict] = conflict;
+    out[F.strangerNames] = strangers;
+    out[F.numberConflict] = (bothKinds & ~agreed) !== 0 ? 1 : 0;
+    out[F.lateDays] = Math.max(0, hours - EVIDENCE_TUNING.graceHours) / DAY_HOURS;
+    out[F.daysApart] = hours / DAY_HOURS;
+    out[F.bothSummaries] = both;
+    out[F.rarestName] = rarestName === 0x7fffffff ? 0 : this.idfOf[rarestName];
+    out[F.keyNamesMet] =
+      Math.min(iKeyMet + jKeyMet, EVIDENCE_TUNING.maxKeyNamesMet) / EVIDENCE_TUNING.maxKeyNamesMet;
+    out[F.sameOutlet] = this.outlets[i] === this.outlets[j] ? 1 : 0;
+    out[F.sharedHeadline] = headline;
+    out[F.sharedCount] = Math.min(1, count / EVIDENCE_TUNING.manyShared);
+    return true;
+  }
+
+  // Each report names someone the other does not mention, once key-name phrases written as both
+  // words instead ("Ahmed Musa" against a link's "ahmed-musa") count as mentioned: -1 when that
+  // clears the conflict, else how many key names either met in the other. The partner's phrases are
+  // looked up in the spread article's dense arrays; the spread article's, only when still needed,
+  // by binary search in the partner's features.
+  private phraseMet(i: number, j: number, iKeyMet: number, jKeyMet: number): number {
+    const { first, second } = this.batch.phraseWords;
+    const phrases = this.keyPhrases;
+    for (let p = this.phraseOffsets[j]; p < this.phraseOffsets[j + 1]; p++) {
+      const f = phrases[p];
+      if (this.dense[f] === 0 && this.dense[first[f]] !== 0 && this.dense[second[f]] !== 0) jKeyMet++;
+    }
+    if (jKeyMet >= this.keyNames[j]) return -1;
+    for (let p = this.phraseOffsets[i]; p < this.phraseOffsets[i + 1]; p++) {
+      const f = phrases[p];
+      if (!this.holds(j, f) && this.holds(j, first[f]) && this.holds(j, second[f])) iKeyMet++;
+    }
+    if (iKeyMet >= this.keyNames[i]) return -1;
+    return iKeyMet + jKeyMet;
+  }
+
+  /** Whether article j has feature f: a binary search of its ascending features. */
+  private holds(j: number, f: number): boolean {
+    const { offsets, features } = this.batch.flat;
+    const at = lowerBound(features, f, offsets[j], offsets[j + 1]);
+    return at < offsets[j + 1] && features[at] === f;
+  }
+
+  // A name few articles carry says who or where; one in many ("Trump", "US") says little.
+  private isSpecific(feature: number): boolean {
+    return this.batch.documentFrequency[feature] <= this.maxSpecificFrequency;
+  }
+
+  private spread(i: number): void {
+    const { vectors } = this.batch;
+    if (this.current >= 0) {
+      const old = vectors[this.current];
+      for (const f of old.features) {
+        this.dense[f] = 0;
+        this.denseRole[f] = 0;
+      }
+      for (const f of old.numbers) this.numberMark[f] = 0;
+    }
+    const v = vectors[i];
+    for (let k = 0; k < v.features.length; k++) {
+      this.dense[v.features[k]] = v.weights[k];
+      this.denseRole[v.features[k]] = v.roles[k];
+    }
+    for (const f of v.numbers) this.numberMark[f] = 1;
+    this.current = i;
+  }
+}

@@ -1,0 +1,103 @@
+/**
+ * Every number of the clusterer that is set by hand rather than fitted, in one place, each with the
+ * range it was tried over and why it stands where it does. The pair weights are not here: they are
+ * fitted from the labelled days (`npm run cluster:train`, lib/cluster/pair-weights.json) or, for
+ * headlines alone, hand-set in lib/cluster/pair-weights-headlines.json. Decisions 020, 022 and 023.
+ */
+import type { ClusterOptions } from "@/lib/cluster/types";
+
+/** Thresholds inside the pair evidence (lib/cluster/pair-evidence.ts): where a rule's flag turns on. */
+export const EVIDENCE_TUNING = {
+  /** singleConcept: the cosine left without the largest shared thing is below this (0.03–0.2 tried; 0.12 from decision 022). */
+  minResidual: 0.12,
+  /** namesOnly: what two summaries share besides names weighs less than this (0.02–0.1; decision 022). */
+  minSharedContent: 0.05,
+  /** A name in at most this share of the batch is specific, who or where (0.02–0.1; "Trump", "US" sit above it). */
+  specificNameShare: 0.05,
+  /** lateDays counts from this many hours apart (6–24): a day's running story is reported over half a day. */
+  graceHours: 12,
+  /** keyNamesMet saturates here (2–6): beyond four shared key names the pair is one story anyway. */
+  maxKeyNamesMet: 4,
+  /** sharedCount saturates here (5–20): a dozen shared words and names is a lot for two reports. */
+  manyShared: 12,
+} as const;
+
+/**
+ * The defaults, for feeds whose items carry summaries (what the product ingests). The feature
+ * weights shape the vectors; the thresholds are on the scale of the pair model's score (a
+ * probability for the fitted model). Candidate generation and the centroid pass as in decision 022.
+ */
+export const DEFAULT_CLUSTER_OPTIONS: Omit<ClusterOptions, "pairModel"> = {
+  // Vector weights (1–2 tried for the boosts): names and numbers tell events apart; decision 022.
+  nameBoost: 1,
+  numberBoost: 1.6,
+  phraseBoost: 1.2,
+  summaryWeight: 1,
+  // Link slug words that the text lacks (0–1): 0.6 kept "star QB" meeting "Jameis Winston" (decision 022).
+  linkWeight: 0.6,
+  // On the fitted model's probability scale. Two groups join when the mean probability over
+  // their cross pairs reaches this (0.5–0.8 tried by leave-one-day-out: 0.5 gave 77 % pure cards,
+  // 0.7 92 %, 0.75 96 % with 61 % of stories carded, 0.8 98 % with 56 %; with the final
+  // features 0.72 / 0.75 / 0.78 give 94.9 / 97.7 / 98.3 % pure and 63.2 / 60.5 / 58.1 % carded).
+  mergeAverage: 0.75,
+  // Pairs below this probability count as 0 in average linkage and in a card's confidence
+  // (0.1–0.5 give the same cards on every labelled day; at 10,000 articles 0.3 keeps under half
+  // the links of 0.1, which average linkage pays for).
+  linkFloor: 0.3,
+  // Two groups also join when one pair of them is near certain and their cross pairs are not
+  // strangers on average (0.85–0.95 and 0.05–0.2 tried): fewer duplicate cards (9.2 → 7.3 %), and
+  // one outlet's many reports no longer average another outlet's report out.
+  strongPair: 0.95,
+  strongFloor: 0.1,
+  // An edge for the centroid pass (0.3–0.9; 0.3 cost a point of purity, above 0.5 nothing changes).
+  edgeThreshold: 0.5,
+  // The centroid pass: centroids' cosine and mean member cosine (decision 022; unchanged).
+  mergeCentroid: 0.2,
+  mergeFloor: 0.03,
+  centroidMinSize: 3,
+  minResidualSimilarity: 0.12,
+  // Leftovers joining by neighbour votes: off for summaries, where every setting tried (probability
+  // 0.3–0.5 per neighbour, 0.8–1.5 in total) lost purity for no story gained; on for headlines.
+  attachRounds: 0,
+  attachEdgeThreshold: 0.1,
+  attachThreshold: 0.4,
+  neighbourCount: 8,
+  attachMaxFragment: 5,
+  attachShare: 0.6,
+  attachMinNeighbours: 2,
+  // Candidates (decision 022): speed against recall, measured by bench:cluster and the pair ceiling.
+  maxKeyFeatures: 8,
+  maxExhaustivePosting: 32,
+  postingWindow: 12,
+  maxDocumentFrequencyRatio: 0.1,
+};
+
+/**
+ * Headlines alone (a batch where most items have no summary) share fewer words, and a story's
+ * headlines often share only its name: names weigh more, groups grow by centroid and neighbour
+ * votes; the thresholds are on the hand-set model's scale (a damped cosine). Chosen on
+ * uci-dev.csv; decisions 020 and 022.
+ */
+export const HEADLINE_CLUSTER_OPTIONS: Partial<ClusterOptions> = {
+  nameBoost: 1.6,
+  summaryWeight: 0.5,
+  // A headline's link mostly repeats it, in each outlet's own URL style: on uci-dev.csv its words
+  // cost 0.03 of F1 (decision 022).
+  linkWeight: 0,
+  linkFloor: 0.1,
+  edgeThreshold: 0.2,
+  mergeAverage: Infinity,
+  strongPair: Infinity,
+  mergeCentroid: 0.21,
+  mergeFloor: 0,
+  centroidMinSize: 1,
+  minResidualSimilarity: 0.03,
+  attachRounds: 3,
+};
+
+/**
+ * For a hand-set model (a damped cosine), the mean pair score at which a card's confidence is one
+ * half (lib/cluster/cluster-articles.ts): the merge threshold of decision 022. A fitted model's
+ * mean is a probability and is used as it is.
+ */
+export const CONFIDENCE_HALF = 0.18;

@@ -1,0 +1,236 @@
+/**
+ * Issue 25's rules for the local analyzer, each on a small card written for it: shared facts
+ * found across synonyms and two-word place names, cited only to outlets whose own text gives
+ * the quoted sentence's figures and names (others quoted in their own words), figures of one
+ * kind set side by side, quotes never said twice, no "only" on a word fragment, bias read from
+ * the wording and tone that does not read topic words as feeling.
+ */
+import { describe, expect, it } from "vitest";
+import { analyzeLocally } from "@/lib/analysis/local/local-analyzer";
+import type { AnalysisArticle } from "@/lib/schemas/analysis";
+import { clip } from "@/lib/analysis/text";
+import { termOf } from "@/lib/text/terms";
+
+const article = (source: string, title: string, summary: string): AnalysisArticle => ({
+  source,
+  title,
+  summary,
+  content: "",
+});
+
+describe("shared facts across wording (decision 035)", () => {
+  it("folds synonyms and variants onto one term", () => {
+    expect(termOf("immigrants")).toBe(termOf("migrants"));
+    expect(termOf("journalist")).toBe(termOf("reporter"));
+    expect(termOf("contract")).toBe(termOf("deal"));
+    expect(termOf("agreement")).toBe(termOf("deal"));
+    expect(termOf("UK", true)).toBe(termOf("British"));
+    expect(termOf("U.S.", true)).toBe(termOf("American"));
+    // Not folded: a word with another common sense.
+    expect(termOf("duty")).not.toBe(termOf("tariff"));
+  });
+
+  it("finds one fact told with other words by each outlet", async () => {
+    const card = [
+      article(
+        "BBC News",
+        "Migrants stranded after deal collapses",
+        "Hundreds of migrants were stranded after the deal collapsed.",
+      ),
+      article(
+        "CNN",
+        "Immigrants stranded as agreement falls apart",
+        "Hundreds of immigrants were left stranded when the agreement fell apart.",
+      ),
+    ];
+    const result = await analyzeLocally(card);
+    expect(result.summary).not.toMatch(/share no statement of fact/);
+    expect(result.commonPoints.length).toBeGreaterThan(0);
+    expect(new Set(result.commonPoints[0].citations.map((i) => card[i].source)).size).toBe(2);
+  });
+
+  it("does not say only one outlet mentions the United Kingdom when another writes UK", async () => {
+    const result = await analyzeLocally([
+      article(
+        "CNN",
+        "Steroid saves lives of sickest patients",
+        "Researchers in the United Kingdom say the steroid dexamethasone saves lives.",
+      ),
+      article(
+        "The Sydney Morning Herald",
+        "Cheap steroid cuts deaths, UK-led trial shows",
+        "A UK-led trial shows the steroid dexamethasone cut deaths of sickest patients.",
+      ),
+    ]);
+    expect(result.differences.map((d) => d.text).join(" ")).not.toMatch(/United Kingdom/);
+  });
+
+  it("cites an outlet for a quoted sentence only when its own text gives the sentence's figures; it quotes the others in their own words", async () => {
+    const card = [
+      article(
+        "Breitbart",
+        "Pentagon asked to house 20,000 unaccompanied migrant children",
+        "The Pentagon could house as many as 20,000 unaccompanied migrant children on military bases in coming months.",
+      ),
+      article(
+        "CNBC",
+        "US Navy drafts plans to house 25,000 immigrants at cost of $233m",
+        "The U.S. Navy is drafting plans to house up to 25,000 immigrants on its bases and other facilities, as the Trump administration seeks to ease a crisis on the border.",
+      ),
+      article(
+        "The Hill",
+        "Trump administration seeking additional 15,000 beds for detained immigrants: report",
+        "The Trump administration is reportedly preparing to expand its use of detention facilities to house immigrants who cross the border illegally.",
+      ),
+    ];
+    const result = await analyzeLocally(card);
+    for (const p of result.commonPoints) {
+      // Every figure quoted in a point is in the text of the outlet it is attributed to.
+      for (const m of p.text.matchAll(/(?:words of )?([A-Z][\w ]+?): “([^”]+)”/g)) {
+        const source = m[1];
+        for (const figure of m[2].match(/\d[\d,]*/g) ?? []) {
+          const own = card.filter((a) => a.source === source || p.text.includes(`words of ${source}`));
+          expect(
+            own.some((a) => `${a.title} ${a.summary}`.includes(figure)),
+            `${figure} in ${source}`,
+          ).toBe(true);
+        }
+      }
+      // A sentence quoted as all outlets' words carries no figure one of them lacks.
+      const shared = /in the words of ([^:]+): “([^”]+)”/.exec(p.text);
+      if (shared)
+        for (const figure of shared[2].match(/\d[\d,]*/g) ?? [])
+          for (const i of p.citations) expect(`${card[i].title} ${card[i].summary}`).toContain(figure);
+    }
+  });
+});
+
+describe("figures compared (decision 036)", () => {
+  it("names figures that cannot both hold a conflict, counts it against factualAccuracy and says what was compared", async () => {
+    const result = await analyzeLocally([
+      article(
+        "BBC News",
+        "Crowd of 10,000 protesters marches on parliament",
+        "About 10,000 protesters marched on parliament on Saturday.",
+      ),
+      article(
+        "CNN",
+        "Police say 4,000 protesters marched on parliament",
+        "Police said 4,000 protesters marched on parliament on Saturday.",
+      ),
+    ]);
+    expect(result.figures?.map((f) => f.text)).toEqual([
+      "The figures conflict: BBC News: 10,000 protesters; CNN: 4,000 protesters.",
+    ]);
+    expect(result.factualAccuracy).toBeLessThan(100);
+    expect(result.factualAccuracyMethod).toMatch(/figures compared for: protest\w* \(conflict\)/);
+  });
+
+  it("does not read 'more than 20' and '20 Indian soldiers' as a conflict, nor count it against accuracy", async () => {
+    const result = await analyzeLocally([
+      article(
+        "BBC News",
+        "More than 20 soldiers killed in border clash",
+        "More than 20 soldiers were killed in the border clash, officials said.",
+      ),
+      article(
+        "CNN",
+        "20 Indian soldiers dead after border clash",
+        "Twenty Indian soldiers died after the border clash, officials said.",
+      ),
+    ]);
+    expect(result.figures?.[0]?.text).toMatch(
+      /^The figures agree: BBC News: more than 20 soldiers; CNN: 20 Indian soldiers\.$/,
+    );
+    expect(result.factualAccuracy).toBe(100);
+  });
+});
+
+describe("figures in Title Case headlines", () => {
+  it("keeps a capitalised size word with its figure ('20 Percent'), never a bare number", async () => {
+    const result = await analyzeLocally([
+      article(
+        "Breitbart",
+        "Trump Threatens Europe with a 20 Percent Tariff on Cars",
+        "Trump tweeted about tariffs on cars.",
+      ),
+      article(
+        "Reuters",
+        "EU to respond to any auto tariff move",
+        "The European Union will respond to any move on cars, an official said.",
+      ),
+    ]);
+    const claims = result.differences.map((d) => d.text).join("\n");
+    expect(claims).toMatch(/20 Percent/);
+    expect(claims).not.toMatch(/mentions 20[.:]/);
+  });
+});
+
+describe("quotes, repeats and the summary (decision 037)", () => {
+  it("cuts a long passage at the end of a clause, never before who was included", () => {
+    const text =
+      "The ministers agreed a package of measures on Friday after talks that ran through the night, including new limits on imports of steel, aluminium and cars from several countries";
+    const cut = clip(text, 120);
+    expect(cut).toBe(
+      "The ministers agreed a package of measures on Friday after talks that ran through the night…",
+    );
+    expect(cut).not.toMatch(/including…$/);
+  });
+
+  it("quotes each passage once across summary, points, angles and differences, and makes no 'only' claim on a fragment", async () => {
+    const result = await analyzeLocally([
+      article(
+        "BBC News",
+        "Soldiers seize Mali President Ibrahim Boubacar Keita",
+        "France and regional bloc Ecowas have condemned the mutiny that began with gunfire early on Tuesday.",
+      ),
+      article(
+        "CNN",
+        "Mali soldiers reportedly arrest president and PM",
+        "Troops in Mali have arrested the country's President Ibrahim Boubacar Keita and Prime Minister Boubou Cisse in a suspected coup.",
+      ),
+    ]);
+    const items = [
+      result.summary,
+      ...[...result.commonPoints, ...(result.angles ?? []), ...result.differences].map((p) => p.text),
+    ];
+    const quotes = items.flatMap((t) => [...t.matchAll(/“([^”]+)”/g)].map((m) => m[1]));
+    // The summary may restate the first shared fact; nothing else is quoted twice.
+    const summaryQuotes = [...result.summary.matchAll(/“([^”]+)”/g)].length;
+    expect(quotes.length - new Set(quotes).size).toBeLessThanOrEqual(summaryQuotes);
+    const claims = result.differences.map((d) => d.text).join("\n");
+    expect(claims).not.toMatch(/mentions (?:PM|Prime|Ecowas)\b/);
+    expect(result.summary).not.toMatch(/Only /);
+  });
+});
+
+describe("bias wording and tone (decision 038)", () => {
+  const verdict = [
+    article(
+      "BBC News",
+      "Man guilty of murdering his friend in Leeds",
+      "A man has been found guilty of murdering his friend after a row outside a pub in Leeds.",
+    ),
+    article(
+      "Daily Mail",
+      "Evil thug guilty of murdering pal in savage pub attack",
+      "An evil thug was found guilty of murdering his pal in a savage attack outside a pub in Leeds.",
+    ),
+  ];
+
+  it("does not read a topic word (the victim's 'friend') or the story's shared words as an outlet's feeling", async () => {
+    const result = await analyzeLocally(verdict);
+    expect(result.emotionalTone).not.toMatch(/“friend”/);
+    // "guilty" and "murdering" are what both report: the subject, not either outlet's wording.
+    expect(result.emotionalTone).not.toMatch(/“guilty”|“murdering”/);
+    expect(result.emotionalTone).toMatch(/“evil”|“savage”/);
+  });
+
+  it("shows the charged words one outlet chose, and says when the scores are the ratings alone", async () => {
+    const result = await analyzeLocally(verdict);
+    expect(result.biasAnalysis).toMatch(
+      /Words with a charge only one outlet chose, outside quotations: Daily Mail “[a-z]+”/,
+    );
+    expect(result.biasAnalysis).toMatch(/the scores are the ratings alone/);
+  });
+});
