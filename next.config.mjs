@@ -42,6 +42,8 @@ export default function config(phase) {
       "@prisma/adapter-pg",
       "pg",
       "pino",
+      // The worker pool's threads load lib/workers through tsx at run time (decision 105).
+      "tsx",
     ],
     async headers() {
       return [{ source: "/:path*", headers: securityHeaders(phase === PHASE_DEVELOPMENT_SERVER) }];

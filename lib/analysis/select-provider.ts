@@ -4,14 +4,14 @@ import "server-only";
 
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
-import { LocalAnalyzer } from "./local/local-analyzer";
+import { offThreadLocalAnalyzer } from "./off-thread";
 import { OpenAIProvider } from "./openai-provider";
 import type { AnalysisProvider } from "./provider";
 
 /**
  * The analysis providers of this process, chosen once from settings: the OpenAI-compatible
- * provider when an API key or a base URL is configured, else the local analyzer. The local
- * analyzer also stands by as the fallback when ANALYSIS_FALLBACK_TO_LOCAL allows it.
+ * provider when an API key or a base URL is configured, else the local analyzer (in a worker
+ * thread). The local analyzer also stands by as the fallback when ANALYSIS_FALLBACK_TO_LOCAL allows it.
  */
 export interface AnalysisProviders {
   primary: AnalysisProvider;
@@ -23,7 +23,7 @@ export interface AnalysisProviders {
 let providers: AnalysisProviders | undefined;
 
 function create(): AnalysisProviders {
-  const local = new LocalAnalyzer();
+  const local = offThreadLocalAnalyzer;
   if (!env.OPENAI_API_KEY && !env.OPENAI_BASE_URL) {
     logger.warn(
       "no AI provider configured (OPENAI_API_KEY / OPENAI_BASE_URL): AI analysis is off; the local analyzer answers",

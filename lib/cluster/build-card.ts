@@ -3,7 +3,7 @@
  * then one article per other outlet, then the rest; majority category; countries by frequency.
  */
 import type { CategoryId } from "@/lib/catalog";
-import { compareIds } from "@/lib/cluster/cluster-articles";
+import { clusterArticles, compareIds } from "@/lib/cluster/cluster-articles";
 import { vectorizeArticles } from "@/lib/cluster/features";
 import type { ClusterArticle, StoryCluster } from "@/lib/cluster/types";
 
@@ -129,4 +129,12 @@ function countInOrder<T extends string>(lists: T[][]): Map<T, number> {
   const counts = new Map<T, number>();
   for (const list of lists) for (const value of list) counts.set(value, (counts.get(value) ?? 0) + 1);
   return counts;
+}
+
+/** The card drafts of a batch: its clusters covered widely enough to make a card. */
+export function draftCards(articles: ClusterArticle[]): CardDraft[] {
+  const byId = new Map(articles.map((a) => [a.id, a]));
+  return clusterArticles(articles)
+    .filter((c) => isCardWorthy(c, byId))
+    .map((c) => buildCardDraft(c, byId));
 }

@@ -1,12 +1,13 @@
 /**
  * The API's errors: one error class with its machine code and HTTP status (lib/schemas/errors.ts),
  * the domain's own errors mapped to it, and how an unreachable database is told from the rest.
- * Classifying errors is the edge's job alone: lib/ingest and lib/analysis raise their own.
+ * Classifying errors is the edge's job alone: lib/ingest, lib/analysis and lib/workers raise their own.
  */
 
 import { AnalysisError, AnalysisTimeoutError } from "@/lib/analysis/errors";
 import { IngestRequestError } from "@/lib/ingest/errors";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/schemas/errors";
+import { WorkerBusyError } from "@/lib/workers/errors";
 
 /** The one error class of the API: `throw new ApiError("not_found", "Card abc not found")`. */
 export class ApiError extends Error {
@@ -27,6 +28,7 @@ export function fromDomainError(error: unknown): ApiError | null {
   if (error instanceof AnalysisTimeoutError) return new ApiError("provider_timeout", error.message);
   if (error instanceof AnalysisError) return new ApiError("provider_error", error.message);
   if (error instanceof IngestRequestError) return new ApiError("validation_error", error.message);
+  if (error instanceof WorkerBusyError) return new ApiError("service_unavailable", error.message);
   return null;
 }
 

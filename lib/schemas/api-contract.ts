@@ -166,7 +166,7 @@ export const API_CONTRACT = {
     summary: "Compare a card's articles: common points, differences, bias, factual accuracy, tone",
     body: compareArticlesBody,
     answer: envelope(compareArticlesResponse),
-    failures: ["provider_error", "provider_timeout"],
+    failures: ["provider_error", "provider_timeout", "service_unavailable"],
   },
   "GET /api/v1/analysis/provider": {
     summary: "Who answers analyses on this server",

@@ -12,7 +12,7 @@ import {
   writeCachedAnalysis,
 } from "@/lib/analysis/cache";
 import { AnalysisError } from "@/lib/analysis/errors";
-import { groundAnalysis } from "@/lib/analysis/grounding";
+import { groundAnalysisOffThread } from "@/lib/analysis/off-thread";
 import type { AnalysisProvider, ProviderAnalysis } from "@/lib/analysis/provider";
 import { analysisProviders } from "@/lib/analysis/select-provider";
 import { onShutdown, trackTask } from "@/lib/lifecycle/shutdown";
@@ -39,7 +39,7 @@ async function groundedAnswer(
 ): Promise<ProviderAnalysis> {
   const started = performance.now();
   const raw = await provider.analyze(body.articles, body.analysisType);
-  const { analysis, report } = await groundAnalysis(raw, body.articles);
+  const { analysis, report } = await groundAnalysisOffThread(raw, body.articles);
   const log = {
     provider: raw.provider.kind,
     model: raw.provider.model,

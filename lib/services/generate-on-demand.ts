@@ -10,6 +10,7 @@ import { getDatabase, getPrisma } from "@/lib/db";
 import { env } from "@/lib/env";
 import { newsWindowStart } from "@/lib/news-window";
 import type { OnDemandResponse } from "@/lib/schemas/cards";
+import { yieldToEventLoop } from "@/lib/storage/yield";
 import { rebuildCards } from "./rebuild-cards";
 import { refreshNews } from "./refresh-news";
 
@@ -44,6 +45,8 @@ export async function generateOnDemand(
       message: "Cards already exist for this selection.",
     };
   }
+  // Each step is a query; on PGlite, which answers without I/O, other requests get a turn between them.
+  await yieldToEventLoop();
   const feeds = await getPrisma().feed.findMany({
     where: { category, source: { available: true, OR: [{ country }, { coverage: { has: country } }] } },
     select: { sourceId: true, lastFetchedAt: true },
@@ -71,6 +74,7 @@ export async function generateOnDemand(
   } else {
     await rebuildCards();
   }
+  await yieldToEventLoop();
   const cards = await countCards(country, category, now);
   return cards > 0
     ? {

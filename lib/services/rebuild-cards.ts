@@ -5,14 +5,19 @@ import "server-only";
  * keeping card ids stable (docs/decisions/021-card-id-continuity.md).
  */
 
-import { assignCardIds, type PreviousCard } from "@/lib/cluster/assign-card-ids";
-import { buildCardDraft, isCardWorthy } from "@/lib/cluster/build-card";
-import { clusterArticles } from "@/lib/cluster/cluster-articles";
+import { assignCardIds } from "@/lib/cluster/assign-card-ids";
+import { draftCards, type CardDraft } from "@/lib/cluster/build-card";
+import { planCardChanges } from "@/lib/cluster/card-changes";
 import type { ClusterArticle } from "@/lib/cluster/types";
 import { getDatabase } from "@/lib/db";
 import { trackTask } from "@/lib/lifecycle/shutdown";
-import { newsWindowStart } from "@/lib/news-window";
+import { logger } from "@/lib/log";
 import { invalidateReadCache } from "@/lib/read-cache";
+import { loadWindowArticles, windowFingerprint } from "@/lib/storage/articles";
+import { yieldToEventLoop } from "@/lib/storage/yield";
+import { applyCardChanges, countLiveCards, isBuiltFrom, loadStoredCards } from "@/lib/storage/cards";
+import { WorkerCrashError } from "@/lib/workers/errors";
+import { workerPool } from "@/lib/workers/pool";
 
 export interface RebuildSummary {
   articles: number;
@@ -22,163 +27,111 @@ export interface RebuildSummary {
   unchanged: number;
   retired: number;
   ms: number;
+  /** True when the window was as the cards were last built from, so nothing ran. */
+  skipped: boolean;
 }
 
 /**
- * A card's confidence moves a little whenever the window's other articles change its word
- * weights; smaller moves than this are not worth a write (and a new ETag for every reader).
+ * A clustering still running after this fails the rebuild (5,300 articles take about 4 s on a
+ * busy two-core machine); the write transaction's own limit is the same.
  */
-const CONFIDENCE_STEP = 0.02;
+const CLUSTER_TIMEOUT_MS = 120_000;
 
-/** Retired cards are kept this long so old links still find their successor. */
-const RETIRED_KEEP_MS = 14 * 24 * 60 * 60 * 1000;
+/**
+ * The card drafts of a window, clustered in a worker thread so the event loop keeps answering
+ * (issue 23). Only when no worker thread can run at all (the worker's files missing from a
+ * deployment) does the clustering run here, with a warning.
+ */
+async function draftCardsOffThread(articles: ClusterArticle[]): Promise<CardDraft[]> {
+  try {
+    return await workerPool().run("draftCards", articles, CLUSTER_TIMEOUT_MS);
+  } catch (error) {
+    if (!(error instanceof WorkerCrashError)) throw error;
+    logger.warn({ err: error }, "no worker thread for clustering; clustering on the main thread");
+    return draftCards(articles);
+  }
+}
 
-const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+/**
+ * One rebuild under the cross-instance lock: skipped when no article of the window changed
+ * since the cards were last built (by any instance: the fingerprint is stored with them);
+ * otherwise load, cluster, diff, write.
+ */
+async function rebuild(now: Date): Promise<RebuildSummary> {
+  const started = performance.now();
+  const db = getDatabase();
+  return db.withLock("rebuild-cards", async () => {
+    const window = await windowFingerprint(db.prisma, now);
+    await yieldToEventLoop(); // PGlite answers without I/O: let other requests have a turn
+    if (await isBuiltFrom(db.prisma, window.hash)) {
+      const cards = await countLiveCards(db.prisma);
+      const ms = Math.round(performance.now() - started);
+      return {
+        articles: window.articles,
+        cards,
+        created: 0,
+        updated: 0,
+        unchanged: cards,
+        retired: 0,
+        ms,
+        skipped: true,
+      };
+    }
+    const articles = await loadWindowArticles(db.prisma, now);
+    const drafts = await draftCardsOffThread(articles);
+    const stored = await loadStoredCards(db.prisma);
+    // Retired cards take part with no articles: their ids are never handed out again.
+    const ids = assignCardIds(
+      stored.map((c) => ({ id: c.id, createdAt: c.createdAt, articleIds: c.articleIds })),
+      drafts,
+    );
+    const demoIds = new Set(articles.filter((a) => a.isDemo).map((a) => a.id));
+    const changes = planCardChanges(stored, ids, demoIds);
+    await applyCardChanges(db.prisma, changes, now, window.hash);
+    invalidateReadCache();
+    return {
+      articles: articles.length,
+      cards: ids.assignments.length,
+      created: changes.create.length,
+      updated: changes.update.length,
+      unchanged: changes.unchanged,
+      retired: changes.retire.length,
+      ms: Math.round(performance.now() - started),
+      skipped: false,
+    };
+  });
+}
+
+// This process's rebuild in progress, and the one queued behind it (both shared by every caller).
+let running: Promise<RebuildSummary> | null = null;
+let queued: Promise<RebuildSummary> | null = null;
+
+function start(now: Date): Promise<RebuildSummary> {
+  const run = trackTask(rebuild(now)).finally(() => {
+    if (running === run) running = null;
+  });
+  running = run;
+  return run;
+}
 
 /**
  * Re-clusters every article of the 72-hour window into comparison cards (runs after every
- * ingest). A story keeps its card id as it gains or loses articles; a merge or split
- * retires the absorbed card with its successor, so links, analyses and caches stay valid.
- * One rebuild at a time across instances; everything commits in one transaction.
+ * ingest, and for on-demand generation). A story keeps its card id as it gains or loses
+ * articles; a merge or split retires the absorbed card with its successor, so links,
+ * analyses and caches stay valid. Callers share runs (docs/decisions/104-single-flight-rebuild.md):
+ * with none in progress a rebuild starts; with one in progress the caller shares the one
+ * queued after it (which sees whatever the caller stored), so at most one runs and one waits
+ * per process, however many ask. One rebuild at a time across instances, everything in one
+ * transaction, and none at all when the window is unchanged since the last.
  */
 export function rebuildCards(now = new Date()): Promise<RebuildSummary> {
-  const started = performance.now();
-  const db = getDatabase();
-  return trackTask(
-    db.withLock("rebuild-cards", async () => {
-      const prisma = db.prisma;
-      const rows = await prisma.article.findMany({
-        where: { publishedAt: { gte: newsWindowStart(now) } },
-        select: {
-          id: true,
-          title: true,
-          summary: true,
-          url: true,
-          sourceId: true,
-          publishedAt: true,
-          category: true,
-          countries: true,
-          imageUrl: true,
-          isDemo: true,
-        },
-      });
-      const articles: ClusterArticle[] = rows;
-      const byId = new Map(articles.map((a) => [a.id, a]));
-      const demoIds = new Set(rows.filter((r) => r.isDemo).map((r) => r.id));
-      const drafts = clusterArticles(articles)
-        .filter((c) => isCardWorthy(c, byId))
-        .map((c) => buildCardDraft(c, byId));
-
-      const existing = await prisma.comparisonCard.findMany({
-        select: {
-          id: true,
-          createdAt: true,
-          retiredAt: true,
-          topic: true,
-          category: true,
-          country: true,
-          countries: true,
-          mainArticleId: true,
-          confidence: true,
-          latestPublishedAt: true,
-          articles: { select: { articleId: true }, orderBy: { position: "asc" } },
-        },
-      });
-      const byCardId = new Map(existing.map((c) => [c.id, c]));
-      // Retired cards take part with no articles: their ids are never handed out again.
-      const previous: PreviousCard[] = existing.map((c) => ({
-        id: c.id,
-        createdAt: c.createdAt,
-        articleIds: c.articles.map((m) => m.articleId),
-      }));
-      const { assignments, retired } = assignCardIds(previous, drafts);
-
-      const summary = {
-        articles: articles.length,
-        cards: assignments.length,
-        created: 0,
-        updated: 0,
-        unchanged: 0,
-        retired: 0,
-      };
-      await prisma.$transaction(
-        async (tx) => {
-          const rewriteMembers: string[] = [];
-          for (const { cardId, draft } of assignments) {
-            const data = {
-              topic: draft.topic,
-              category: draft.category,
-              country: draft.country || draft.countries[0] || "us",
-              countries: draft.countries,
-              mainArticleId: draft.mainArticleId,
-              articleCount: draft.articleIds.length,
-              sourceCount: draft.sourceCount,
-              confidence: draft.confidence,
-              isDemo: draft.articleIds.some((id) => demoIds.has(id)),
-              latestPublishedAt: draft.latestPublishedAt,
-              retiredAt: null,
-              successorId: null,
-            };
-            const old = byCardId.get(cardId);
-            if (!old) {
-              await tx.comparisonCard.create({ data: { id: cardId, ...data } });
-              summary.created++;
-              rewriteMembers.push(cardId);
-              continue;
-            }
-            const membersChanged = !sameList(
-              old.articles.map((m) => m.articleId),
-              draft.articleIds,
-            );
-            const fieldsChanged =
-              old.retiredAt !== null ||
-              old.topic !== data.topic ||
-              old.category !== data.category ||
-              old.country !== data.country ||
-              !sameList(old.countries, data.countries) ||
-              old.mainArticleId !== data.mainArticleId ||
-              Math.abs(old.confidence - data.confidence) >= CONFIDENCE_STEP ||
-              old.latestPublishedAt.getTime() !== data.latestPublishedAt.getTime();
-            if (!membersChanged && !fieldsChanged) {
-              summary.unchanged++;
-              continue;
-            }
-            await tx.comparisonCard.update({ where: { id: cardId }, data });
-            if (membersChanged) rewriteMembers.push(cardId);
-            summary.updated++;
-          }
-          const newlyRetired = retired.filter((r) => byCardId.get(r.id)?.retiredAt === null);
-          for (const r of newlyRetired) {
-            await tx.comparisonCard.update({
-              where: { id: r.id },
-              data: { retiredAt: now, successorId: r.successorId },
-            });
-          }
-          summary.retired = newlyRetired.length;
-          // Memberships: an article belongs to at most one live card.
-          const clear = [...rewriteMembers, ...newlyRetired.map((r) => r.id)];
-          if (clear.length) await tx.cardArticle.deleteMany({ where: { cardId: { in: clear } } });
-          const rewrite = new Set(rewriteMembers);
-          const members = assignments
-            .filter((a) => rewrite.has(a.cardId))
-            .flatMap((a) =>
-              a.draft.articleIds.map((articleId, position) => ({ cardId: a.cardId, articleId, position })),
-            );
-          if (members.length) {
-            // An article may still sit in another card that this run leaves unchanged; move it.
-            await tx.cardArticle.deleteMany({
-              where: { articleId: { in: members.map((m) => m.articleId) }, cardId: { notIn: [...rewrite] } },
-            });
-            await tx.cardArticle.createMany({ data: members });
-          }
-          await tx.comparisonCard.deleteMany({
-            where: { retiredAt: { lt: new Date(now.getTime() - RETIRED_KEEP_MS) } },
-          });
-        },
-        { timeout: 120_000, maxWait: 30_000 },
-      );
-      invalidateReadCache();
-      return { ...summary, ms: Math.round(performance.now() - started) };
-    }),
-  );
+  if (queued) return queued;
+  if (!running) return start(now);
+  queued = running
+    .catch(() => undefined)
+    .then(() => {
+      queued = null;
+      return start(now);
+    });
+  return queued;
 }

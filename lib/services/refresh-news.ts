@@ -9,6 +9,8 @@ import { getPrisma } from "@/lib/db";
 import { env } from "@/lib/env";
 import { isDraining, trackTask } from "@/lib/lifecycle/shutdown";
 import { logger } from "@/lib/log";
+import { deleteDemoArticles } from "@/lib/storage/articles";
+import { deleteDemoCards } from "@/lib/storage/cards";
 import { loadDemoSnapshot } from "./load-demo-snapshot";
 import { rebuildCards, type RebuildSummary } from "./rebuild-cards";
 import { runIngest, type IngestSummary, type RunIngestOptions } from "./run-ingest";
@@ -45,8 +47,8 @@ async function isOfflineFirstStart(ingest: IngestSummary): Promise<boolean> {
 /** Deletes the demo snapshot (articles and the cards built from them). */
 async function removeDemoContent(): Promise<number> {
   const prisma = getPrisma();
-  const { count } = await prisma.article.deleteMany({ where: { isDemo: true } });
-  await prisma.comparisonCard.deleteMany({ where: { isDemo: true } });
+  const count = await deleteDemoArticles(prisma);
+  await deleteDemoCards(prisma);
   return count;
 }
 

@@ -14,7 +14,7 @@ import { PUBLIC_READER } from "@/lib/auth/public-reader";
 import { hostileAnalysisCases } from "@/tests/fixtures/hostile-analysis";
 import { runScript } from "../script-runner";
 import { timeWithLiveness } from "./lib/liveness";
-import { buildIfStale, runTsx, startServer } from "./lib/server";
+import { benchServerEnv, buildIfStale, runTsx, startServer } from "./lib/server";
 
 const TARGET_ANSWER_MS = 1_000;
 const TARGET_PROBE_MS = 100;
@@ -26,15 +26,7 @@ runScript(async () => {
     `Machine: ${os.cpus().length} CPUs, load average ${load1.toFixed(1)} (figures grow with other load)`,
   );
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "news-bench-hostile-"));
-  const env = {
-    DATABASE_URL: `pglite:${path.join(dir, "pglite")}`,
-    DATA_DIR: dir,
-    LOG_LEVEL: "warn",
-    SCHEDULER_ENABLED: "false",
-    DEMO_SNAPSHOT: "off",
-    OPENAI_API_KEY: "",
-    OPENAI_BASE_URL: "",
-  };
+  const env = benchServerEnv(dir);
   try {
     runTsx("scripts/db-setup.ts", [], env);
     const server = await startServer(env);

@@ -1,5 +1,5 @@
 /**
- * The layers run one way: routes and scripts → services → ingest, cluster, analysis → database
+ * The layers run one way: routes and scripts → services → ingest, cluster, analysis, storage → database
  * and settings. A lower module that imported a higher one would make a cycle (the scheduler calls
  * services, so a service that imported the scheduler would too). The domain (ingest, cluster,
  * analysis) and the API's schemas know nothing of HTTP or of the process's lifecycle: they raise
@@ -19,6 +19,8 @@ const FORBIDDEN: Record<string, string[]> = {
   "lib/analysis": ["lib/services", "lib/scheduler", ...EDGE],
   "lib/schemas": ["lib/services", "lib/scheduler", ...EDGE],
   "lib/database": ["lib/services", "lib/scheduler"],
+  "lib/storage": ["lib/services", "lib/scheduler", ...EDGE],
+  "lib/workers": ["lib/services", "lib/scheduler", ...EDGE],
   "lib/services": ["lib/scheduler"],
 };
 

@@ -58,6 +58,23 @@ export function buildIfStale(): void {
   if (build.status !== 0) throw new Error("npm run build failed.");
 }
 
+/**
+ * The settings of a benchmark's server: a PGlite folder in `dir`, no scheduler, no demo
+ * snapshot, no AI provider (no network), warnings only; `extra` adds or overrides.
+ */
+export function benchServerEnv(dir: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    DATABASE_URL: `pglite:${path.join(dir, "pglite")}`,
+    DATA_DIR: dir,
+    LOG_LEVEL: "warn",
+    SCHEDULER_ENABLED: "false",
+    DEMO_SNAPSHOT: "off",
+    OPENAI_API_KEY: "",
+    OPENAI_BASE_URL: "",
+    ...extra,
+  };
+}
+
 /** Runs a tsx script in a child process with these settings (lib/env parses once per process). */
 export function runTsx(script: string, args: string[], env: Record<string, string>): void {
   Object.assign(process.env, env);

@@ -1,9 +1,11 @@
 /**
  * Stores a window of synthetic news (scripts/bench/synthetic-news.ts) as articles of the 19 known
  * outlets, spread over the last 48 hours so every one is inside the news window: the data of the
- * benchmarks that load a database (load-news.ts, edge-costs.ts).
+ * benchmarks that load a database (load-news.ts, edge-costs.ts, hostile-load.ts) and of the
+ * hostile-clients resilience test; and feeds made fresh on loopback, with the pairs left empty.
  */
 import crypto from "node:crypto";
+import { COUNTRY_IDS } from "@/lib/catalog";
 import type { Database } from "@/lib/database/open";
 import { KNOWN_SOURCES, isAvailable } from "@/lib/sources/registry";
 import { generateSyntheticNews } from "../synthetic-news";
@@ -43,4 +45,29 @@ export async function storeSyntheticWindow(db: Database, count: number, now = Da
     stored += (await db.prisma.article.createMany({ data: rows.slice(i, i + 1000), skipDuplicates: true }))
       .count;
   return stored;
+}
+
+/**
+ * Points every feed at `feedBase` + its id's path (a feed server on loopback) and marks it
+ * fetched just now, so on-demand generation does not fetch it; answers up to `count`
+ * country/category pairs that some available outlet has a feed for and no live card covers.
+ */
+export async function freshFeedsAndEmptyPairs(
+  db: Database,
+  feedBase: string,
+  count: number,
+): Promise<{ country: string; category: string }[]> {
+  await db.sql.query(
+    `UPDATE "Feed" SET "url" = $1 || replace("id", ':', '/'), "lastFetchedAt" = (now() AT TIME ZONE 'UTC')`,
+    [feedBase],
+  );
+  const pairs = await db.sql.query<{ country: string; category: string }>(
+    `SELECT DISTINCT c AS country, f."category"::text AS category
+     FROM "Feed" f JOIN "Source" s ON s."id" = f."sourceId", unnest(array_append(s."coverage", s."country")) c
+     WHERE s."available" AND NOT EXISTS (
+       SELECT 1 FROM "ComparisonCard" k
+       WHERE k."retiredAt" IS NULL AND k."category"::text = f."category"::text AND c = ANY(k."countries"))
+     ORDER BY 1, 2`,
+  );
+  return pairs.filter((p) => (COUNTRY_IDS as string[]).includes(p.country)).slice(0, count);
 }

@@ -1,0 +1,27 @@
+/**
+ * The jobs the worker pool runs off the main thread, by name: CPU-bound steps of clustering and
+ * analysis whose input and output are plain data (structured-clonable: objects, arrays, Dates).
+ * Imported by the worker thread (lib/workers/worker.ts); the main thread imports only the types.
+ */
+
+import { groundAnalysis } from "@/lib/analysis/grounding";
+import { analyzeLocally } from "@/lib/analysis/local/local-analyzer";
+import type { ProviderAnalysis } from "@/lib/analysis/provider";
+import { draftCards } from "@/lib/cluster/build-card";
+import type { ClusterArticle } from "@/lib/cluster/types";
+import type { AnalysisArticle } from "@/lib/schemas/analysis";
+
+export const JOBS = {
+  /** The card drafts of a news window (clustering, then the drafts of the clusters worth a card). */
+  draftCards: (articles: ClusterArticle[]) => draftCards(articles),
+  /** The local analyzer's comparison of one card's articles. */
+  analyzeLocally: (articles: AnalysisArticle[]) => analyzeLocally(articles),
+  /** An answer checked against the articles (lib/analysis/grounding.ts). */
+  groundAnalysis: (input: { analysis: ProviderAnalysis; articles: AnalysisArticle[] }) =>
+    groundAnalysis(input.analysis, input.articles),
+};
+
+export type Jobs = typeof JOBS;
+export type JobName = keyof Jobs;
+export type JobInput<N extends JobName> = Parameters<Jobs[N]>[0];
+export type JobOutput<N extends JobName> = Awaited<ReturnType<Jobs[N]>>;

@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { POST as onDemandRoute } from "@/app/api/v1/comparison-cards/generate/on-demand/route";
+import { signAccessToken } from "@/lib/auth/tokens";
+import { getPrisma } from "@/lib/db";
+import { cachedRead } from "@/lib/read-cache";
+import { rebuildCards } from "@/lib/services/rebuild-cards";
+import { call } from "@/tests/helpers/api";
+import { insertArticles } from "@/tests/helpers/cards";
+
+/**
+ * Issue 23, finding 1: concurrent rebuilds share one run instead of queueing one each, a window
+ * unchanged since the last rebuild is not clustered again (nor the read cache emptied), and so
+ * on-demand generation for empty pairs whose feeds are fresh costs no rebuild at all.
+ */
+
+const story = (key: string, hoursAgo: number) => [
+  { sourceId: "cnn", title: `Bridge ${key} collapses in Pittsburgh, 4 hurt`, hoursAgo },
+  { sourceId: "fox-news", title: `Pittsburgh bridge ${key} collapse injures 4`, hoursAgo },
+  { sourceId: "npr", title: `Four hurt as Pittsburgh bridge ${key} collapses`, hoursAgo },
+];
+
+/** A marker in the read cache: true while the entry cached before is still served. */
+async function cacheKept(key: string): Promise<boolean> {
+  return cachedRead(key, async () => "recomputed").then((v) => v === "cached");
+}
+
+describe("rebuildCards shares runs and skips an unchanged window", () => {
+  it("ten concurrent callers share at most two runs: the one in progress and one after it", async () => {
+    await insertArticles("alpha", story("alpha", 2));
+    const results = await Promise.all(Array.from({ length: 10 }, () => rebuildCards()));
+    expect(new Set(results).size).toBe(2);
+    expect(results[0]).toMatchObject({ skipped: false, created: 1 });
+    // The run queued behind the first found the window as the first built it.
+    expect(results.slice(1).every((r) => r === results[1])).toBe(true);
+    expect(results[1]).toMatchObject({ skipped: true, cards: 1, created: 0 });
+  });
+
+  it("an unchanged window is not rebuilt and the read cache is kept; a new article rebuilds and empties it", async () => {
+    await cachedRead("marker", async () => "cached");
+    const unchanged = await rebuildCards();
+    expect(unchanged).toMatchObject({ skipped: true, created: 0, updated: 0, retired: 0 });
+    expect(await cacheKept("marker")).toBe(true);
+
+    await insertArticles("beta", [
+      { sourceId: "bbc-news", title: "Heatwave closes schools across Madrid region", hoursAgo: 30 },
+      { sourceId: "the-guardian", title: "Madrid region shuts schools as heatwave hits", hoursAgo: 31 },
+    ]);
+    const changed = await rebuildCards();
+    expect(changed).toMatchObject({ skipped: false, created: 1 });
+    expect(await cacheKept("marker")).toBe(false);
+  });
+
+  it("on-demand generation for nine empty pairs with fresh feeds answers no_new_articles without a rebuild", async () => {
+    await getPrisma().feed.updateMany({ data: { lastFetchedAt: new Date() } });
+    await cachedRead("marker-2", async () => "cached");
+    const reader = (await signAccessToken({ username: "reader", role: "reader" })).token;
+    const pairs = ["jp", "de", "fr", "in", "br", "au", "ca", "gb", "za"].map((country) => ({
+      country,
+      category: "sports",
+    }));
+    const answers = await Promise.all(
+      pairs.map((body) =>
+        call<{ data: { action: string } }>(onDemandRoute, "/api/v1/comparison-cards/generate/on-demand", {
+          body,
+          token: reader,
+        }),
+      ),
+    );
+    for (const a of answers) expect([a.status, a.json.data?.action]).toEqual([200, "no_new_articles"]);
+    expect(await cacheKept("marker-2")).toBe(true);
+  });
+});
