@@ -2,8 +2,9 @@
  * Stage 4: one feed's articles, its fetch state and its outcome, committed together in one
  * transaction, so a crash never leaves half a feed (or an ETag saved for articles that were
  * not). Articles upsert by canonical URL: a re-run adds nothing twice and a changed item is
- * updated in place. Near-duplicates from the same outlet (same headline, another URL)
- * collapse into the article already stored. Only the last 72 hours are kept.
+ * updated in place, unless the stored copy came from a later fetch. Near-duplicates from the
+ * same outlet (same headline, another URL) collapse into the article already stored. Only the
+ * last 72 hours are kept.
  *
  * Plain SQL on the database's own runner rather than Prisma: this is the pipeline's hot
  * path, and Prisma's per-query cost was most of the time on PGlite (scripts/bench/ingest.ts,
@@ -66,6 +67,15 @@ type Twin = { id: string; canonicalUrl: string; contentHash: string; titleHash: 
 /** An ISO instant as a TIMESTAMP(3) holding UTC (the form Prisma writes). */
 const utc = (param: string) => `(${param}::timestamptz AT TIME ZONE 'UTC')`;
 const NOW_UTC = "(now() AT TIME ZONE 'UTC')";
+
+/**
+ * When a stored article may take a changed copy: only from a fetch that ended no earlier than
+ * the one that wrote it ("fetchedAt", the fetch's window end). A saved file of an older day
+ * (--from-dir) thus never overwrites the copy of a newer day, whatever order files come in,
+ * and re-ingesting a folder changes nothing. Live runs end at the clock, so they always may.
+ * `incoming` is an SQL expression for the new copy's fetch time (a TIMESTAMP(3) holding UTC).
+ */
+const MAY_OVERWRITE = (incoming: string) => `"Article"."fetchedAt" <= ${incoming}`;
 
 function uniqueItems(articles: NormalizedArticle[]): NormalizedArticle[] {
   const urls = new Set<string>();
@@ -143,6 +153,7 @@ async function upsertArticles(
       AS t(${TEXT_COLUMNS.map(name).join(", ")}, published, countries, id)
     ON CONFLICT ("canonicalUrl") DO UPDATE SET ${UPDATED_COLUMNS.map((c) => `"${c}" = EXCLUDED."${c}"`).join(", ")}
       WHERE "Article"."sourceId" = EXCLUDED."sourceId" AND "Article"."contentHash" <> EXCLUDED."contentHash"
+        AND ${MAY_OVERWRITE(`EXCLUDED."fetchedAt"`)}
     RETURNING (xmax = 0) AS inserted)
     SELECT (count(*) FILTER (WHERE inserted))::int AS inserted, count(*)::int AS written FROM written`;
   const column = (c: (typeof TEXT_COLUMNS)[number]) => {
@@ -175,11 +186,17 @@ async function findTwins(tx: SqlRunner, items: NormalizedArticle[], input: Store
   return twins;
 }
 
-async function updateTwin(tx: SqlRunner, id: string, a: NormalizedArticle, fetchedAt: Date) {
-  await tx.query(
+/** Writes a changed copy over its stored twin; false when the twin came from a later fetch. */
+async function updateTwin(
+  tx: SqlRunner,
+  id: string,
+  a: NormalizedArticle,
+  fetchedAt: Date,
+): Promise<boolean> {
+  const rows = await tx.query(
     `UPDATE "Article" SET "url" = $2, "guid" = $3, "title" = $4, "summary" = $5, "content" = $6, "imageUrl" = $7, "author" = $8,
        "countries" = string_to_array($9, ','), "contentHash" = $10, "titleHash" = $11, "fetchedAt" = ${utc("$12")}, "updatedAt" = ${NOW_UTC}
-     WHERE "id" = $1`,
+     WHERE "id" = $1 AND ${MAY_OVERWRITE(utc("$12"))} RETURNING 1`,
     [
       id,
       a.url,
@@ -195,6 +212,7 @@ async function updateTwin(tx: SqlRunner, id: string, a: NormalizedArticle, fetch
       fetchedAt.toISOString(),
     ],
   );
+  return rows.length > 0;
 }
 
 async function updateFeedState(tx: SqlRunner, feedId: string, state: FeedState) {
@@ -274,8 +292,8 @@ export async function storeFeedResult(sql: SqlRunner, input: StoreInput): Promis
         counts.unchanged++;
         continue;
       }
-      await updateTwin(tx, twin.id, article, input.windowEnd);
-      counts.updated++;
+      if (await updateTwin(tx, twin.id, article, input.windowEnd)) counts.updated++;
+      else counts.unchanged++;
     }
 
     if (input.feedId && input.feedState) await updateFeedState(tx, input.feedId, input.feedState);

@@ -74,12 +74,16 @@ describe("parseFeed on real dev feeds", () => {
 });
 
 describe("every saved dev feed", () => {
-  it("parses (the empty file fails as empty), and stores no markup from any item it keeps", async () => {
+  it("parses (a file holding no item or entry element fails as empty), and stores no markup from any item it keeps", async () => {
     const files = fs.readdirSync(sharedDataPath("feeds", "dev")).filter((f) => f.endsWith(".xml"));
     expect(files.length).toBeGreaterThan(20);
+    const empty: string[] = [];
     for (const file of files) {
-      if (file.startsWith("malformed-empty")) {
-        await expect(parseFeed(dev(file))).rejects.toThrow(/^empty feed/);
+      // Read with a plain regex, independent of the parser under test: real feeds are sometimes
+      // saved on a day the outlet listed nothing (the empty file, a channel with no items).
+      if (!/<(item|entry)[\s>]/.test(dev(file).toString("latin1"))) {
+        await expect(parseFeed(dev(file)), file).rejects.toThrow(/^empty feed/);
+        empty.push(file);
         continue;
       }
       const feed = await parseFeed(dev(file));
@@ -89,6 +93,9 @@ describe("every saved dev feed", () => {
         for (const text of [article.title, article.summary, article.content]) expect(text, file).not.toMatch(/<\s*\/?\s*[a-z][^>]*>|&lt;|onerror\s*=/i);
       }
     }
+    // The rule is no escape hatch: only a few files are empty, the zero-byte one among them.
+    expect(empty).toContain("malformed-empty-file-2018-06-23.xml");
+    expect(empty.length).toBeLessThan(files.length / 10);
   });
 });
 

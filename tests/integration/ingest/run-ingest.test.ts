@@ -1,4 +1,6 @@
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDatabase, getPrisma } from "@/lib/db";
 import { NEWS_WINDOW_MS } from "@/lib/news-window";
@@ -11,6 +13,7 @@ import {
   resetIngest,
   feedServerForFile,
 } from "@/tests/helpers/ingest";
+import { rssFeed } from "@/tests/helpers/rss";
 
 const server = feedServerForFile({ slowMs: 10_000 });
 beforeEach(async () => {
@@ -565,5 +568,57 @@ describe("run options", () => {
     });
     // Fetch state is untouched: nothing was fetched.
     expect(await prisma.feed.count({ where: { lastFetchedAt: { not: null } } })).toBe(0);
+  });
+
+  it("keeps the newer day's copy of an article that saved files of two days carry, in any order, and a re-run changes nothing", async () => {
+    // An outlet republishes an explainer under the same URL with new text (BBC does this).
+    const day = (iso: string, text: string) =>
+      rssFeed(
+        "BBC News",
+        [
+          {
+            title: "What are the rules on weddings now",
+            link: "https://www.bbc.co.uk/news/explainers-1",
+            description: text,
+            hoursAgo: 0,
+          },
+        ],
+        new Date(iso),
+      );
+    const folder = (files: Record<string, string>) => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "news-from-dir-"));
+      for (const [name, xml] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), xml);
+      return dir;
+    };
+    const older = [
+      "bbc-home-2020-05-30.xml",
+      day("2020-05-30T10:00:00Z", "Thirty guests may attend."),
+    ] as const;
+    const newer = [
+      "bbc-home-2020-05-31.xml",
+      day("2020-05-31T10:00:00Z", "Fifty guests may attend."),
+    ] as const;
+    const both = folder(Object.fromEntries([older, newer]));
+    const onlyOlder = folder(Object.fromEntries([older]));
+    const stored = async () =>
+      (await getPrisma().article.findMany({ select: { summary: true } })).map((a) => a.summary);
+    try {
+      expect((await runIngest({ fromDir: both, trigger: "cli" })).totals).toMatchObject({
+        new: 1,
+        updated: 1,
+      });
+      expect(await stored()).toEqual(["Fifty guests may attend."]);
+      expect((await runIngest({ fromDir: both, trigger: "cli" })).totals).toMatchObject({
+        new: 0,
+        updated: 0,
+      });
+      expect((await runIngest({ fromDir: onlyOlder, trigger: "cli" })).totals).toMatchObject({
+        new: 0,
+        updated: 0,
+      });
+      expect(await stored()).toEqual(["Fifty guests may attend."]);
+    } finally {
+      for (const dir of [both, onlyOlder]) fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

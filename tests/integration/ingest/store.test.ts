@@ -1,4 +1,4 @@
-import { beforeEach, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { getDatabase, getPrisma } from "@/lib/db";
 import { normalizeItem, type NormalizedArticle } from "@/lib/ingest/normalize";
 import { storeFeedResult } from "@/lib/ingest/store";
@@ -107,5 +107,58 @@ it("leaves another outlet's article at the same URL untouched", async () => {
   expect(await prisma.article.findUniqueOrThrow({ where: { canonicalUrl: a.canonicalUrl } })).toMatchObject({
     sourceId: "cnn",
     summary: "Text 0.",
+  });
+});
+
+describe("a copy from an earlier fetch", () => {
+  const LATER = new Date(NOW.getTime() + 24 * 3_600_000);
+  const store = async (articles: NormalizedArticle[], windowEnd: Date) => {
+    const run = await getPrisma().ingestRun.create({ data: { trigger: "cli", status: "running" } });
+    return storeFeedResult(getDatabase().sql, {
+      runId: run.id,
+      sourceId: "cnn",
+      feedId: null,
+      category: "general",
+      articles,
+      windowEnd,
+      startedAt: performance.now(),
+      outcome: { status: "ok", httpStatus: null, bytes: 0, items: articles.length, error: null },
+    });
+  };
+  const rewritten = (a: NormalizedArticle, summary: string): NormalizedArticle => ({
+    ...a,
+    summary,
+    content: summary,
+    contentHash: `hash of ${summary}`,
+  });
+
+  it("never overwrites the copy a later fetch stored at the same URL, and a later one still does", async () => {
+    const [a] = articles(1);
+    await store([rewritten(a, "Newer text.")], LATER);
+    expect(await store([rewritten(a, "Older text.")], NOW)).toMatchObject({
+      newCount: 0,
+      updated: 0,
+      unchanged: 1,
+    });
+    const stored = () => getPrisma().article.findUniqueOrThrow({ where: { canonicalUrl: a.canonicalUrl } });
+    expect(await stored()).toMatchObject({ summary: "Newer text.", fetchedAt: LATER });
+
+    const latest = new Date(LATER.getTime() + 3_600_000);
+    expect(await store([rewritten(a, "Latest text.")], latest)).toMatchObject({ updated: 1 });
+    expect(await stored()).toMatchObject({ summary: "Latest text.", fetchedAt: latest });
+  });
+
+  it("never overwrites the near-duplicate a later fetch stored under another URL", async () => {
+    const [a] = articles(1);
+    await store([rewritten(a, "Newer text.")], LATER);
+    const moved = {
+      ...rewritten(a, "Older text."),
+      canonicalUrl: "https://atomic.example/moved",
+      url: "https://atomic.example/moved",
+    };
+    expect(await store([moved], NOW)).toMatchObject({ newCount: 0, updated: 0, unchanged: 1 });
+    expect(await getPrisma().article.findMany({ select: { canonicalUrl: true, summary: true } })).toEqual([
+      { canonicalUrl: a.canonicalUrl, summary: "Newer text." },
+    ]);
   });
 });
