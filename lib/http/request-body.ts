@@ -79,12 +79,22 @@ async function readBytes(req: Request, maxBytes: number): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** The parsed JSON body (undefined when empty), or an ApiError saying which rule it broke. */
-export async function readJsonBody(req: Request, maxBytes: number): Promise<unknown> {
+/** The body's bytes once its media type is JSON's, at most maxBytes (parseJsonBytes reads them). */
+export async function readJsonBytes(req: Request, maxBytes: number): Promise<Buffer> {
   if (!isJsonMediaType(req.headers.get("content-type"))) {
     throw new ApiError("unsupported_media_type", "Send the request body as application/json.");
   }
-  const text = new TextDecoder().decode(await readBytes(req, maxBytes)).trim();
+  return readBytes(req, maxBytes);
+}
+
+/** The parsed JSON body (undefined when empty), or an ApiError saying which rule it broke. */
+export async function readJsonBody(req: Request, maxBytes: number): Promise<unknown> {
+  return parseJsonBytes(await readJsonBytes(req, maxBytes));
+}
+
+/** Bytes read by readJsonBytes as JSON: the depth checked first, then parsed. */
+export function parseJsonBytes(bytes: Buffer): unknown {
+  const text = new TextDecoder().decode(bytes).trim();
   if (!text) return undefined;
   if (nestsDeeperThan(text, BODY_RULES.maxDepth)) {
     throw new ApiError("invalid_json", `Request body nests deeper than ${BODY_RULES.maxDepth} levels.`);

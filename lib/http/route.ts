@@ -16,7 +16,8 @@ import { ApiError, fromDomainError, isDatabaseUnavailable } from "./errors";
 import { resolvePrincipal, type Principal } from "./principal";
 import { requestIdOf } from "./request-id";
 import { consume, ROUTE_LIMITS } from "./rate-limit";
-import { BODY_RULES, readJsonBody } from "./request-body";
+import { inTurn } from "@/lib/storage/yield";
+import { BODY_RULES, parseJsonBytes, readJsonBody, readJsonBytes } from "./request-body";
 import { fail, ok } from "./respond";
 import { ROUTES, type RouteKey, type RouteRule } from "./routes";
 import { recordRequest } from "./metrics";
@@ -129,8 +130,16 @@ export function route<P = undefined, Q = undefined, B = undefined>(
       const maxBytes = rule.largeBody
         ? env.MAX_BODY_BYTES
         : Math.min(BODY_RULES.smallBytes, env.MAX_BODY_BYTES);
-      const raw = spec.body ? await readJsonBody(req, maxBytes) : undefined;
-      const body = validate(spec.body, raw ?? {}, "body");
+      // A large body takes milliseconds to parse and as many to validate: each step in a turn of
+      // its own, so twenty arriving together never hold the event loop (and the probe) together.
+      const raw = !spec.body
+        ? undefined
+        : rule.largeBody
+          ? await readJsonBytes(req, maxBytes).then((bytes) => inTurn(() => parseJsonBytes(bytes)))
+          : await readJsonBody(req, maxBytes);
+      const body = rule.largeBody
+        ? await inTurn(() => validate(spec.body, raw ?? {}, "body"))
+        : validate(spec.body, raw ?? {}, "body");
       // And every valid request of the token (its verified id): a fresh token is free, an address is not.
       if (limits && "token" in limits && principal.kind === "user")
         await consume(limits.token, principal.tokenId);

@@ -17,6 +17,7 @@ import type { AnalysisProvider, ProviderAnalysis } from "@/lib/analysis/provider
 import { analysisProviders } from "@/lib/analysis/select-provider";
 import { onShutdown, trackTask } from "@/lib/lifecycle/shutdown";
 import { logger } from "@/lib/log";
+import { inTurn } from "@/lib/storage/yield";
 import type { CompareArticlesBody, CompareArticlesResponse, Comparison } from "@/lib/schemas/analysis";
 
 // A shutdown writes the cache's hit and miss counts still held in memory, before the database closes.
@@ -85,7 +86,8 @@ async function generate(key: string, body: CompareArticlesBody): Promise<Compari
  * them all) by the check of the current cache version (docs/decisions/039-cached-answer-as-stored.md).
  */
 export async function analyzeArticles(body: CompareArticlesBody): Promise<CompareArticlesResponse> {
-  const key = analysisCacheKey(body, analysisProviders().primary.info());
+  // Hashing every text of a large request takes a turn of its own (lib/storage/yield.ts).
+  const key = await inTurn(() => analysisCacheKey(body, analysisProviders().primary.info()));
   const hit = await readCachedAnalysis(key);
   if (hit) return { comparison: { ...hit, cached: true } };
   let pending = inFlight.get(key);
