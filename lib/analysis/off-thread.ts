@@ -4,12 +4,10 @@
  * such requests at once queue for two worker threads instead of taking turns on the main one.
  */
 
-import { WorkerCrashError, WorkerTimeoutError } from "@/lib/workers/errors";
+import { WorkerTimeoutError } from "@/lib/workers/errors";
 import type { JobInput, JobOutput } from "@/lib/workers/jobs";
-import { workerPool } from "@/lib/workers/pool";
+import { runOffThread } from "@/lib/workers/run-off-thread";
 import { AnalysisTimeoutError } from "./errors";
-import { groundAnalysis } from "./grounding";
-import { analyzeLocally } from "./local/local-analyzer";
 import { LOCAL_PROVIDER_INFO, type AnalysisProvider, type ProviderAnalysis } from "./provider";
 import type { AnalysisArticle } from "@/lib/schemas/analysis";
 import { ANALYSIS_BUDGET } from "./work-budget";
@@ -23,20 +21,15 @@ const JOB_TIMEOUT_MS = 2 * ANALYSIS_BUDGET.deadlineMs;
 type AnalysisJob = "analyzeLocally" | "groundAnalysis";
 
 /**
- * Runs an analysis job in the pool. A full queue rejects (WorkerBusyError, 503); a worker out
- * of time is an analysis out of time; when no worker thread can run at all, `inThread` (time-
- * sliced, docs/decisions/070-analysis-work-budget.md) answers instead.
+ * Runs an analysis job off the main thread (lib/workers/run-off-thread.ts; a full queue rejects
+ * with WorkerBusyError, 503); a worker out of time is an analysis out of time. Without any worker
+ * thread the job runs here, time-sliced (docs/decisions/070-analysis-work-budget.md).
  */
-async function runJob<N extends AnalysisJob>(
-  job: N,
-  input: JobInput<N>,
-  inThread: () => Promise<JobOutput<N>>,
-): Promise<JobOutput<N>> {
+async function runJob<N extends AnalysisJob>(job: N, input: JobInput<N>): Promise<JobOutput<N>> {
   try {
-    return await workerPool().run(job, input, JOB_TIMEOUT_MS);
+    return await runOffThread(job, input, JOB_TIMEOUT_MS);
   } catch (error) {
     if (error instanceof WorkerTimeoutError) throw new AnalysisTimeoutError(error.message);
-    if (error instanceof WorkerCrashError) return inThread();
     throw error;
   }
 }
@@ -44,10 +37,10 @@ async function runJob<N extends AnalysisJob>(
 /** The local analyzer as a provider whose work runs in a worker thread. */
 export const offThreadLocalAnalyzer: AnalysisProvider = {
   info: () => LOCAL_PROVIDER_INFO,
-  analyze: (articles) => runJob("analyzeLocally", articles, () => analyzeLocally(articles)),
+  analyze: (articles) => runJob("analyzeLocally", articles),
 };
 
 /** The grounding check (lib/analysis/grounding.ts) in a worker thread. */
 export function groundAnalysisOffThread(analysis: ProviderAnalysis, articles: AnalysisArticle[]) {
-  return runJob("groundAnalysis", { analysis, articles }, () => groundAnalysis(analysis, articles));
+  return runJob("groundAnalysis", { analysis, articles });
 }

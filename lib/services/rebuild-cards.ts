@@ -6,18 +6,14 @@ import "server-only";
  */
 
 import { assignCardIds } from "@/lib/cluster/assign-card-ids";
-import { draftCards, type CardDraft } from "@/lib/cluster/build-card";
 import { planCardChanges } from "@/lib/cluster/card-changes";
-import type { ClusterArticle } from "@/lib/cluster/types";
 import { getDatabase } from "@/lib/db";
 import { trackTask } from "@/lib/lifecycle/shutdown";
-import { logger } from "@/lib/log";
 import { invalidateReadCache } from "@/lib/read-cache";
 import { loadWindowArticles, windowFingerprint } from "@/lib/storage/articles";
 import { yieldToEventLoop } from "@/lib/storage/yield";
 import { applyCardChanges, countLiveCards, isBuiltFrom, loadStoredCards } from "@/lib/storage/cards";
-import { WorkerCrashError } from "@/lib/workers/errors";
-import { workerPool } from "@/lib/workers/pool";
+import { runOffThread } from "@/lib/workers/run-off-thread";
 
 export interface RebuildSummary {
   articles: number;
@@ -33,24 +29,10 @@ export interface RebuildSummary {
 
 /**
  * A clustering still running after this fails the rebuild (5,300 articles take about 4 s on a
- * busy two-core machine); the write transaction's own limit is the same.
+ * busy two-core machine); the write transaction's own limit is the same. The clustering runs
+ * in a worker thread (lib/workers/run-off-thread.ts), so the event loop keeps answering (issue 23).
  */
 const CLUSTER_TIMEOUT_MS = 120_000;
-
-/**
- * The card drafts of a window, clustered in a worker thread so the event loop keeps answering
- * (issue 23). Only when no worker thread can run at all (the worker's files missing from a
- * deployment) does the clustering run here, with a warning.
- */
-async function draftCardsOffThread(articles: ClusterArticle[]): Promise<CardDraft[]> {
-  try {
-    return await workerPool().run("draftCards", articles, CLUSTER_TIMEOUT_MS);
-  } catch (error) {
-    if (!(error instanceof WorkerCrashError)) throw error;
-    logger.warn({ err: error }, "no worker thread for clustering; clustering on the main thread");
-    return draftCards(articles);
-  }
-}
 
 /**
  * One rebuild under the cross-instance lock: skipped when no article of the window changed
@@ -78,7 +60,7 @@ async function rebuild(now: Date): Promise<RebuildSummary> {
       };
     }
     const articles = await loadWindowArticles(db.prisma, now);
-    const drafts = await draftCardsOffThread(articles);
+    const drafts = await runOffThread("draftCards", articles, CLUSTER_TIMEOUT_MS);
     const stored = await loadStoredCards(db.prisma);
     // Retired cards take part with no articles: their ids are never handed out again.
     const ids = assignCardIds(

@@ -1,7 +1,8 @@
 /**
  * The jobs the worker pool runs off the main thread, by name: CPU-bound steps of clustering and
  * analysis whose input and output are plain data (structured-clonable: objects, arrays, Dates).
- * Imported by the worker thread (lib/workers/worker.ts); the main thread imports only the types.
+ * Run by the worker thread (lib/workers/worker.ts), and on the main thread only when no worker
+ * can run (lib/workers/run-off-thread.ts).
  */
 
 import { groundAnalysis } from "@/lib/analysis/grounding";
