@@ -6,7 +6,7 @@
 import type { PrismaClient } from "@/generated/prisma/client";
 import type { ClusterArticle } from "@/lib/cluster/types";
 import { newsWindowStart } from "@/lib/news-window";
-import { yieldToEventLoop } from "./yield";
+import { readInPages } from "./yield";
 
 /** An article of the window, as clustering reads it, and whether it came from the demo snapshot. */
 export interface WindowArticle extends ClusterArticle {
@@ -16,20 +16,19 @@ export interface WindowArticle extends ClusterArticle {
 /**
  * Rows per read of the window: on PGlite a query holds the event loop for its whole time, and
  * all 5,300 articles of a large window in one read held it about 470 ms (load average 7, two
- * cores); pages of 250 held it at most 73–115 ms, warm, with the load average at 14–20. The probe answers between pages (PGlite
- * answers without I/O, so consecutive queries would never let the event loop turn: each page
- * yields).
+ * cores); pages of 250 held it at most 73–115 ms, warm, with the load average at 14–20. The
+ * probe answers between pages (PGlite answers without I/O, so consecutive queries would never
+ * let the event loop turn: each page yields).
  */
 const PAGE_ROWS = 250;
 
 /** Every article published within the 72-hour window ending at `now`, read in pages by id. */
-export async function loadWindowArticles(prisma: PrismaClient, now: Date): Promise<WindowArticle[]> {
-  const articles: WindowArticle[] = [];
-  for (let after = ""; ;) {
-    const page = await prisma.article.findMany({
+export function loadWindowArticles(prisma: PrismaClient, now: Date): Promise<WindowArticle[]> {
+  return readInPages(PAGE_ROWS, (after, take) =>
+    prisma.article.findMany({
       where: { publishedAt: { gte: newsWindowStart(now) }, id: { gt: after } },
       orderBy: { id: "asc" },
-      take: PAGE_ROWS,
+      take,
       select: {
         id: true,
         title: true,
@@ -42,12 +41,8 @@ export async function loadWindowArticles(prisma: PrismaClient, now: Date): Promi
         imageUrl: true,
         isDemo: true,
       },
-    });
-    articles.push(...page);
-    if (page.length < PAGE_ROWS) return articles;
-    after = page[page.length - 1].id;
-    await yieldToEventLoop();
-  }
+    }),
+  );
 }
 
 /** Deletes the demo snapshot's articles; the count deleted. */

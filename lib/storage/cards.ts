@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import type { PrismaClient } from "@/generated/prisma/client";
 import type { CardChanges, StoredCard } from "@/lib/cluster/card-changes";
-import { yieldToEventLoop } from "./yield";
+import { readInPages, yieldToEventLoop } from "./yield";
 
 /** Retired cards are kept this long so old links still find their successor. */
 const RETIRED_KEEP_MS = 14 * 24 * 60 * 60 * 1000;
@@ -57,12 +57,11 @@ const WRITES_PER_TURN = 20;
 
 /** Every stored card, retired ones included, with its members in order; read in pages by id. */
 export async function loadStoredCards(prisma: PrismaClient): Promise<StoredCard[]> {
-  const cards: StoredCard[] = [];
-  for (let after = ""; ;) {
-    const page = await prisma.comparisonCard.findMany({
+  const cards = await readInPages(PAGE_CARDS, (after, take) =>
+    prisma.comparisonCard.findMany({
       where: { id: { gt: after } },
       orderBy: { id: "asc" },
-      take: PAGE_CARDS,
+      take,
       select: {
         id: true,
         createdAt: true,
@@ -76,14 +75,9 @@ export async function loadStoredCards(prisma: PrismaClient): Promise<StoredCard[
         latestPublishedAt: true,
         articles: { select: { articleId: true }, orderBy: { position: "asc" } },
       },
-    });
-    cards.push(
-      ...page.map(({ articles, ...card }) => ({ ...card, articleIds: articles.map((m) => m.articleId) })),
-    );
-    if (page.length < PAGE_CARDS) return cards;
-    after = page[page.length - 1].id;
-    await yieldToEventLoop();
-  }
+    }),
+  );
+  return cards.map(({ articles, ...card }) => ({ ...card, articleIds: articles.map((m) => m.articleId) }));
 }
 
 /**

@@ -22,3 +22,21 @@ export function inTurn<T>(work: () => T): Promise<T> {
   lastTurn = turn.catch(() => undefined);
   return turn;
 }
+
+/**
+ * Every row a keyset read yields, `pageRows` at a time in order of id, with a turn of the event
+ * loop between pages: one read of a large table held PGlite's event loop for hundreds of ms.
+ */
+export async function readInPages<T extends { id: string }>(
+  pageRows: number,
+  readPage: (afterId: string, take: number) => Promise<T[]>,
+): Promise<T[]> {
+  const rows: T[] = [];
+  for (let after = ""; ;) {
+    const page = await readPage(after, pageRows);
+    rows.push(...page);
+    if (page.length < pageRows) return rows;
+    after = page[page.length - 1].id;
+    await yieldToEventLoop();
+  }
+}
