@@ -36,11 +36,12 @@ export async function generateOnDemand(
   now = new Date(),
 ): Promise<OnDemandResponse> {
   const base = { country, category };
-  if ((await countCards(country, category, now)) > 0) {
+  const existing = await countCards(country, category, now);
+  if (existing > 0) {
     return {
       ...base,
       action: "already_available",
-      cards: await countCards(country, category, now),
+      cards: existing,
       fetchedFeeds: 0,
       message: "Cards already exist for this selection.",
     };
