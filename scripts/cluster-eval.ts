@@ -12,7 +12,8 @@
  * weights were fitted on is printed as "(fitted on)".
  */
 import { readFileSync, writeFileSync } from "node:fs";
-import { clusterArticles, DEFAULT_CLUSTER_OPTIONS, SUMMARY_PAIR_MODEL } from "@/lib/cluster/cluster-articles";
+import { clusterArticles, SUMMARY_PAIR_MODEL } from "@/lib/cluster/cluster-articles";
+import { DEFAULT_CLUSTER_OPTIONS } from "@/lib/cluster/tuning";
 import { parseLabelledJsonl } from "@/lib/cluster/eval/labelled-feeds";
 import {
   labelsFromClusters,

@@ -20,14 +20,12 @@ import { CONFIDENCE_HALF, DEFAULT_CLUSTER_OPTIONS, HEADLINE_CLUSTER_OPTIONS } fr
 import { grow, indicesByDescendingWeight } from "@/lib/cluster/typed-arrays";
 import type { ClusterArticle, ClusterOptions, StoryCluster } from "@/lib/cluster/types";
 
-export { DEFAULT_CLUSTER_OPTIONS, HEADLINE_CLUSTER_OPTIONS };
-
 /** The committed pair weights: fitted for batches with summaries, hand-set for headlines alone. */
 export const SUMMARY_PAIR_MODEL = summaryWeights as PairModelFile;
-export const HEADLINE_PAIR_MODEL = headlineWeights as PairModelFile;
+const HEADLINE_PAIR_MODEL = headlineWeights as PairModelFile;
 
 /** A batch is headlines only when fewer than half its articles have a summary of five words or more. */
-export function isHeadlinesOnly(articles: readonly ClusterArticle[]): boolean {
+function isHeadlinesOnly(articles: readonly ClusterArticle[]): boolean {
   let withSummary = 0;
   for (const a of articles) if (countWords(a.summary, 5) >= 5) withSummary++;
   return withSummary * 2 < articles.length;

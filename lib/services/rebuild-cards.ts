@@ -63,10 +63,7 @@ async function rebuild(now: Date): Promise<RebuildSummary> {
     const drafts = await runOffThread("draftCards", articles, CLUSTER_TIMEOUT_MS);
     const stored = await loadStoredCards(db.prisma);
     // Retired cards take part with no articles: their ids are never handed out again.
-    const ids = assignCardIds(
-      stored.map((c) => ({ id: c.id, createdAt: c.createdAt, articleIds: c.articleIds })),
-      drafts,
-    );
+    const ids = assignCardIds(stored, drafts);
     const demoIds = new Set(articles.filter((a) => a.isDemo).map((a) => a.id));
     const changes = planCardChanges(stored, ids, demoIds);
     await applyCardChanges(db.prisma, changes, now, window.hash);

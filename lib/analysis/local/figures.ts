@@ -87,8 +87,8 @@ export function findFigures(statements: Statement[], articles: PreparedArticle[]
     const figures = [...perOutlet.values()].filter((f) => !used.has(f));
     if (figures.length < 2) continue;
     for (const f of figures) used.add(f);
-    const differ = new Set(figures.map((f) => f.value)).size > 1 || !canAllHold(figures);
     const conflict = !canAllHold(figures);
+    const differ = conflict || new Set(figures.map((f) => f.value)).size > 1;
     const parts = figures.map((f) => `${articles[f.article].outlet.name}: ${f.text}`);
     const verdict = conflict
       ? "The figures conflict"

@@ -8,12 +8,7 @@
  */
 
 import type { AnalysisArticle } from "@/lib/schemas/analysis";
-import {
-  LOCAL_PROVIDER_INFO,
-  type AnalysisProvider,
-  type AnalysisType,
-  type ProviderAnalysis,
-} from "../provider";
+import { LOCAL_PROVIDER_INFO, type ProviderAnalysis } from "../provider";
 import { countInWords, listInWords } from "../text";
 import { ANALYSIS_BUDGET, WorkBudget } from "../work-budget";
 import { findAngles } from "./angles";
@@ -169,17 +164,4 @@ export async function analyzeLocally(
     })),
     provider: LOCAL_PROVIDER_INFO,
   };
-}
-
-/** The local analyzer as a provider. */
-export class LocalAnalyzer implements AnalysisProvider {
-  info() {
-    return LOCAL_PROVIDER_INFO;
-  }
-
-  /** Every analysis type gets the full comparison (see AnalysisProvider.analyze). */
-  async analyze(articles: AnalysisArticle[], type: AnalysisType): Promise<ProviderAnalysis> {
-    void type;
-    return analyzeLocally(articles);
-  }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { forEachCandidatePair } from "@/lib/cluster/candidates";
-import { DEFAULT_CLUSTER_OPTIONS } from "@/lib/cluster/cluster-articles";
+import { DEFAULT_CLUSTER_OPTIONS } from "@/lib/cluster/tuning";
 import { vectorizeArticles } from "@/lib/cluster/features";
 import type { ClusterArticle } from "@/lib/cluster/types";
 import { generateSyntheticNews } from "@/scripts/bench/synthetic-news";
