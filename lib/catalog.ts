@@ -98,5 +98,10 @@ export function comparisonOptions() {
 
 export type ComparisonOptions = ReturnType<typeof comparisonOptions>;
 
+/** A category's name, or its id when it is none of the catalog's. */
+export const categoryName = (id: string): string => CATEGORIES.find((c) => c.id === id)?.name ?? id;
+/** A country's name, when it is one of the catalog's. */
+export const countryName = (id: string): string | undefined => COUNTRIES.find((c) => c.id === id)?.name;
+
 export const isCountryId = (v: string): v is CountryId => (COUNTRY_IDS as string[]).includes(v);
 export const isCategoryId = (v: string): v is CategoryId => (CATEGORY_IDS as string[]).includes(v);

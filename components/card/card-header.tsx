@@ -3,7 +3,7 @@
  * count.
  */
 
-import { CATEGORIES } from "@/lib/catalog";
+import { categoryName } from "@/lib/catalog";
 import { canAnalyse } from "@/lib/client/analysis";
 import { accuracyFigure, TONE_BADGE } from "@/lib/client/bands";
 import { LocalTime } from "@/components/app/local-time";
@@ -13,10 +13,7 @@ import { storyPath } from "@/lib/stories";
 import { BiasBar } from "./bias-bar";
 import { CoverageLine } from "./coverage-line";
 
-function categoryName(id: string): string {
-  if (id === "global-search") return "Global Search";
-  return CATEGORIES.find((c) => c.id === id)?.name ?? id;
-}
+const chipName = (id: string) => (id === "global-search" ? "Global Search" : categoryName(id));
 
 /**
  * Topic, date, category chip, the factual (or corroboration) / available badge and '{n} Sources'
@@ -46,7 +43,7 @@ export function CardHeader(p: {
       <div className="mt-2 flex flex-wrap items-center gap-2 text-sm">
         <LocalTime iso={card.publishedAt} className="text-slate-700" />
         <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-800">
-          {categoryName(card.category)}
+          {chipName(card.category)}
         </span>
         {analysis.isAnalyzed ? (
           <span

@@ -6,15 +6,13 @@
 
 import { LocalTime } from "@/components/app/local-time";
 import { PaywallBadge } from "@/components/card/paywall-badge";
-import { CATEGORIES, COUNTRIES } from "@/lib/catalog";
+import { categoryName, countryName } from "@/lib/catalog";
 import { PAYWALL_WORDS } from "@/lib/outlets";
 import type { SourceProfile } from "@/lib/schemas/sources";
 import { storyPath } from "@/lib/stories";
 
 const regionNames = new Intl.DisplayNames(["en"], { type: "region" });
-const countryName = (id: string) =>
-  COUNTRIES.find((c) => c.id === id)?.name ?? regionNames.of(id.toUpperCase()) ?? id;
-const categoryName = (id: string) => CATEGORIES.find((c) => c.id === id)?.name ?? id;
+const countryOf = (id: string) => countryName(id) ?? regionNames.of(id.toUpperCase()) ?? id;
 
 /** The bias bar's colours (components/card/bias-bar.tsx), for the rating chip. */
 const RATING_TONE = {
@@ -61,8 +59,8 @@ export function SourceProfileView({ profile: p }: { profile: SourceProfile }) {
         </h1>
         <dl className="mt-3 text-sm">
           <Fact term="Region">{p.region}</Fact>
-          <Fact term="Home country">{countryName(p.country)}</Fact>
-          <Fact term="Countries covered">{p.coverage.map(countryName).join(", ")}</Fact>
+          <Fact term="Home country">{countryOf(p.country)}</Fact>
+          <Fact term="Countries covered">{p.coverage.map(countryOf).join(", ")}</Fact>
           <Fact term="Bias rating">
             <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${RATING_TONE[p.biasRating]}`}>
               {p.biasRating}

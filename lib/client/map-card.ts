@@ -23,8 +23,9 @@ export function placeholderAnalysis(): AiAnalysis {
   };
 }
 
-function sourceInfo(article: CardArticle): SourceInfo {
-  const { id, name, region, biasRating, biasRatingSource, color, icon, paywall } = article.source;
+/** What an article panel shows of its outlet (a card's article and a search result carry the same). */
+export function sourceInfo(source: CardArticle["source"]): SourceInfo {
+  const { id, name, region, biasRating, biasRatingSource, color, icon, paywall } = source;
   return { id, name, region, biasRating, biasRatingSource, color, icon, paywall };
 }
 
@@ -46,7 +47,7 @@ export function mapMainArticle(card: ComparisonCard): Article {
     ...counters,
     sentiment: "neutral",
     biasScore: 0,
-    sourceInfo: sourceInfo(a),
+    sourceInfo: sourceInfo(a.source),
   };
 }
 
@@ -69,7 +70,7 @@ export function mapRelatedArticle(
     ...counters,
     sentiment: "neutral",
     biasScore: 0,
-    sourceInfo: sourceInfo(a),
+    sourceInfo: sourceInfo(a.source),
   };
 }
 

@@ -1,7 +1,7 @@
 /** The topic search (docs/product.md §4, §5, §8, §9; docs/decisions/042-topic-search.md). */
 
 import type { SearchResult } from "@/lib/schemas/search";
-import { placeholderAnalysis } from "./map-card";
+import { placeholderAnalysis, sourceInfo } from "./map-card";
 import type { Article, NewsComparison } from "./types";
 
 export const SEARCH_COUNTRIES = 5;
@@ -39,16 +39,7 @@ export function searchCard(topic: string, results: SearchResult[]): NewsComparis
     isLiked: false,
     sentiment: "neutral",
     biasScore: 0,
-    sourceInfo: {
-      id: r.source.id,
-      name: r.source.name,
-      region: r.source.region,
-      biasRating: r.source.biasRating,
-      biasRatingSource: r.source.biasRatingSource,
-      color: r.source.color,
-      icon: r.source.icon,
-      paywall: r.source.paywall,
-    },
+    sourceInfo: sourceInfo(r.source),
   }));
   return {
     id: `search-${topic.toLowerCase()}`,

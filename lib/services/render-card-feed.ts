@@ -4,7 +4,7 @@
  * story linking to its page and naming its outlets.
  */
 import "server-only";
-import { CATEGORIES, COUNTRIES } from "@/lib/catalog";
+import { categoryName, countryName } from "@/lib/catalog";
 import { storyCoverage } from "@/lib/coverage";
 import { renderAtom } from "@/lib/feeds/atom";
 import type { Feed, FeedEntry } from "@/lib/feeds/feed";
@@ -30,8 +30,6 @@ const DEMO_NOTE = "Demo data: an invented story from the bundled demo snapshot, 
 /** A blindspot feed looks for its stories among this many of the selection's newest cards (the list's maximum). */
 const BLINDSPOT_SEARCH_LIMIT = 100;
 
-const categoryName = (id: string) => CATEGORIES.find((c) => c.id === id)?.name ?? id;
-const countryName = (id: string) => COUNTRIES.find((c) => c.id === id)?.name ?? id;
 const later = (a: string, b: string) => (Date.parse(a) >= Date.parse(b) ? a : b);
 
 /** The cache key of one feed: everything its body depends on but the origin of its links. */
@@ -88,7 +86,7 @@ export async function renderCardFeed(spec: CardFeedSpec): Promise<Representation
   const updated =
     entries.map((e) => e.updated).reduce<string | null>((a, b) => (a ? later(a, b) : b), null) ??
     list.metadata.lastUpdated;
-  const selection = `${categoryName(list.metadata.category)} from ${listNames(list.metadata.countries.map(countryName))}`;
+  const selection = `${categoryName(list.metadata.category)} from ${listNames(list.metadata.countries.map((id) => countryName(id) ?? id))}`;
   const feed: Feed = {
     title: `Global Multi-Source News Analysis: ${blindspots ? "blindspot stories in " : ""}${selection}`,
     description: blindspots

@@ -26,15 +26,11 @@ import { runScript } from "../script-runner";
 import { probeDuring } from "./lib/liveness";
 import { benchServerEnv, buildIfStale, freePort, percentile, runTsx, startServer } from "./lib/server";
 import { freshFeedsAndEmptyPairs } from "./lib/synthetic-window";
+import { option } from "./lib/timed";
 
 const TARGET_PROBE_MS = 100;
 const OPERATOR = { username: "bench-operator", password: "bench-operator-password" };
 const ms = (v: number) => `${v.toFixed(0)} ms`;
-
-function option(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : undefined;
-}
 
 interface Answer {
   status: number;

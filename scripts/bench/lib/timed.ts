@@ -1,5 +1,5 @@
 /**
- * Timing helpers of the in-process benchmarks (edge-costs.ts, outlet.ts): a `--name value`
+ * Timing helpers of the benchmarks (edge-costs.ts, outlet.ts; hostile-load.ts its option): a `--name value`
  * option, wall-clock and CPU times of repeated runs, and their one-line summary.
  */
 import { percentile } from "./server";
