@@ -2,7 +2,7 @@
 
 import { biasLabel } from "@/lib/client/bands";
 import type { AiAnalysis, Article } from "@/lib/client/types";
-import { sourcePath } from "@/lib/outlets";
+import { OutletLink } from "@/components/source/outlet-link";
 import { AccuracyGauge } from "./accuracy-gauge";
 import { CitedPoints } from "./cited-points";
 
@@ -73,14 +73,7 @@ export function AnalysisResult({ analysis, articles, onShowArticle }: Props) {
         <ul className="mt-2 flex flex-wrap gap-2 text-xs">
           {articles.map((a) => (
             <li key={a.id} className="rounded-full bg-slate-100 px-2 py-0.5 text-slate-800">
-              {a.sourceInfo ? (
-                <a href={sourcePath(a.sourceInfo.id)} className="underline" data-testid="outlet-link">
-                  {a.source}
-                </a>
-              ) : (
-                a.source
-              )}
-              : {biasLabel(a.biasScore)}
+              <OutletLink id={a.sourceInfo?.id} name={a.source} />: {biasLabel(a.biasScore)}
             </li>
           ))}
         </ul>

@@ -4,7 +4,7 @@ import { LocalTime } from "@/components/app/local-time";
 import { biasLabel } from "@/lib/client/bands";
 import { safeUrl } from "@/lib/client/safe-url";
 import type { Article } from "@/lib/client/types";
-import { sourcePath } from "@/lib/outlets";
+import { OutletLink } from "@/components/source/outlet-link";
 import { PaywallBadge } from "./paywall-badge";
 
 const SENTIMENT = {
@@ -46,17 +46,12 @@ export function ArticlePanel({
           className="inline-block h-3 w-3 rounded-full"
           style={{ backgroundColor: info?.color ?? "#64748b" }}
         />
-        {info ? (
-          <a
-            href={sourcePath(info.id)}
-            className="font-semibold text-slate-900 underline decoration-slate-400 underline-offset-2 hover:text-blue-900"
-            data-testid="outlet-link"
-          >
-            {a.source}
-          </a>
-        ) : (
-          <span className="font-semibold text-slate-900">{a.source}</span>
-        )}
+        <OutletLink
+          id={info?.id}
+          name={a.source}
+          className="font-semibold text-slate-900 underline decoration-slate-400 underline-offset-2 hover:text-blue-900"
+          plainClassName="font-semibold text-slate-900"
+        />
         {info && (
           <>
             <PaywallBadge paywall={info.paywall} />

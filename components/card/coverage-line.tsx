@@ -5,7 +5,7 @@
 import { coverageLine } from "@/lib/client/coverage-words";
 import { useNowOrServer } from "@/lib/client/hooks/use-now";
 import type { CoverageSummary } from "@/lib/client/types";
-import { sourcePath } from "@/lib/outlets";
+import { OutletLink } from "@/components/source/outlet-link";
 
 /** The card's one line on who reported the story first and how fast other outlets followed; the outlet links to its page. */
 export function CoverageLine({ coverage }: { coverage: CoverageSummary }) {
@@ -19,9 +19,7 @@ export function CoverageLine({ coverage }: { coverage: CoverageSummary }) {
       ) : (
         <>
           {line.slice(0, at)}
-          <a href={sourcePath(coverage.firstSourceId)} className="underline" data-testid="outlet-link">
-            {coverage.firstSource}
-          </a>
+          <OutletLink id={coverage.firstSourceId} name={coverage.firstSource} />
           {line.slice(at + coverage.firstSource.length)}
         </>
       )}

@@ -3,7 +3,7 @@
 import { LocalTime } from "@/components/app/local-time";
 import { formatDuration } from "@/lib/client/coverage-words";
 import { safeUrl } from "@/lib/client/safe-url";
-import { sourcePath } from "@/lib/outlets";
+import { OutletLink } from "@/components/source/outlet-link";
 import type { CardDetail } from "@/lib/schemas/cards";
 
 /**
@@ -35,13 +35,11 @@ export function CoverageTimeline({ card }: { card: CardDetail }) {
                 style={{ backgroundColor: article.source.color }}
               />
               <p className="flex flex-wrap items-center gap-x-2 text-sm">
-                <a
-                  href={sourcePath(article.source.id)}
+                <OutletLink
+                  id={article.source.id}
+                  name={article.source.name}
                   className="font-semibold text-slate-900 underline decoration-slate-400 hover:text-blue-900"
-                  data-testid="outlet-link"
-                >
-                  {article.source.name}
-                </a>
+                />
                 <LocalTime iso={entry.publishedAt} className="text-slate-700" />
                 <span className="text-slate-700">
                   {i === 0
