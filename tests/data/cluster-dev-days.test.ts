@@ -71,7 +71,7 @@ describe("leave-one-day-out over every labelled day", () => {
 
   it("commits the weights npm run cluster:train fits from these days", () => {
     const fitted = fitPairModel(
-      days.map(pairExamples),
+      days.map((day) => pairExamples(day)),
       undefined,
       days.map((d) => d.name),
     );

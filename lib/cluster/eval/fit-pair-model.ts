@@ -29,9 +29,12 @@ export const NEWTON_STEPS = 30;
 /** Ridge penalty on the standardised weights, per example (keeps rare flags from running off). */
 export const RIDGE = 1e-4;
 
-/** Every candidate pair of the day, as the clusterer proposes them, with its evidence and label. */
-export function pairExamples(day: LabelledDay): PairExamples {
-  const prepared = prepareBatch(day.articles);
+/**
+ * Every candidate pair of the day, as the clusterer with `options` proposes them (the vector weights
+ * and candidate settings shape both the pairs and their evidence), with its evidence and label.
+ */
+export function pairExamples(day: LabelledDay, options: Partial<ClusterOptions> = {}): PairExamples {
+  const prepared = prepareBatch(day.articles, options);
   const { sorted, batch, times, outlets, opts } = prepared;
   const evidence = new PairEvidence(batch, times, outlets);
   const rows: number[] = [];
@@ -151,7 +154,7 @@ export function learnedMethod(
 ): CrossDayMethod<PairModelFile> {
   const examplesOf = (day: LabelledDay) => {
     let found = examples.get(day.name);
-    if (!found) examples.set(day.name, (found = pairExamples(day)));
+    if (!found) examples.set(day.name, (found = pairExamples(day, options)));
     return found;
   };
   return {
