@@ -25,7 +25,14 @@ import { pairCeiling, type StoryCeiling } from "@/lib/cluster/eval/pair-ceiling"
 import type { PairModelFile } from "@/lib/cluster/pair-model";
 import type { ClusterArticle, ClusterOptions } from "@/lib/cluster/types";
 import { parseUciCsv } from "@/lib/cluster/eval/uci-dataset";
-import { crossDay, formatFigures, meanFigures, readLabelledDays } from "@/lib/cluster/eval/cross-day";
+import {
+  cardShares,
+  crossDay,
+  dayOfFile,
+  formatFigures,
+  meanFigures,
+  readLabelledDays,
+} from "@/lib/cluster/eval/cross-day";
 import { learnedMethod, type PairExamples } from "@/lib/cluster/eval/fit-pair-model";
 import { EVIDENCE_FEATURES } from "@/lib/cluster/pair-evidence";
 import handWeights from "@/lib/cluster/pair-weights-hand.json";
@@ -70,7 +77,7 @@ runScript(async () => {
     `precision ${m.precision.toFixed(3)}  recall ${m.recall.toFixed(3)}  F1 ${m.f1.toFixed(3)}`;
   const percent = (part: number, whole: number, empty: number) =>
     `${(100 * (whole ? part / whole : empty)).toFixed(1)} %`;
-  const day = /feeds-dev-(\d{4}-\d{2}-\d{2})\.jsonl$/.exec(file)?.[1];
+  const day = dayOfFile(file);
   const model = options.pairModel ?? SUMMARY_PAIR_MODEL;
   const fittedOn =
     day && model.days?.includes(day) ? " (fitted on: the weights were fitted on this day)" : "";
@@ -154,9 +161,8 @@ function printCrossDay(options: Partial<ClusterOptions>, hand: boolean, ablation
   console.log("\nThe fitted clusterer, each day with weights fitted on the others:");
   console.log(formatFigures(full));
   if (!ablation) return;
-  const pct = (x: number) => (100 * x).toFixed(1).padStart(6);
   const row = (label: string, f: ReturnType<typeof meanFigures>) =>
-    `${label.padEnd(24)}${pct(f.pure)}${pct(f.misplaced)}${pct(f.carded)}${pct(f.duplicates)}${f.bcubed.f1.toFixed(3).padStart(8)}`;
+    `${label.padEnd(24)}${cardShares(f)}${f.bcubed.f1.toFixed(3).padStart(8)}`;
   console.log("\nAblation: the fit without one feature, refitted per fold (cross-day means, %):");
   console.log(`${"without".padEnd(24)} pure%  misp% cardd%  dupl%   B3 F1`);
   console.log(row("(nothing)", meanFigures(full)));

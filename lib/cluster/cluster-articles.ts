@@ -187,7 +187,9 @@ function joinStrongPairs(forest: ClusterForest, links: EdgeList, opts: ClusterOp
   const n = forest.size.length;
   const key = (a: number, b: number) => Math.min(a, b) * n + Math.max(a, b);
   // Only the few strong links matter, and only the sums between the groups they touch.
+  // Each strong link, with its two groups and their sizes as average linkage left them.
   const strong: number[] = [];
+  const groups: (readonly [number, number, number])[] = [];
   const sums = new Map<number, number>();
   for (let e = 0; e < links.count; e++) {
     if (links.weight[e] < opts.strongPair) continue;
@@ -195,6 +197,7 @@ function joinStrongPairs(forest: ClusterForest, links: EdgeList, opts: ClusterOp
     const b = forest.find(links.to[e]);
     if (a === b) continue;
     strong.push(e);
+    groups.push([a, b, forest.size[a] * forest.size[b]]);
     sums.set(key(a, b), 0);
   }
   if (!strong.length) return;
@@ -203,12 +206,6 @@ function joinStrongPairs(forest: ClusterForest, links: EdgeList, opts: ClusterOp
     const sum = sums.get(k);
     if (sum !== undefined) sums.set(k, sum + links.weight[e]);
   }
-  // Each strong link's two groups and their sizes, as average linkage left them.
-  const groups = strong.map((e) => {
-    const a = forest.find(links.from[e]);
-    const b = forest.find(links.to[e]);
-    return [a, b, forest.size[a] * forest.size[b]] as const;
-  });
   const order = strong
     .map((e, k) => k)
     .sort((x, y) => links.weight[strong[y]] - links.weight[strong[x]] || strong[x] - strong[y]);

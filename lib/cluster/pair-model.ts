@@ -34,7 +34,7 @@ export class PairModel {
   private readonly bias: number;
   private readonly logistic: boolean;
 
-  constructor(readonly file: PairModelFile) {
+  constructor(file: PairModelFile) {
     let bias = file.bias;
     EVIDENCE_FEATURES.forEach((name, k) => {
       const entry = file.features[name];

@@ -22,6 +22,11 @@ export interface LabelledDay extends LabelledArticles {
 
 const DAY_FILE = /^feeds-dev-(\d{4}-\d{2}-\d{2})\.jsonl$/;
 
+/** The day a labelled feed file holds ("…/feeds-dev-2020-05-31.jsonl" → "2020-05-31"), or undefined. */
+export function dayOfFile(file: string): string | undefined {
+  return DAY_FILE.exec(path.basename(file))?.[1];
+}
+
 /** Every labelled dev day of the folder (feeds-dev-YYYY-MM-DD.jsonl), in date order. */
 export function readLabelledDays(folder: string): LabelledDay[] {
   return readdirSync(folder)
@@ -109,11 +114,17 @@ export function meanFigures(figures: readonly DayFigures[]): Omit<DayFigures, "d
   };
 }
 
+const pct = (x: number) => `${(100 * x).toFixed(1)}`.padStart(6);
+
+/** What a reader sees, as table columns: pure, misplaced, carded and duplicate cards, %. */
+export function cardShares(f: Omit<DayFigures, "day" | "fittedOn">): string {
+  return `${pct(f.pure)}${pct(f.misplaced)}${pct(f.carded)}${pct(f.duplicates)}`;
+}
+
 /** The figures as a table, one line per day and the mean; days fitted on say so. */
 export function formatFigures(figures: readonly DayFigures[]): string {
-  const pct = (x: number) => `${(100 * x).toFixed(1)}`.padStart(6);
   const row = (label: string, f: Omit<DayFigures, "day" | "fittedOn">) =>
-    `${label.padEnd(24)}${f.cards.toFixed(0).padStart(6)}${pct(f.pure)}${pct(f.misplaced)}${pct(f.carded)}${pct(f.duplicates)}` +
+    `${label.padEnd(24)}${f.cards.toFixed(0).padStart(6)}${cardShares(f)}` +
     `   ${f.bcubed.precision.toFixed(3)} ${f.bcubed.recall.toFixed(3)} ${f.bcubed.f1.toFixed(3)}` +
     `   ${f.pairwise.precision.toFixed(3)} ${f.pairwise.recall.toFixed(3)} ${f.pairwise.f1.toFixed(3)}`;
   const lines = [
