@@ -245,22 +245,24 @@ export class PairEvidence {
     return this.batch.documentFrequency[feature] <= this.maxSpecificFrequency;
   }
 
+  // Only i's shared features are spread: fill stops at the unshared ones, and a feature no other
+  // article carries can never be looked up from a partner. Flat arrays, as in fill.
   private spread(i: number): void {
-    const { vectors } = this.batch;
-    if (this.current >= 0) {
-      const old = vectors[this.current];
-      for (const f of old.features) {
-        this.dense[f] = 0;
-        this.denseRole[f] = 0;
+    const { offsets, features, weights, roles, numberOffsets, numbers } = this.batch.flat;
+    const shared = this.batch.sharedFeatureCount;
+    const old = this.current;
+    if (old >= 0) {
+      for (let k = offsets[old], end = offsets[old + 1]; k < end && features[k] < shared; k++) {
+        this.dense[features[k]] = 0;
+        this.denseRole[features[k]] = 0;
       }
-      for (const f of old.numbers) this.numberMark[f] = 0;
+      for (let k = numberOffsets[old]; k < numberOffsets[old + 1]; k++) this.numberMark[numbers[k]] = 0;
     }
-    const v = vectors[i];
-    for (let k = 0; k < v.features.length; k++) {
-      this.dense[v.features[k]] = v.weights[k];
-      this.denseRole[v.features[k]] = v.roles[k];
+    for (let k = offsets[i], end = offsets[i + 1]; k < end && features[k] < shared; k++) {
+      this.dense[features[k]] = weights[k];
+      this.denseRole[features[k]] = roles[k];
     }
-    for (const f of v.numbers) this.numberMark[f] = 1;
+    for (let k = numberOffsets[i]; k < numberOffsets[i + 1]; k++) this.numberMark[numbers[k]] = 1;
     this.current = i;
   }
 }
