@@ -11,26 +11,28 @@ type Figure = Pick<AiAnalysis, "factualAccuracy" | "factualAccuracyMethod" | "pr
  */
 export function AccuracyGauge({ analysis }: { analysis: Figure }) {
   const figure = accuracyFigure(analysis);
-  const value = Math.round(analysis.factualAccuracy);
+  const value = figure.percent;
   return (
     <div className="rounded-lg border border-slate-200 p-4" data-testid="accuracy-gauge">
       <p className="text-sm font-semibold text-slate-900">{figure.heading}</p>
       <p className="mt-1 flex flex-wrap items-baseline gap-x-2">
-        <span className={`text-3xl font-bold ${TONE_TEXT[figure.tone]}`}>{value}%</span>
+        {value !== null && <span className={`text-3xl font-bold ${TONE_TEXT[figure.tone]}`}>{value}%</span>}
         <span className={`text-sm font-semibold ${TONE_TEXT[figure.tone]}`} data-testid="accuracy-band">
           {figure.label}
         </span>
       </p>
-      <div
-        role="meter"
-        aria-label={figure.heading}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={value}
-        className="mt-2 h-2 overflow-hidden rounded-full bg-slate-200"
-      >
-        <div className={`h-full ${TONE_BAR[figure.tone]}`} style={{ width: `${value}%` }} />
-      </div>
+      {value !== null && (
+        <div
+          role="meter"
+          aria-label={figure.heading}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={value}
+          className="mt-2 h-2 overflow-hidden rounded-full bg-slate-200"
+        >
+          <div className={`h-full ${TONE_BAR[figure.tone]}`} style={{ width: `${value}%` }} />
+        </div>
+      )}
       {figure.note && <p className="mt-2 text-xs text-slate-700">{figure.note}</p>}
     </div>
   );

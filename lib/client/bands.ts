@@ -25,6 +25,8 @@ export interface AccuracyFigure {
   label: string;
   badge: string;
   tone: Tone;
+  /** The share the gauge shows, 0..100; null when the analyzer had nothing to measure it on. */
+  percent: number | null;
   /** One line under the gauge saying what the figure is. */
   note?: string;
 }
@@ -49,12 +51,14 @@ export function accuracyFigure(
       label: band.label,
       badge: `${percent}% Factual`,
       tone: band.tone,
+      percent,
       note: a.factualAccuracyMethod,
     };
   }
   const figure = {
     heading: "Corroboration",
     tone: "neutral" as const,
+    percent,
     note: "It measures agreement between outlets, not truth; details only one outlet gives are not counted.",
   };
   const c = a.corroboration;
@@ -65,9 +69,11 @@ export function accuracyFigure(
       label: `${percent}% of details reported by two or more outlets`,
       badge: `${percent}% corroborated`,
     };
+  // Nothing compared is no measurement: no "0%" a reader would take for a failing grade.
   if (c.total === 0)
     return {
       ...figure,
+      percent: null,
       label: "No names or figures to cross-check between outlets",
       badge: "Nothing to cross-check",
     };

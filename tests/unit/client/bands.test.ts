@@ -40,6 +40,7 @@ describe("the accuracy figure: the product contract's bands for a model, what wa
       label: "Needs Review",
       badge: "65% Factual",
       tone: "red",
+      percent: 65,
       note: "Model's estimate",
     });
   });
@@ -55,6 +56,7 @@ describe("the accuracy figure: the product contract's bands for a model, what wa
       label: "8 of 16 compared details agree between outlets",
       badge: "8 of 16 details corroborated",
       tone: "neutral",
+      percent: 50,
       note: "It measures agreement between outlets, not truth; details only one outlet gives are not counted.",
     });
   });
@@ -64,18 +66,22 @@ describe("the accuracy figure: the product contract's bands for a model, what wa
       { corroborated: 1, total: 1 },
       "1 of 1 compared detail agrees between outlets",
       "1 of 1 detail corroborated",
+      33,
     ],
+    // Nothing compared: no share to show, however the answer's number reads.
     [
       { corroborated: 0, total: 0 },
       "No names or figures to cross-check between outlets",
       "Nothing to cross-check",
+      null,
     ],
-    [undefined, "33% of details reported by two or more outlets", "33% corroborated"],
-  ])("local analyzer counts %j", (corroboration, label, badge) => {
+    [undefined, "33% of details reported by two or more outlets", "33% corroborated", 33],
+  ])("local analyzer counts %j", (corroboration, label, badge, percent) => {
     expect(accuracyFigure({ factualAccuracy: 33, provider: local, corroboration })).toMatchObject({
       label,
       badge,
       tone: "neutral",
+      percent,
     });
   });
 });
