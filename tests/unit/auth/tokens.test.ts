@@ -1,5 +1,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { signAccessToken, verifyAccessToken } from "@/lib/auth/tokens";
+import { applyTestEnv } from "@/tests/setup/test-env";
+
+// The test settings (their AUTH_SECRET) before lib/env is first read: no secret file is written.
+applyTestEnv({});
+const { signAccessToken, verifyAccessToken } = await import("@/lib/auth/tokens");
 
 describe("verifyAccessToken, with tokens verified lately kept", () => {
   afterEach(() => vi.useRealTimers());
