@@ -1,9 +1,9 @@
 /**
  * Next.js calls register() once when the server starts. In the Node runtime: the client
  * address from the socket (lib/http/client-address.ts), graceful shutdown
- * (lib/lifecycle/shutdown.ts), recovery of runs a killed process left "running", the first
- * page's demo when the news window is empty (lib/services/prepare-first-page.ts), and the
- * in-server scheduler, whose first fetch follows it.
+ * (lib/lifecycle/shutdown.ts), recovery of runs a killed process left "running", the start-up
+ * demo (lib/services/prepare-first-page.ts: into an empty news window, or always if settings
+ * say so), and the in-server scheduler, whose first fetch follows it.
  */
 
 /** The longest start waits for the first page's demo (decision 123). */
@@ -24,15 +24,14 @@ export async function register() {
     await recoverInterruptedRuns().catch((error) =>
       logger.error({ err: error }, "recovering interrupted runs failed"),
     );
+    // `next build` may load instrumentation; a build never ingests: no demo, no scheduler.
+    if (env.NEXT_PHASE === "phase-production-build") return;
     // Next serves no request before register() returns: the first page is ready when the server
     // first answers (a second or two of bundled files, never a feed), but start waits at most
     // FIRST_PAGE_WAIT_MS for it. The scheduler's first fetch follows it either way.
-    const firstPage =
-      env.NEXT_PHASE === "phase-production-build"
-        ? Promise.resolve()
-        : prepareFirstPage().catch((error) =>
-            logger.error({ err: error }, "preparing the first page failed"),
-          );
+    const firstPage = prepareFirstPage().catch((error) =>
+      logger.error({ err: error }, "preparing the first page failed"),
+    );
     startScheduler({ after: firstPage });
     await Promise.race([
       firstPage,

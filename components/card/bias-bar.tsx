@@ -3,14 +3,15 @@
  * (docs/decisions/048-bias-bar-and-blindspot.md).
  */
 
+import { RATING_COLOR } from "@/lib/client/bands";
 import type { NewsComparison } from "@/lib/client/types";
 
 type Bias = NonNullable<NewsComparison["bias"]>;
 
 const SIDES = [
-  { key: "left", label: "Center-left", color: "bg-blue-600" },
-  { key: "center", label: "Center", color: "bg-slate-400" },
-  { key: "right", label: "Center-right", color: "bg-red-600" },
+  { key: "left", label: "Center-left", color: RATING_COLOR["center-left"].fill },
+  { key: "center", label: "Center", color: RATING_COLOR.center.fill },
+  { key: "right", label: "Center-right", color: RATING_COLOR["center-right"].fill },
 ] as const;
 
 /** How the card's outlets spread over the bias ratings, the rating's source, and a blindspot marker. */

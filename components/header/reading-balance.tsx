@@ -33,14 +33,14 @@ export function ReadingBalance({ cards }: { cards: NewsComparison[] }) {
   // The panel renders only in the browser, after a click: storage is read as it opens. The reader
   // sees the statement below from now on, so opened stories are recorded (idempotent).
   const [state, setState] = useState<StorageState>(() => acknowledge(browserStorage()));
-  const [balance, setBalance] = useState<Balance | null>(() => readingBalance(browserStorage(), Date.now()));
+  const [balance, setBalance] = useState<Balance>(() => readingBalance(browserStorage(), Date.now()));
   const clear = () => {
     const storage = browserStorage();
     setState(clearHistory(storage));
     setBalance(readingBalance(storage, Date.now()));
   };
-  const skipped = balance ? skippedBlindspots(cards, balance) : [];
-  const shown = state !== "ok" ? state : (balance?.state ?? "ok");
+  const skipped = skippedBlindspots(cards, balance);
+  const shown = state !== "ok" ? state : balance.state;
   return (
     <section className="mt-3 text-sm" data-testid="reading-balance" aria-labelledby="reading-balance-title">
       <h3 id="reading-balance-title" className="font-semibold text-slate-900">
@@ -55,52 +55,48 @@ export function ReadingBalance({ cards }: { cards: NewsComparison[] }) {
           {STORAGE_WORDS[shown]}
         </p>
       )}
-      {balance && (
+      <p className="mt-2 text-slate-800" data-testid="balance-count">
+        {balance.stories.length === 0
+          ? "No stories opened in the last 30 days."
+          : `${balance.stories.length} ${balance.stories.length === 1 ? "story" : "stories"} opened in the last 30 days.`}
+      </p>
+      {balance.stories.length > 0 && (
         <>
-          <p className="mt-2 text-slate-800" data-testid="balance-count">
-            {balance.stories.length === 0
-              ? "No stories opened in the last 30 days."
-              : `${balance.stories.length} ${balance.stories.length === 1 ? "story" : "stories"} opened in the last 30 days.`}
-          </p>
-          {balance.stories.length > 0 && (
-            <>
-              <BiasBar bias={{ ...balance.mix, blindspot: null, ratingSource: BIAS_RATING_SOURCE }} />
-              <p className="mt-2 font-medium text-slate-900">Outlets you read most</p>
-              <ul className="flex flex-wrap gap-2" data-testid="balance-outlets">
-                {balance.topOutlets.map((o) => (
-                  <li key={o.id}>
-                    <a href={sourcePath(o.id)} className="text-blue-800 underline">
-                      {o.name}
-                    </a>{" "}
-                    <span className="text-slate-700">({o.stories})</span>
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
-          {skipped.length > 0 && (
-            <>
-              <p className="mt-2 font-medium text-slate-900">Blindspot stories you skipped</p>
-              <ul className="list-disc pl-5" data-testid="balance-skipped">
-                {skipped.slice(0, 5).map((c) => (
-                  <li key={c.id}>
-                    <a href={storyPath(c.id)} className="text-blue-800 underline">
-                      {c.topic}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
-          <button
-            type="button"
-            onClick={clear}
-            className="mt-2 rounded-lg border border-slate-400 px-3 py-1 font-medium text-slate-800 hover:bg-slate-100"
-          >
-            Clear my history
-          </button>
+          <BiasBar bias={{ ...balance.mix, blindspot: null, ratingSource: BIAS_RATING_SOURCE }} />
+          <p className="mt-2 font-medium text-slate-900">Outlets you read most</p>
+          <ul className="flex flex-wrap gap-2" data-testid="balance-outlets">
+            {balance.topOutlets.map((o) => (
+              <li key={o.id}>
+                <a href={sourcePath(o.id)} className="text-blue-800 underline">
+                  {o.name}
+                </a>{" "}
+                <span className="text-slate-700">({o.stories})</span>
+              </li>
+            ))}
+          </ul>
         </>
       )}
+      {skipped.length > 0 && (
+        <>
+          <p className="mt-2 font-medium text-slate-900">Blindspot stories you skipped</p>
+          <ul className="list-disc pl-5" data-testid="balance-skipped">
+            {skipped.slice(0, 5).map((c) => (
+              <li key={c.id}>
+                <a href={storyPath(c.id)} className="text-blue-800 underline">
+                  {c.topic}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <button
+        type="button"
+        onClick={clear}
+        className="mt-2 rounded-lg border border-slate-400 px-3 py-1 font-medium text-slate-800 hover:bg-slate-100"
+      >
+        Clear my history
+      </button>
     </section>
   );
 }

@@ -7,19 +7,13 @@
 import { LocalTime } from "@/components/app/local-time";
 import { PaywallBadge } from "@/components/card/paywall-badge";
 import { categoryName, countryName } from "@/lib/catalog";
+import { RATING_COLOR } from "@/lib/client/bands";
 import { PAYWALL_WORDS } from "@/lib/outlets";
 import type { SourceProfile } from "@/lib/schemas/sources";
 import { storyPath } from "@/lib/stories";
 
 const regionNames = new Intl.DisplayNames(["en"], { type: "region" });
 const countryOf = (id: string) => countryName(id) ?? regionNames.of(id.toUpperCase()) ?? id;
-
-/** The bias bar's colours (components/card/bias-bar.tsx), for the rating chip. */
-const RATING_TONE = {
-  "center-left": "bg-blue-600 text-white",
-  center: "bg-slate-500 text-white",
-  "center-right": "bg-red-600 text-white",
-} as const;
 
 const SECTION = "mt-6 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5";
 
@@ -62,7 +56,9 @@ export function SourceProfileView({ profile: p }: { profile: SourceProfile }) {
           <Fact term="Home country">{countryOf(p.country)}</Fact>
           <Fact term="Countries covered">{p.coverage.map(countryOf).join(", ")}</Fact>
           <Fact term="Bias rating">
-            <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${RATING_TONE[p.biasRating]}`}>
+            <span
+              className={`rounded px-1.5 py-0.5 text-xs font-semibold ${RATING_COLOR[p.biasRating].fill} ${RATING_COLOR[p.biasRating].text}`}
+            >
               {p.biasRating}
             </span>{" "}
             <span className="text-slate-700" data-testid="rating-source">

@@ -15,6 +15,7 @@ import "server-only";
 import crypto from "node:crypto";
 import type { Prisma } from "@/generated/prisma/client";
 import { getDatabase, getPrisma } from "@/lib/db";
+import { deepFreeze } from "@/lib/frozen";
 import { logger } from "@/lib/log";
 import {
   comparison,
@@ -155,6 +156,7 @@ const MEMORY_ENTRIES = 200;
 const memory = new Map<string, { answer: Comparison; expiresAt: number }>();
 
 function remember(key: string, answer: Comparison, expiresAt: number): void {
+  deepFreeze(answer); // shared by every request that hits it
   memory.delete(key);
   memory.set(key, { answer, expiresAt });
   if (memory.size > MEMORY_ENTRIES) memory.delete(memory.keys().next().value!);

@@ -11,9 +11,19 @@ import { getDatabase } from "@/lib/db";
 import { authSecret } from "./secrets";
 import type { Role } from "./tokens";
 
+/** Stamps of the password hashes read lately (a few accounts): one HMAC per hash, not per request. */
+const STAMPS_KEPT = 64;
+const stamps = new Map<string, string>();
+
 /** The stamp of a password hash. */
 export function credentialStamp(passwordHash: string): string {
-  return crypto.createHmac("sha256", authSecret()).update(passwordHash).digest("base64url").slice(0, 22);
+  let stamp = stamps.get(passwordHash);
+  if (stamp === undefined) {
+    stamp = crypto.createHmac("sha256", authSecret()).update(passwordHash).digest("base64url").slice(0, 22);
+    stamps.set(passwordHash, stamp);
+    if (stamps.size > STAMPS_KEPT) stamps.delete(stamps.keys().next().value!);
+  }
+  return stamp;
 }
 
 /**

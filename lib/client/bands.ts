@@ -1,4 +1,5 @@
 /** The bias and accuracy bands of docs/product.md §9, and the colours the page paints them in. */
+import type { BiasRating } from "@/lib/sources/registry";
 import type { AiAnalysis } from "./types";
 
 /** Band colours, and neutral for a figure that grades nothing (the local analyzer's corroboration). */
@@ -104,4 +105,15 @@ export const TONE_TEXT: Record<Tone, string> = {
   amber: "text-amber-800",
   red: "text-red-700",
   neutral: "text-slate-800",
+};
+
+/**
+ * The colour of each bias rating, the one the card's bias bar paints (decision 048) and the
+ * outlet page's rating chip wears; `text` is the chip's text on it, at least 4.5:1 (white on
+ * slate-400 would be 2.6:1).
+ */
+export const RATING_COLOR: Record<BiasRating, { fill: string; text: string }> = {
+  "center-left": { fill: "bg-blue-600", text: "text-white" },
+  center: { fill: "bg-slate-400", text: "text-slate-900" },
+  "center-right": { fill: "bg-red-600", text: "text-white" },
 };

@@ -13,10 +13,26 @@ export function formatDuration(ms: number): string {
   return `${Math.floor(minutes / 1440)} d`;
 }
 
-/** The coverage line at `now`; without a clock (none known yet) it leaves out how long ago. */
-export function coverageLine(c: CoverageSummary, now: number | null): string {
+/**
+ * The coverage line at `now` in three parts, the first outlet's name apart (the card links it);
+ * without a clock (none known yet) it leaves out how long ago.
+ */
+export function coverageLineParts(
+  c: CoverageSummary,
+  now: number | null,
+): { before: string; source: string; after: string } {
   const since = now === null ? null : now - Date.parse(c.firstPublishedAt);
   const ago = since === null ? "" : since < 60_000 ? " just now" : ` ${formatDuration(since)} ago`;
   const span = formatDuration(Date.parse(c.lastPublishedAt) - Date.parse(c.firstPublishedAt));
-  return `First reported by ${c.firstSource}${ago} · ${c.outlets} ${c.outlets === 1 ? "outlet" : "outlets"} in ${span}`;
+  return {
+    before: "First reported by ",
+    source: c.firstSource,
+    after: `${ago} · ${c.outlets} ${c.outlets === 1 ? "outlet" : "outlets"} in ${span}`,
+  };
+}
+
+/** The coverage line at `now`, as one string. */
+export function coverageLine(c: CoverageSummary, now: number | null): string {
+  const { before, source, after } = coverageLineParts(c, now);
+  return before + source + after;
 }

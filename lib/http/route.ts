@@ -17,7 +17,15 @@ import { resolvePrincipal, type Principal } from "./principal";
 import { requestIdOf } from "./request-id";
 import { consume, ROUTE_LIMITS } from "./rate-limit";
 import { inTurn } from "@/lib/storage/yield";
-import { BODY_RULES, parseJsonBytes, readJsonBody, readJsonBytes } from "./request-body";
+import {
+  BODY_RULES,
+  bodyDigest,
+  keepValidatedBody,
+  parseJsonBytes,
+  readJsonBody,
+  readJsonBytes,
+  validatedBody,
+} from "./request-body";
 import { fail, ok } from "./respond";
 import { ROUTES, type RouteKey, type RouteRule } from "./routes";
 import { recordRequest } from "./metrics";
@@ -64,6 +72,22 @@ function validate<T>(schema: z.ZodType<T> | undefined, value: unknown, where: st
   throw new ApiError("validation_error", `Invalid ${where}: ${first.path} ${first.message}`.trim(), {
     details: issues,
   });
+}
+
+/**
+ * A large body, validated. It takes milliseconds to parse and as many to validate: each step in a
+ * turn of its own, so twenty arriving together never hold the event loop (and the probe) together;
+ * and bytes this route validated lately are not parsed again (keepValidatedBody).
+ */
+async function readLargeBody<B>(req: Request, maxBytes: number, key: RouteKey, schema: z.ZodType<B>) {
+  const bytes = await readJsonBytes(req, maxBytes);
+  const digest = await inTurn(() => bodyDigest(bytes));
+  const kept = validatedBody(key, digest);
+  if (kept) return kept.body as B;
+  const raw = await inTurn(() => parseJsonBytes(bytes));
+  const body = await inTurn(() => validate(schema, raw ?? {}, "body"));
+  keepValidatedBody(key, digest, body, bytes.byteLength);
+  return body;
 }
 
 function authorize(key: RouteKey, principal: Principal): void {
@@ -130,16 +154,11 @@ export function route<P = undefined, Q = undefined, B = undefined>(
       const maxBytes = rule.largeBody
         ? env.MAX_BODY_BYTES
         : Math.min(BODY_RULES.smallBytes, env.MAX_BODY_BYTES);
-      // A large body takes milliseconds to parse and as many to validate: each step in a turn of
-      // its own, so twenty arriving together never hold the event loop (and the probe) together.
-      const raw = !spec.body
-        ? undefined
+      const body = !spec.body
+        ? (undefined as B)
         : rule.largeBody
-          ? await readJsonBytes(req, maxBytes).then((bytes) => inTurn(() => parseJsonBytes(bytes)))
-          : await readJsonBody(req, maxBytes);
-      const body = rule.largeBody
-        ? await inTurn(() => validate(spec.body, raw ?? {}, "body"))
-        : validate(spec.body, raw ?? {}, "body");
+          ? await readLargeBody(req, maxBytes, key, spec.body)
+          : validate(spec.body, (await readJsonBody(req, maxBytes)) ?? {}, "body");
       // And every valid request of the token (its verified id): a fresh token is free, an address is not.
       if (limits && "token" in limits && principal.kind === "user")
         await consume(limits.token, principal.tokenId);

@@ -5,13 +5,10 @@ import "server-only";
  * process every interval.
  */
 
-import { getDatabase } from "@/lib/db";
 import { env } from "@/lib/env";
 import { schedulerHandle, setSchedulerHandle, type SchedulerHandle } from "@/lib/lifecycle/scheduler-state";
 import { onShutdown } from "@/lib/lifecycle/shutdown";
 import { logger } from "@/lib/log";
-import { loadDemoSnapshot } from "@/lib/services/load-demo-snapshot";
-import { rebuildCards } from "@/lib/services/rebuild-cards";
 import { runSchedulerTick } from "@/lib/services/run-scheduler-tick";
 
 /** The first tick waits this long after start, so start-up is never blocked by feeds. */
@@ -28,24 +25,14 @@ async function tick() {
 }
 
 /**
- * Starts the in-server scheduler (from instrumentation.ts): a refresh of due feeds every
- * SCHEDULER_INTERVAL_MINUTES, the first shortly after start and not before `after` has settled
- * (the first page's demo, which holds the ingest lock a tick would otherwise find taken). With
- * DEMO_SNAPSHOT=always the demo snapshot is loaded at start. Idempotent.
+ * Starts the in-server scheduler (from instrumentation.ts, never during a build): a refresh of
+ * due feeds every SCHEDULER_INTERVAL_MINUTES, the first shortly after start and not before
+ * `after` has settled (the first page's demo, lib/services/prepare-first-page.ts, which holds the
+ * ingest lock a tick would otherwise find taken). Idempotent.
  */
 export function startScheduler({ after }: { after?: Promise<unknown> } = {}): SchedulerHandle | null {
   const running = schedulerHandle();
   if (running) return running;
-  // `next build` may load instrumentation; a build never ingests.
-  if (env.NEXT_PHASE === "phase-production-build") return null;
-  if (env.DEMO_SNAPSHOT === "always") {
-    void getDatabase()
-      .tryWithLock("ingest", async () => {
-        await loadDemoSnapshot({ onlyIfMissing: true });
-        await rebuildCards();
-      })
-      .catch((error) => logger.error({ err: error }, "loading the demo snapshot failed"));
-  }
   if (!env.SCHEDULER_ENABLED) {
     logger.info("scheduler disabled (SCHEDULER_ENABLED=false)");
     return null;

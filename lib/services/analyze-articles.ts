@@ -16,6 +16,7 @@ import { groundAnalysisOffThread } from "@/lib/analysis/off-thread";
 import type { AnalysisProvider, ProviderAnalysis } from "@/lib/analysis/provider";
 import { analysisProviders } from "@/lib/analysis/select-provider";
 import { onShutdown, trackTask } from "@/lib/lifecycle/shutdown";
+import { deepFreeze } from "@/lib/frozen";
 import { logger } from "@/lib/log";
 import { inTurn } from "@/lib/storage/yield";
 import type { CompareArticlesBody, CompareArticlesResponse, Comparison } from "@/lib/schemas/analysis";
@@ -25,6 +26,31 @@ onShutdown(() => void trackTask(flushAnalysisCounters()));
 
 /** Identical requests that arrive together share one provider call (and one cache write). */
 const inFlight = new Map<string, Promise<Comparison>>();
+
+/**
+ * Cache keys of the bodies the route wrapper keeps (lib/http/request-body.ts hands the same frozen
+ * body to every request with the same bytes): each is hashed once, not per request.
+ */
+const keys = new WeakMap<CompareArticlesBody, string>();
+
+/** The body's cache key for this process's provider (fixed at start, so it may be kept). */
+async function keyOf(body: CompareArticlesBody): Promise<string> {
+  // Hashing every text of a large request takes a turn of its own (lib/storage/yield.ts).
+  const key = await inTurn(() => analysisCacheKey(body, analysisProviders().primary.info()));
+  keys.set(body, key);
+  return key;
+}
+
+/**
+ * The response of a cache hit, made once per answer the cache holds in memory (the same object for
+ * each hit) and frozen, so it is serialized once too (lib/http/respond.ts).
+ */
+const responses = new WeakMap<Comparison, CompareArticlesResponse>();
+function asCached(hit: Comparison): CompareArticlesResponse {
+  let response = responses.get(hit);
+  if (!response) responses.set(hit, (response = deepFreeze({ comparison: { ...hit, cached: true } })));
+  return response;
+}
 
 /** True when the grounding check left nothing of an answer: every point it had, or its summary. */
 function nothingGrounded(raw: ProviderAnalysis, grounded: ProviderAnalysis): boolean {
@@ -86,10 +112,9 @@ async function generate(key: string, body: CompareArticlesBody): Promise<Compari
  * them all) by the check of the current cache version (docs/decisions/039-cached-answer-as-stored.md).
  */
 export async function analyzeArticles(body: CompareArticlesBody): Promise<CompareArticlesResponse> {
-  // Hashing every text of a large request takes a turn of its own (lib/storage/yield.ts).
-  const key = await inTurn(() => analysisCacheKey(body, analysisProviders().primary.info()));
+  const key = keys.get(body) ?? (await keyOf(body));
   const hit = await readCachedAnalysis(key);
-  if (hit) return { comparison: { ...hit, cached: true } };
+  if (hit) return asCached(hit);
   let pending = inFlight.get(key);
   if (!pending) {
     pending = generate(key, body).finally(() => inFlight.delete(key));

@@ -4,7 +4,7 @@ import "server-only";
  * A newcomer's first minute (issue 26, decision 123): at start, before and apart from the first
  * fetch of the feeds, an empty news window gets the labelled demo snapshot at once, so the first
  * page never waits for feeds that time out. The first fetch that stores real articles replaces it
- * (refreshNews removes the demo once real articles arrive).
+ * (refreshNews removes the demo once real articles arrive). DEMO_SNAPSHOT=always loads it here too.
  */
 
 import { getDatabase, getPrisma } from "@/lib/db";
@@ -15,18 +15,22 @@ import { loadDemoSnapshot } from "./load-demo-snapshot";
 import { rebuildCards } from "./rebuild-cards";
 
 export type FirstPage =
-  /** The window had no story: the demo snapshot was loaded and clustered. */
+  /** The demo snapshot was loaded and clustered: the window had no story, or DEMO_SNAPSHOT=always. */
   | "demo loaded"
-  /** The window already has stories (real or demo): nothing to do. */
+  /** DEMO_SNAPSHOT=always and the demo's articles were stored already: clustered again. */
+  | "demo kept"
+  /** DEMO_SNAPSHOT=auto and the window already has stories (real or demo): nothing to do. */
   | "stories present"
-  /** DEMO_SNAPSHOT is not "auto" ("always" loads it from the scheduler; "off" never). */
-  | "not auto"
+  /** DEMO_SNAPSHOT=off: the demo is never loaded. */
+  | "off"
   /** Another ingest holds the lock; it will fill the window itself. */
   | "ingest running";
 
 /**
- * With DEMO_SNAPSHOT=auto and no live story in the news window, loads the demo snapshot (dated
- * to `now`) and clusters it, under the ingest lock so it never races a fetch.
+ * The start-up demo, the one place it is loaded at start (decisions 010 and 123), under the
+ * ingest lock so it never races a fetch. DEMO_SNAPSHOT=auto: when no live story is in the news
+ * window, the demo snapshot (dated to `now`) is loaded and clustered. DEMO_SNAPSHOT=always: it is
+ * loaded unless its articles are stored already, and the cards are rebuilt either way.
  */
 export async function prepareFirstPage(
   options: {
@@ -35,17 +39,20 @@ export async function prepareFirstPage(
   } = {},
 ): Promise<FirstPage> {
   const now = options.now ?? new Date();
-  if ((options.demoSnapshot ?? env.DEMO_SNAPSHOT) !== "auto") return "not auto";
+  const mode = options.demoSnapshot ?? env.DEMO_SNAPSHOT;
+  if (mode === "off") return "off";
   const prisma = getPrisma();
   const live = { retiredAt: null, latestPublishedAt: { gte: newsWindowStart(now) } };
-  if ((await prisma.comparisonCard.count({ where: live })) > 0) return "stories present";
-  const result = await getDatabase().tryWithLock("ingest", async () => {
+  const windowHasStories = async () => (await prisma.comparisonCard.count({ where: live })) > 0;
+  if (mode === "auto" && (await windowHasStories())) return "stories present";
+  const result = await getDatabase().tryWithLock("ingest", async (): Promise<FirstPage> => {
     // Checked again under the lock: a fetch may have filled the window meanwhile.
-    if ((await prisma.comparisonCard.count({ where: live })) > 0) return "stories present" as const;
-    const loaded = await loadDemoSnapshot({ now });
+    if (mode === "auto" && (await windowHasStories())) return "stories present";
+    const loaded = await loadDemoSnapshot({ now, onlyIfMissing: mode === "always" });
     await rebuildCards(now);
-    logger.info({ articles: loaded?.totals.new ?? 0 }, "empty news window: demo snapshot loaded at start");
-    return "demo loaded" as const;
+    if (!loaded) return "demo kept";
+    logger.info({ articles: loaded.totals.new, mode }, "demo snapshot loaded at start");
+    return "demo loaded";
   });
   return result.acquired ? result.value : "ingest running";
 }

@@ -99,17 +99,60 @@ export interface RunningServer {
   pid: number;
   /** Resident memory of the server process, in MiB. */
   rssMb(): number;
+  /**
+   * CPU time (user + system) the server's processes (its process group) have used so far, in ms,
+   * at the kernel's tick (10 ms): the difference over many requests is the CPU each one costs,
+   * which other load on the machine disturbs far less than wall-clock time.
+   */
+  cpuMs(): number;
   onLog(listener: (line: LogLine) => void): void;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Starts the built app with these settings on a free port and waits until it answers. */
-export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+/** Clock ticks per second of /proc's CPU times (USER_HZ, 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/** User + system CPU time of every live process in process group `pgid`, in ms (Linux /proc). */
+function groupCpuMs(pgid: number): number {
+  let ticks = 0;
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+    } catch {
+      continue; // exited meanwhile
+    }
+    // Fields after the command name (which may hold spaces) in parentheses: state is field 3.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (Number(fields[2]) !== pgid) continue; // field 5, pgrp
+    ticks += Number(fields[11]) + Number(fields[12]); // fields 14 and 15, utime and stime
+  }
+  return (ticks * 1000) / TICKS_PER_SECOND;
+}
+
+/**
+ * Starts the built app with these settings on a free port and waits until it answers; `nodeArgs`
+ * go to the server's node (e.g. `--cpu-prof`).
+ */
+export async function startServer(
+  env: Record<string, string>,
+  { nodeArgs = [] }: { nodeArgs?: string[] } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   Object.assign(process.env, { NEXT_TELEMETRY_DISABLED: "1", ...env });
+  // Node itself runs Next's command, so flags such as --cpu-prof reach the server's process.
   const child = spawn(
-    path.join("node_modules", ".bin", "next"),
-    ["start", "-H", "127.0.0.1", "-p", String(port)],
+    process.execPath,
+    [
+      ...nodeArgs,
+      path.join("node_modules", "next", "dist", "bin", "next"),
+      "start",
+      "-H",
+      "127.0.0.1",
+      "-p",
+      String(port),
+    ],
     {
       stdio: ["ignore", "pipe", "inherit"],
       detached: true,
@@ -135,6 +178,7 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
       const status = fs.readFileSync(`/proc/${child.pid}/status`, "utf8");
       return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
     },
+    cpuMs: () => groupCpuMs(child.pid!),
     onLog: (l) => listeners.push(l),
     async stop(signal = "SIGTERM") {
       kill(signal);

@@ -40,8 +40,18 @@ it("leaves a window with live stories alone, and does nothing unless DEMO_SNAPSH
   });
   expect(await prepareFirstPage({ demoSnapshot: "auto" })).toBe("stories present");
   await getPrisma().comparisonCard.deleteMany();
-  expect(await prepareFirstPage({ demoSnapshot: "off" })).toBe("not auto");
+  expect(await prepareFirstPage({ demoSnapshot: "off" })).toBe("off");
   expect(await getPrisma().article.count({ where: { isDemo: true } })).toBe(0);
+});
+
+it("with DEMO_SNAPSHOT=always, loads the demo unless it is stored, and clusters it either way", async () => {
+  expect(await prepareFirstPage({ demoSnapshot: "always" })).toBe("demo loaded");
+  const stored = await getPrisma().article.count({ where: { isDemo: true } });
+  expect(stored).toBeGreaterThan(0);
+  await getPrisma().comparisonCard.deleteMany();
+  expect(await prepareFirstPage({ demoSnapshot: "always" })).toBe("demo kept");
+  expect(await getPrisma().article.count({ where: { isDemo: true } })).toBe(stored);
+  expect((await liveCards()).length).toBeGreaterThanOrEqual(5);
 });
 
 it("never races a running ingest for the lock", async () => {
