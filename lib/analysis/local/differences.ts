@@ -29,7 +29,8 @@ import {
 import type { PreparedArticle } from "./facts";
 import { reportsConsequence, type ArticleVocabulary, type Figure, type Statement } from "./statements";
 
-const MAX_DIFFERENCES = 6;
+/** Items of the differences list (contradictions included, decision 051). */
+export const MAX_DIFFERENCES = 6;
 const MAX_DETAILS = 3;
 const MIN_SCORE = 3;
 const MIN_DETAIL_WEIGHT = 2;
