@@ -35,6 +35,8 @@ describe("local analyzer on the labelled dev-day stories", () => {
     ]);
     expect(report.facts.stated).toBeGreaterThanOrEqual(10);
     expect(report.angles.stated).toBeGreaterThanOrEqual(29);
+    // "three videos" and "three Navy videos" (counts in words, decision 036).
+    expect(report.figurePairs.stated).toBeGreaterThanOrEqual(1);
   });
 
   it("repeats quotes, cites unsupporting outlets and rests 'only' on single words no more than when this test was written", () => {

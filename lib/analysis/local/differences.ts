@@ -111,7 +111,13 @@ function ownDetails(
   for (const f of statement.figures) {
     // A figure set beside another outlet's (lib/analysis/local/figures.ts) is compared there, not
     // "only"; one count written twice ("more than 20", "20") is one detail.
-    if (!compared.has(f) && !others.some((o) => o.numbers.has(f.value)) && !values.has(f.value)) {
+    // A count in words ("two longtime adversaries") is compared, not claimed as an outlet's own.
+    if (
+      !f.inWords &&
+      !compared.has(f) &&
+      !others.some((o) => o.numbers.has(f.value)) &&
+      !values.has(f.value)
+    ) {
       values.add(f.value);
       substantial = true;
       details.push(f.text);

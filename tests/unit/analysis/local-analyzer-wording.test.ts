@@ -146,6 +146,68 @@ describe("figures compared (decision 036)", () => {
   });
 });
 
+describe("counts written as words (decision 036)", () => {
+  const figuresOf = async (a: string, b: string) =>
+    (
+      await analyzeLocally([
+        article("BBC News", "Pentagon releases videos", a),
+        article("CNN", "Pentagon videos out", b),
+      ])
+    ).figures?.map((f) => f.text) ?? [];
+
+  it("pairs 'three videos' with '3 videos' and 'a dozen officers' with '12 officers'", async () => {
+    expect(
+      await figuresOf(
+        "The Pentagon released three Navy videos of unidentified objects on Monday.",
+        "The Pentagon released 3 videos of unidentified objects on Monday.",
+      ),
+    ).toEqual(["The figures agree: BBC News: three Navy videos; CNN: 3 videos."]);
+    expect(
+      await figuresOf(
+        "About a dozen officers were injured in the clashes in Portland.",
+        "12 officers were injured in the clashes in Portland, police said.",
+      ),
+    ).toEqual(["The figures agree: BBC News: about a dozen officers; CNN: 12 officers."]);
+  });
+
+  it("names a conflict between 'two officers' and '5 officers', as between digits", async () => {
+    const result = await analyzeLocally([
+      article(
+        "BBC News",
+        "Officers hurt in Portland",
+        "Two officers were injured in the clashes in Portland.",
+      ),
+      article("CNN", "Officers hurt in Portland", "5 officers were injured in the clashes in Portland."),
+    ]);
+    expect(result.figures?.map((f) => f.text)).toEqual([
+      "The figures conflict: BBC News: Two officers; CNN: 5 officers.",
+    ]);
+    expect(result.factualAccuracyMethod).toMatch(/figures compared for: officers \(conflict\)/);
+  });
+
+  it("reads no count in 'one of', 'two dozen' or a count word without what it counts, nor an 'only' on a count in words", async () => {
+    expect(
+      await figuresOf(
+        "One of the officers said two dozen protesters were held, and three were released.",
+        "One officer said 24 protesters were held after the clashes.",
+      ),
+    ).toEqual([]);
+    const result = await analyzeLocally([
+      article(
+        "BBC News",
+        "Seoul and Tokyo talk",
+        "The two longtime adversaries met in Seoul for trade talks on Monday.",
+      ),
+      article(
+        "CNN",
+        "Seoul and Tokyo talk",
+        "Officials from both countries met in Seoul for trade talks on Monday.",
+      ),
+    ]);
+    expect(result.differences.map((d) => d.text).join(" ")).not.toMatch(/two longtime adversaries/);
+  });
+});
+
 describe("figures in Title Case headlines", () => {
   it("keeps a capitalised size word with its figure ('20 Percent'), never a bare number", async () => {
     const result = await analyzeLocally([
