@@ -9,7 +9,8 @@
  * names, figures, then consequences; outlets take turns.
  *
  * A name of one word is no detail when it is a fragment (beside another capitalised word in
- * its sentence: "Prime" of "Prime Minister"), an abbreviation of three letters or fewer (a state,
+ * its sentence: "Prime" of "Prime Minister"; or before a number: "Falcon" of "Falcon 9"), a title
+ * or a rank alone ("Major"), an abbreviation of three letters or fewer (a state,
  * "PM", a byline's initials), a number word ("Twenty") or a word the card also writes in lowercase
  * (a section label, "South"); and a claim resting on one one-word name alone is not made (issue
  * 25: "only" fired on single words). One count is one detail however it is written ("more than 20"
@@ -19,6 +20,7 @@
 import type { CitedPoint } from "@/lib/schemas/analysis";
 import {
   contentTerms,
+  HONORIFICS,
   listInWords,
   matchForm,
   REPORTS_SHARE,
@@ -52,14 +54,30 @@ interface Claim {
   score: number;
 }
 
+/**
+ * Ranks alone ("Major", "Colonel"): no name of a person. Kept apart from the titles stripped off
+ * names (lib/analysis/text.ts HONORIFICS), since "Major League" or "Private Eye" keep them.
+ */
+const RANKS = new Set(
+  "major colonel lieutenant sergeant corporal private admiral brigadier commander marshal".split(" "),
+);
+
 const CAPITALISED = /^\p{Lu}/u;
+/** A number right after a word makes the word part of a name with it ("Falcon 9", "Apollo 11"). */
+const NUMBERED = /^\d/;
 const LETTER = /\p{L}/u;
 
-/** Whether a one-word name is no detail worth an "only": a fragment, a short abbreviation, a number word or a common word. */
+/** Whether a one-word name is no detail worth an "only": a fragment, a short abbreviation, a number word, a title or rank alone, or a common word. */
 function slightName(name: string, sentence: string, lowercase: Set<string>): boolean {
   if (/\s/.test(name)) return false;
   const key = name.toLowerCase();
-  if (name.replace(/[^\p{L}]/gu, "").length <= 3 || spelledNumber(key) !== undefined || lowercase.has(key))
+  if (
+    name.replace(/[^\p{L}]/gu, "").length <= 3 ||
+    spelledNumber(key) !== undefined ||
+    lowercase.has(key) ||
+    HONORIFICS.has(key) ||
+    RANKS.has(key)
+  )
     return true;
   // A fragment: the word written right beside another capitalised word (string steps, no regex per name).
   for (let at = sentence.indexOf(name); at >= 0; at = sentence.indexOf(name, at + 1)) {
@@ -68,7 +86,7 @@ function slightName(name: string, sentence: string, lowercase: Set<string>): boo
       continue;
     const before = /(\S+)\s+$/.exec(sentence.slice(Math.max(0, at - 40), at))?.[1] ?? "";
     const after = /^\s+(\S+)/.exec(sentence.slice(end, end + 40))?.[1] ?? "";
-    if (CAPITALISED.test(before) || CAPITALISED.test(after)) return true;
+    if (CAPITALISED.test(before) || CAPITALISED.test(after) || NUMBERED.test(after)) return true;
   }
   return false;
 }

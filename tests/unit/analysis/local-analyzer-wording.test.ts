@@ -266,6 +266,33 @@ describe("quotes, repeats and the summary (decision 037)", () => {
   });
 });
 
+describe("one-word name fragments (decision 037)", () => {
+  it("makes no 'only' item nor summary name of a word before a number ('Falcon' of 'Falcon 9') or a rank alone ('Major')", async () => {
+    const result = await analyzeLocally([
+      article(
+        "BBC News",
+        "Nasa astronauts launch from US soil",
+        "Astronauts Doug Hurley and Bob Behnken lifted off from Florida for the space station on Saturday.",
+      ),
+      article(
+        "Daily Mail",
+        "NASA and Elon Musk's SpaceX successfully launch Falcon 9",
+        "The Falcon 9 rocket lifted off from Florida carrying astronauts to the space station on Saturday.",
+      ),
+      article(
+        "The Guardian",
+        "Oil output to rise as Opec reaches compromise",
+        "Delegates say talks were fraught – Brent crude rises 2% Major oil producers agreed in Vienna to pump more crude.",
+      ),
+    ]);
+    const said = [result.summary, ...result.differences.map((d) => d.text)].join("\n");
+    expect(said).not.toMatch(/\bFalcon\b(?! 9)/);
+    expect(said).not.toMatch(/mentions (?:[^:\n]*, )?Major\b|gives (?:[^.\n]*, )?Major\b/);
+    // A full name beside it is still the outlet's own detail.
+    expect(said).toMatch(/Elon Musk/);
+  });
+});
+
 describe("bias wording and tone (decision 038)", () => {
   const verdict = [
     article(
