@@ -128,7 +128,7 @@ export async function analyzeLocally(
   // Each passage is quoted once: the angles and the differences refer to what the points quote.
   const quoted = new Set(points.flatMap((p) => p.quotes));
   const angles = findAngles(statements, articles, vocabularies, quoted);
-  for (const a of angles) for (const m of a.text.matchAll(/“([^”]+)”/g)) quoted.add(m[1]);
+  for (const a of angles) for (const q of a.quotes) quoted.add(q);
   const figures = findFigures(statements, articles);
   const differences = findDifferences(
     statements,
