@@ -56,7 +56,6 @@ interface Candidate {
   supporters: number[];
   /** Of those, the articles lacking one of its figures or names. */
   partial: Set<number>;
-  outlets: number;
   shared: Set<string>;
   score: number;
 }
@@ -109,7 +108,6 @@ function assess(
   const partial = new Set<number>();
   let details: ReturnType<typeof detailsOf> | undefined;
   let negates: Set<string> | undefined;
-  const outlets = new Set<string>([own]);
   const shared = new Set<string>();
   let coverage = 0;
   const bestPerOutlet = new Map<string, number>();
@@ -131,7 +129,6 @@ function assess(
     supporters.push(a.index);
     const whole = holdsDetails(statement, (details ??= detailsOf(statement)), vocabularies[a.index]);
     if (!whole) partial.add(a.index);
-    outlets.add(a.outlet.key);
     for (const t of held) shared.add(t);
     const credit = whole ? share : share * PARTIAL_SUPPORT;
     bestPerOutlet.set(a.outlet.key, Math.max(bestPerOutlet.get(a.outlet.key) ?? 0, credit));
@@ -146,7 +143,7 @@ function assess(
     0.04 * Math.min(weightOf(statement.terms, shared), 14) -
     (statement.complete ? 0 : 0.3) -
     short;
-  return { statement, supporters, partial, outlets: outlets.size, shared, score };
+  return { statement, supporters, partial, shared, score };
 }
 
 /** "All four outlets", "Both outlets", "Three of the five outlets". */
