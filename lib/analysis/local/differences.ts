@@ -27,6 +27,7 @@ import {
   spelledNumber,
   termsHeld,
   tokenize,
+  wholeWordPositions,
 } from "../text";
 import type { PreparedArticle } from "./facts";
 import { reportsConsequence, type ArticleVocabulary, type Figure, type Statement } from "./statements";
@@ -65,7 +66,6 @@ const RANKS = new Set(
 const CAPITALISED = /^\p{Lu}/u;
 /** A number right after a word makes the word part of a name with it ("Falcon 9", "Apollo 11"). */
 const NUMBERED = /^\d/;
-const LETTER = /\p{L}/u;
 
 /** Whether a one-word name is no detail worth an "only": a fragment, a short abbreviation, a number word, a title or rank alone, or a common word. */
 function slightName(name: string, sentence: string, lowercase: Set<string>): boolean {
@@ -79,11 +79,9 @@ function slightName(name: string, sentence: string, lowercase: Set<string>): boo
     RANKS.has(key)
   )
     return true;
-  // A fragment: the word written right beside another capitalised word (string steps, no regex per name).
-  for (let at = sentence.indexOf(name); at >= 0; at = sentence.indexOf(name, at + 1)) {
+  // A fragment: the word written right beside another capitalised word.
+  for (const at of wholeWordPositions(sentence, name)) {
     const end = at + name.length;
-    if ((at > 0 && LETTER.test(sentence[at - 1])) || (end < sentence.length && LETTER.test(sentence[end])))
-      continue;
     const before = /(\S+)\s+$/.exec(sentence.slice(Math.max(0, at - 40), at))?.[1] ?? "";
     const after = /^\s+(\S+)/.exec(sentence.slice(end, end + 40))?.[1] ?? "";
     if (CAPITALISED.test(before) || CAPITALISED.test(after) || NUMBERED.test(after)) return true;
