@@ -46,13 +46,30 @@ export interface OnlyClaim extends CitedPoint {
   /** The sentence it quotes. */
   quoted: string;
   /** Its details other than quotations: names and figures. */
-  plain: string[];
+  plain: Detail[];
+}
+
+/** A detail an "only" claim names. */
+export interface Detail {
+  text: string;
+  kind: "quote" | "name" | "figure";
 }
 
 interface Claim {
   statement: Statement;
-  details: string[];
+  details: Detail[];
   score: number;
+}
+
+/**
+ * Whether details make an "only" claim on their own: a quotation, a figure, a name of two words
+ * or more, or two names; never one word alone (decision 037). The differences and the summary's
+ * "they differ in what they add" both ask this.
+ */
+export function makesClaim(details: readonly Detail[]): boolean {
+  let names = 0;
+  for (const d of details) if (d.kind !== "name" || /\s/.test(d.text) || ++names >= 2) return true;
+  return false;
 }
 
 /**
@@ -95,12 +112,9 @@ function ownDetails(
   others: ArticleVocabulary[],
   compared: Set<Figure>,
   lowercase: Set<string>,
-): { details: string[]; weight: number; substantial: boolean } {
-  const details: string[] = [];
+): { details: Detail[]; weight: number; substantial: boolean } {
+  const details: Detail[] = [];
   let weight = 0;
-  // A quotation, a figure or a name of two words or more: worth an "only" on its own.
-  let substantial = false;
-  let singleNames = 0;
   for (const q of statement.quotes) {
     // A quotation is the outlet's own only when no other outlet has it, nor most of its words.
     const terms = contentTerms(tokenize(q));
@@ -108,17 +122,15 @@ function ownDetails(
       (o) => o.match.includes(matchForm(q)) || termsHeld(terms, o.terms).share >= REPORTS_SHARE,
     );
     if (q.split(/\s+/).length >= 3 && !echoed) {
-      details.push(`“${q}”`);
+      details.push({ text: `“${q}”`, kind: "quote" });
       weight += 4;
-      substantial = true;
     }
   }
   for (const n of statement.names) {
     // A name is elsewhere when another outlet writes any of its words' families ("Sanford" for "Mark Sanford").
     if (!n.families.some((f) => others.some((o) => o.families.has(f)))) {
       if (slightName(n.text, statement.text, lowercase)) continue;
-      if (/\s/.test(n.text) || ++singleNames >= 2) substantial = true;
-      details.push(n.text);
+      details.push({ text: n.text, kind: "name" });
       // A full name says more than one word; an adjective of a place or party ("Republican") least.
       weight += n.families.length > 1 ? 3 : n.adjective ? 1 : 2;
     }
@@ -135,16 +147,15 @@ function ownDetails(
       !values.has(f.value)
     ) {
       values.add(f.value);
-      substantial = true;
-      details.push(f.text);
+      details.push({ text: f.text, kind: "figure" });
       // A figure with what it counts says more than a bare number ("100 and 500 words").
       weight += f.units.length ? 3 : 2;
     }
   }
   const distinct = details.filter(
-    (d, i) => details.findIndex((e) => e.toLowerCase() === d.toLowerCase()) === i,
+    (d, i) => details.findIndex((e) => e.text.toLowerCase() === d.text.toLowerCase()) === i,
   );
-  return { details: distinct.slice(0, MAX_DETAILS), weight, substantial };
+  return { details: distinct.slice(0, MAX_DETAILS), weight, substantial: makesClaim(details) };
 }
 
 /** The card's single-outlet claims, at most six, outlets in turn. */
@@ -163,25 +174,28 @@ export function findDifferences(
     const claims: Claim[] = [];
     for (const s of statements.filter((x) => articles[x.article].outlet.key === key)) {
       const { details, weight, substantial } = ownDetails(s, others, compared, lowercase);
-      const fresh = details.filter((d) => !seen.has(d));
+      const fresh = details.filter((d) => !seen.has(d.text));
       if (!fresh.length || !substantial) continue;
       // A consequence adds when no other outlet reports it ("left one person dead" against "deadly" does not).
       const consequence = reportsConsequence(s).some((w) => !others.some((o) => o.terms.has(w)));
       const score = weight + (consequence ? 2 : 0) + (s.order <= 1 ? 1 : 0) - (s.complete ? 0 : 1);
       // A lone adjective ("Republican") is not worth an "only", whatever else the sentence says.
       if (weight < MIN_DETAIL_WEIGHT || score < MIN_SCORE) continue;
-      for (const d of fresh) seen.add(d);
+      for (const d of fresh) seen.add(d.text);
       claims.push({ statement: s, details: fresh, score });
     }
     claims.sort((a, b) => b.score - a.score || a.statement.order - b.statement.order);
-    return claims.map((c): OnlyClaim => ({
-      text: `Only ${name} mentions ${listInWords(c.details)}: “${c.statement.text}”`,
-      citations: [c.statement.article],
-      score: c.score,
-      lead: `Only ${name} mentions ${listInWords(c.details)}`,
-      quoted: c.statement.text,
-      plain: c.details.filter((d) => !d.startsWith("“")),
-    }));
+    return claims.map((c): OnlyClaim => {
+      const lead = `Only ${name} mentions ${listInWords(c.details.map((d) => d.text))}`;
+      return {
+        text: `${lead}: “${c.statement.text}”`,
+        citations: [c.statement.article],
+        score: c.score,
+        lead,
+        quoted: c.statement.text,
+        plain: c.details.filter((d) => d.kind !== "quote"),
+      };
+    });
   });
   const out: OnlyClaim[] = [];
   for (let round = 0; out.length < MAX_DIFFERENCES && queues.some((q) => q.length > round); round++) {

@@ -16,7 +16,7 @@ import { articleBias, biasText } from "./bias";
 import { findContradictions, negatedPredicates, type Contradiction } from "./contradictions";
 import { findCommonPoints, outletCount, type SharedFact } from "./common-points";
 import { corroborate } from "./corroboration";
-import { findDifferences, MAX_DIFFERENCES, type OnlyClaim } from "./differences";
+import { findDifferences, makesClaim, MAX_DIFFERENCES, type OnlyClaim } from "./differences";
 import { extractFacts, prepareArticle, type PreparedArticle } from "./facts";
 import { findFigures, type FigureLine } from "./figures";
 import { outletWords, statementsOf, vocabularyOf } from "./statements";
@@ -88,11 +88,10 @@ function summaryOf(
     const named = new Set<number>();
     for (const d of [...differences].sort((a, b) => b.score - a.score)) {
       const outlet = d.citations[0];
-      // No single word alone: a name of two words, a figure, or two names or more.
-      const plain = d.plain.length >= 2 ? d.plain : d.plain.filter((p) => /\s|\d/.test(p));
-      if (named.has(outlet) || !plain.length || adds.length >= SUMMARY_ADDITIONS) continue;
+      // No single word alone (the differences' rule, makesClaim).
+      if (named.has(outlet) || !makesClaim(d.plain) || adds.length >= SUMMARY_ADDITIONS) continue;
       named.add(outlet);
-      adds.push(`${articles[outlet].outlet.name} gives ${listInWords(plain)}`);
+      adds.push(`${articles[outlet].outlet.name} gives ${listInWords(d.plain.map((p) => p.text))}`);
     }
     if (adds.length) sentences.push(`They differ in what they add: ${adds.join("; ")}.`);
     else if (shared) sentences.push("No outlet adds a name or figure the others lack.");
