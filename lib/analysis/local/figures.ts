@@ -56,12 +56,9 @@ export function figureRange(f: Pick<Figure, "value" | "text">): [number, number]
   return [v, v];
 }
 
-/** "35 other cities", "15,000 more beds": a count beside another, not of the same whole. */
-const BESIDE_ANOTHER = /\d\S*\s+(?:other|additional|more|extra|new)\b/i;
-
 /** Whether some one value lies in every figure's range (counts of something besides are left out). */
 function canAllHold(figures: Figure[]): boolean {
-  const ranges = figures.filter((f) => !BESIDE_ANOTHER.test(f.text)).map(figureRange);
+  const ranges = figures.filter((f) => !f.besideAnother).map(figureRange);
   if (ranges.length < 2) return true;
   return Math.max(...ranges.map((r) => r[0])) <= Math.min(...ranges.map((r) => r[1]));
 }

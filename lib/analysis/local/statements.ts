@@ -46,6 +46,8 @@ export interface Figure {
   units: string[];
   /** Written as words ("three videos"): compared with other figures, never an "only" detail by itself. */
   inWords: boolean;
+  /** A count beside another ("35 other cities", "15,000 more beds"), not of the same whole. */
+  besideAnother: boolean;
 }
 
 export interface NameMention {
@@ -91,7 +93,7 @@ const CONSEQUENCES = new Set(
 /** Words after a number that say its size ("20 Percent", "5 Million"), capitalised or not. */
 const SIZE_WORDS = new Set(["percent", "million", "billion", "trillion", "thousand"]);
 
-/** Words between a number and what it counts. */
+/** Words between a number and what it counts; right after the number, they make it a count beside another. */
 const SKIPPED = new Set(["other", "more", "additional", "extra", "new"]);
 
 /** Words after a number that are not what it counts. */
@@ -249,6 +251,7 @@ function figuresOf(article: PreparedArticle, sentence: PreparedSentence, from: n
     const suffix = /^(?:bn|mn|m|k|%)(?![\p{L}\p{N}])/u.exec(text.slice(n.end))?.[0] ?? "";
     const words: string[] = [];
     let after = suffix;
+    let besideAnother = false;
     // The first word was an acronym, which qualifies the next ("US cities").
     let qualifiedBy = false;
     const rest = text.slice(n.end + suffix.length);
@@ -256,6 +259,7 @@ function figuresOf(article: PreparedArticle, sentence: PreparedSentence, from: n
       const w = m[1]?.toLowerCase();
       // "35 other cities", "15,000 more beds", "20 Indian soldiers": the counted word comes after.
       if (w && (SKIPPED.has(w) || (PLACE_OF_DEMONYM.has(w) && /^\p{Lu}/u.test(m[1]))) && !words.length) {
+        if (SKIPPED.has(w) && after === suffix) besideAnother = true;
         after += m[0];
         continue;
       }
@@ -296,7 +300,7 @@ function figuresOf(article: PreparedArticle, sentence: PreparedSentence, from: n
     const qualifier = (QUALIFIER.exec(before)?.[0] ?? "").toLowerCase();
     const currency = /[$£€]$/.test(before) ? before.slice(-1) : "";
     const written = `${qualifier}${currency}${n.text}${after}`.replace(/\s+/g, " ").trim();
-    out.push({ article: article.index, value: n.value, text: written, units, inWords });
+    out.push({ article: article.index, value: n.value, text: written, units, inWords, besideAnother });
   }
   return out;
 }
