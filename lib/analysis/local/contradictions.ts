@@ -26,8 +26,9 @@ import type { PreparedArticle } from "./facts";
 import type { Statement } from "./statements";
 
 const MAX_CONTRADICTIONS = 2;
-/** Negated statements examined at most (a hostile card of denials costs a bounded amount). */
+/** Negated statements examined, and plain statements compared with them, at most (a hostile card of denials costs a bounded amount). */
 const MAX_NEGATED = 40;
+const MAX_COMPARED = 2_000;
 /** The negated clause's subject and object: at least this many distinct terms besides the predicate. */
 const MIN_SHARED_TERMS = 2;
 /** The plain clause's own terms: at least this share also in the negated sentence. */
@@ -101,10 +102,19 @@ interface Negation {
   denial: boolean;
 }
 
+/** A statement as this module reads it: its tokens, and where it writes each term as a plain word. */
 interface Read {
   statement: Statement;
   tokens: Token[];
+  /** Term → positions of the lowercase words writing it. */
+  words: Map<string, number[]>;
+  /** Every content term it writes. */
   terms: Set<string>;
+}
+
+/** A negated statement's name families, for what a plain clause may speak of. */
+interface Negated extends Read {
+  families: Set<string>;
 }
 
 const plainWord = (t: Token) => !t.capitalised && /^\p{L}+$/u.test(t.key) && isContentToken(t);
@@ -193,25 +203,23 @@ function plainSentence(r: Read): boolean {
  * Where a plain sentence states the predicate of a negation about the same subject: the index
  * of the predicate's token, or -1.
  */
-function plainClaimOf(plain: Read, negated: Read, negation: Negation, core: Set<string>): number {
+function plainClaimOf(plain: Read, negated: Negated, negation: Negation, core: Set<string>): number {
   const tokens = plain.tokens;
-  for (let k = 0; k < tokens.length; k++) {
+  for (const c of core) if (!plain.terms.has(c)) return -1;
+  for (const k of plain.words.get(negation.term) ?? []) {
     const t = tokens[k];
-    if (!plainWord(t) || termOfToken(t) !== negation.term) continue;
     // "moved to ban": an intention, not the act.
     if (k > 0 && tokens[k - 1].key === "to") continue;
-    if (quotedAt(plain.statement.text, t.start)) continue;
     const [from, to] = clauseOf(plain.statement.text, tokens, k, k);
     const clause = termsOfRange(tokens, from, to, (x) => x === k);
-    if (![...core].every((c) => clause.has(c))) continue;
+    if (![...core].every((c) => clause.has(c)) || quotedAt(plain.statement.text, t.start)) continue;
     // The plain clause speaks of nothing the negated sentence leaves out: its names all there (a
     // day is no name: "on Friday"), most of its other terms too.
     const names = tokens
       .slice(from, to)
       .filter((n, x) => n.capitalised && from + x > 0 && isContentToken(n) && !CALENDAR_WORDS.has(n.key))
       .map((n) => nameFamily(n.text, n.acronym));
-    const negatedFamilies = new Set(negated.tokens.map((n) => nameFamily(n.text, n.acronym)));
-    if (!names.every((f) => negatedFamilies.has(f))) continue;
+    if (!names.every((f) => negated.families.has(f))) continue;
     const held = [...clause].filter((c) => negated.terms.has(c)).length;
     if (held < clause.size * PLAIN_TERMS_SHARE) continue;
     return k;
@@ -219,10 +227,25 @@ function plainClaimOf(plain: Read, negated: Read, negation: Negation, core: Set<
   return -1;
 }
 
-const readOf = (statement: Statement): Read => {
+function readOf(statement: Statement): Read {
   const tokens = tokenize(statement.text);
-  return { statement, tokens, terms: termsOfRange(tokens, 0, tokens.length, () => false) };
-};
+  const words = new Map<string, number[]>();
+  tokens.forEach((t, k) => {
+    if (!plainWord(t)) return;
+    const term = termOfToken(t);
+    const at = words.get(term);
+    if (at) at.push(k);
+    else words.set(term, [k]);
+  });
+  return { statement, tokens, words, terms: termsOfRange(tokens, 0, tokens.length, () => false) };
+}
+
+function negatedOf(read: Read): Negated {
+  return {
+    ...read,
+    families: new Set(read.tokens.map((n) => nameFamily(n.text, n.acronym))),
+  };
+}
 
 /** The predicates each article negates or denies anywhere in the text read (by article index), and whether it reports a denial. */
 export function negatedPredicates(articles: PreparedArticle[]): { terms: Set<string>; denial: boolean }[] {
@@ -277,28 +300,35 @@ export function findContradictions(
     if (negated[a.index].denial) deniesAnything.add(a.outlet.key);
   }
   const reads = statements.map(readOf);
-  const plain = reads.filter(plainSentence);
+  // The plain statements by the terms they write.
+  const plainBy = new Map<string, Read[]>();
+  for (const r of reads.filter(plainSentence))
+    for (const term of r.words.keys()) plainBy.set(term, [...(plainBy.get(term) ?? []), r]);
   const out: Contradiction[] = [];
   const paired = new Set<string>();
   let examined = 0;
-  for (const negated of reads) {
-    if (out.length >= MAX_CONTRADICTIONS || examined >= MAX_NEGATED) break;
-    const negations = negationsIn(negated.tokens);
+  let compared = 0;
+  const claimOf = (p: Read, negated: Negated, negation: Negation, core: Set<string>) =>
+    ++compared > MAX_COMPARED ? -1 : plainClaimOf(p, negated, negation, core);
+  for (const read of reads) {
+    if (out.length >= MAX_CONTRADICTIONS || examined >= MAX_NEGATED || compared >= MAX_COMPARED) break;
+    const negations = negationsIn(read.tokens);
     if (!negations.length) continue;
     examined++;
-    if (/\?/.test(negated.statement.text) || negated.tokens.some((t) => CONDITIONS.has(t.key))) continue;
+    if (/\?/.test(read.statement.text) || read.tokens.some((t) => CONDITIONS.has(t.key))) continue;
+    const negated = negatedOf(read);
     const mine = outletOf(negated.statement);
     for (const negation of negations) {
       // The predicate once in the sentence: "was not arrested but detained" says both.
-      const uses = negated.tokens.filter((t) => plainWord(t) && termOfToken(t) === negation.term).length;
-      if (uses !== 1) continue;
+      if (negated.words.get(negation.term)?.length !== 1) continue;
       const [from, to] = clauseOf(negated.statement.text, negated.tokens, negation.cue, negation.at);
       const core = termsOfRange(negated.tokens, from, to, (k) => k >= negation.cue && k <= negation.at);
       core.delete(negation.term);
       if (core.size < MIN_SHARED_TERMS) continue;
       // The negating outlet does not itself state it plainly in its lead.
+      const plain = plainBy.get(negation.term) ?? [];
       const selfPlain = plain.some(
-        (p) => outletOf(p.statement) === mine && plainClaimOf(p, negated, negation, core) >= 0,
+        (p) => outletOf(p.statement) === mine && claimOf(p, negated, negation, core) >= 0,
       );
       if (selfPlain) continue;
       for (const p of plain) {
@@ -307,7 +337,7 @@ export function findContradictions(
         // The plain outlet never tells the other side itself.
         if (negatedBy.get(theirs)?.has(negation.term) || (negation.denial && deniesAnything.has(theirs)))
           continue;
-        const at = plainClaimOf(p, negated, negation, core);
+        const at = claimOf(p, negated, negation, core);
         if (at < 0) continue;
         paired.add(`${theirs} ${mine} ${negation.term}`);
         const name = (r: Read) => articles[r.statement.article].outlet.name;
