@@ -117,6 +117,9 @@ interface Negated extends Read {
   families: Set<string>;
 }
 
+/** A text without any of these has no negation nor denial (a quick test before reading its words). */
+const CUE = /\b(?:not|never|deny|denies|denied|denying|denial)\b|n['’]t\b/i;
+
 const plainWord = (t: Token) => !t.capitalised && /^\p{L}+$/u.test(t.key) && isContentToken(t);
 const termOfToken = (t: Token) => tokenTerms(t)[0];
 
@@ -253,6 +256,7 @@ export function negatedPredicates(articles: PreparedArticle[]): { terms: Set<str
     const terms = new Set<string>();
     let denial = false;
     for (const s of a.sentences) {
+      if (!CUE.test(s.text)) continue;
       for (const n of negationsIn(s.tokens)) terms.add(n.term);
       if (!denial) denial = s.tokens.some((t) => DENIALS.has(t.key) || t.key === "denial");
     }
@@ -262,6 +266,7 @@ export function negatedPredicates(articles: PreparedArticle[]): { terms: Set<str
 
 /** The terms a statement's own text negates or denies ("was not arrested": "arrest"). */
 export function negatedIn(statement: Statement): Set<string> {
+  if (!CUE.test(statement.text)) return new Set();
   return new Set(negationsIn(tokenize(statement.text)).map((n) => n.term));
 }
 
@@ -299,11 +304,17 @@ export function findContradictions(
     for (const t of negated[a.index].terms) set.add(t);
     if (negated[a.index].denial) deniesAnything.add(a.outlet.key);
   }
-  const reads = statements.map(readOf);
-  // The plain statements by the terms they write.
+  // Only statements with a negation, and plain statements writing a term one negates, are read.
+  const reads = statements.filter((s) => CUE.test(s.text)).map(readOf);
+  const negatedTerms = new Set(reads.flatMap((r) => negationsIn(r.tokens).map((n) => n.term)));
+  if (!negatedTerms.size) return [];
   const plainBy = new Map<string, Read[]>();
-  for (const r of reads.filter(plainSentence))
+  for (const s of statements) {
+    if (![...s.terms.keys()].some((t) => negatedTerms.has(t))) continue;
+    const r = readOf(s);
+    if (!plainSentence(r)) continue;
     for (const term of r.words.keys()) plainBy.set(term, [...(plainBy.get(term) ?? []), r]);
+  }
   const out: Contradiction[] = [];
   const paired = new Set<string>();
   let examined = 0;
