@@ -31,8 +31,15 @@ const MAX_NEGATED = 40;
 const MAX_COMPARED = 2_000;
 /** The negated clause's subject and object: at least this many distinct terms besides the predicate. */
 const MIN_SHARED_TERMS = 2;
-/** The plain clause's own terms: at least this share also in the negated sentence. */
-const PLAIN_TERMS_SHARE = 0.5;
+/**
+ * Words opening a phrase that only adds to the predicate ("arrested by the mutineers", "banned
+ * on Friday"): past one, the plain clause may say what the negated sentence does not.
+ */
+const ADDING_PHRASE = new Set(
+  "by in on at from during near after before over under into for with amid across through since until".split(
+    " ",
+  ),
+);
 
 /** Auxiliaries a negation may follow for a statement of fact ("did not", "was not"): no modals. */
 const FACT_AUXILIARIES = new Set("did does do was were is are has have had".split(" "));
@@ -69,6 +76,8 @@ const HEDGES = new Set(
     "threatens threatened considering consider considers expected expects seek seeks sought urged urges calls called"
   ).split(" "),
 );
+/** Words that make a negation partial ("did not ban all rallies", "was not fully closed"): no denial of the act. */
+const PARTIAL = new Set("all every entirely fully completely wholly totally only just always".split(" "));
 /** Words that make a negation no statement of fact: a condition or a possibility ("if it did not ban"). */
 const CONDITIONS = new Set(
   "may might could would should will shall if whether possibly unclear unconfirmed".split(" "),
@@ -217,14 +226,21 @@ function plainClaimOf(plain: Read, negated: Negated, negation: Negation, core: S
     const clause = termsOfRange(tokens, from, to, (x) => x === k);
     if (![...core].every((c) => clause.has(c)) || quotedAt(plain.statement.text, t.start)) continue;
     // The plain clause speaks of nothing the negated sentence leaves out: its names all there (a
-    // day is no name: "on Friday"), most of its other terms too.
+    // day is no name: "on Friday"); and its subject and object, up to a phrase that only adds to
+    // the predicate, all there too ("Ruiz's brother was arrested" is not "Ruiz was not arrested").
     const names = tokens
       .slice(from, to)
       .filter((n, x) => n.capitalised && from + x > 0 && isContentToken(n) && !CALENDAR_WORDS.has(n.key))
       .map((n) => nameFamily(n.text, n.acronym));
     if (!names.every((f) => negated.families.has(f))) continue;
-    const held = [...clause].filter((c) => negated.terms.has(c)).length;
-    if (held < clause.size * PLAIN_TERMS_SHARE) continue;
+    let objectEnd = k + 1;
+    while (objectEnd < to && !ADDING_PHRASE.has(tokens[objectEnd].key)) objectEnd++;
+    const said = termsOfRange(tokens, from, objectEnd, (x) => x === k || CALENDAR_WORDS.has(tokens[x].key));
+    if (![...said].every((c) => negated.terms.has(c))) continue;
+    // A number anywhere in it (a year, a count) the negated sentence gives too: "arrested in 2015"
+    // is no answer to "has never been arrested".
+    const numbers = tokens.slice(from, to).filter((n) => /\d/.test(n.key));
+    if (!numbers.every((n) => negated.terms.has(termOfToken(n)))) continue;
     return k;
   }
   return -1;
@@ -336,6 +352,7 @@ export function findContradictions(
       const core = termsOfRange(negated.tokens, from, to, (k) => k >= negation.cue && k <= negation.at);
       core.delete(negation.term);
       if (core.size < MIN_SHARED_TERMS) continue;
+      if (negated.tokens.slice(from, to).some((t) => PARTIAL.has(t.key))) continue;
       // The negating outlet does not itself state it plainly in its lead.
       const plain = plainBy.get(negation.term) ?? [];
       const selfPlain = plain.some(

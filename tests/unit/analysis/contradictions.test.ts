@@ -183,6 +183,38 @@ describe("contradictions between claims (decision 051)", () => {
       ],
     ],
     [
+      "another person of the same name (a relative)",
+      [
+        article("BBC News", "Arrests in Caracas", "Ana Ruiz's brother was arrested by police in Caracas."),
+        article("CNN", "Arrests in Caracas", "Ana Ruiz was not arrested, police in Caracas said."),
+      ],
+    ],
+    [
+      "another object of the same verb",
+      [
+        article("BBC News", "Arrests in Caracas", "Police arrested supporters of Ana Ruiz in Caracas."),
+        article("CNN", "Arrests in Caracas", "Police did not arrest Ana Ruiz in Caracas."),
+      ],
+    ],
+    [
+      "a partial negation",
+      [
+        BAN,
+        article(
+          "CNN",
+          "Rallies in the capital",
+          "The interior ministry did not ban all the opposition rallies.",
+        ),
+      ],
+    ],
+    [
+      "another year",
+      [
+        article("BBC News", "Ruiz profile", "Ana Ruiz was arrested by police in 2015 during protests."),
+        article("CNN", "Ruiz profile", "Ana Ruiz has never been arrested by police, her lawyer said."),
+      ],
+    ],
+    [
       "a subject only a pronoun names",
       [
         article(
