@@ -78,6 +78,15 @@ const HEDGES = new Set(
 );
 /** Words that make a negation partial ("did not ban all rallies", "was not fully closed"): no denial of the act. */
 const PARTIAL = new Set("all every entirely fully completely wholly totally only just always".split(" "));
+/**
+ * Words after a negation that limit it in time or extent, so the act may still have happened
+ * ("did not ban the rallies until Friday", "did not arrest anyone else", "except").
+ */
+const LIMITING = new Set(
+  "until till before again initially immediately yet longer anymore else other more further another except besides beyond".split(
+    " ",
+  ),
+);
 /** Words that make a negation no statement of fact: a condition or a possibility ("if it did not ban"). */
 const CONDITIONS = new Set(
   "may might could would should will shall if whether possibly unclear unconfirmed".split(" "),
@@ -353,6 +362,7 @@ export function findContradictions(
       core.delete(negation.term);
       if (core.size < MIN_SHARED_TERMS) continue;
       if (negated.tokens.slice(from, to).some((t) => PARTIAL.has(t.key))) continue;
+      if (negated.tokens.slice(negation.cue).some((t) => LIMITING.has(t.key))) continue;
       // The negating outlet does not itself state it plainly in its lead.
       const plain = plainBy.get(negation.term) ?? [];
       const selfPlain = plain.some(

@@ -208,6 +208,17 @@ describe("contradictions between claims (decision 051)", () => {
       ],
     ],
     [
+      "a negation limited in time",
+      [
+        BAN,
+        article(
+          "CNN",
+          "Rallies in the capital",
+          "The interior ministry did not ban the opposition rallies until Friday.",
+        ),
+      ],
+    ],
+    [
       "another year",
       [
         article("BBC News", "Ruiz profile", "Ana Ruiz was arrested by police in 2015 during protests."),
