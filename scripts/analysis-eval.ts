@@ -3,7 +3,7 @@
  * labelled stories (tests/fixtures/analysis-eval-stories.ts; articles from the labelled feed days
  * of the data folder, NEWS_DATA_DIR) and prints, per story and for the stories tuned on and those
  * only reported apart, how many expected shared facts (and of them those worded differently),
- * outlet angles and figure pairs the answers state, the "only" claims resting on one word, the
+ * outlet angles and figure pairs the answers state, the contradictions they name (found / false), the "only" claims resting on one word, the
  * quotes said twice, the citations an outlet's own text does not support, the words of analysis
  * per word of articles, what the grounding check rejects, which "only" claims are false and which
  * statements carry feed artefacts (scripts/lib/analysis-eval.ts). --show prints each answer's texts.
@@ -51,19 +51,20 @@ runScript(async () => {
   const head = (label: string, w: number) => label.padStart(w);
   console.log(
     `${"story".padEnd(44)} ${head("split", 6)} ${head("facts", 6)} ${head("reword", 6)} ${head("angles", 6)} ${head("figs", 5)} ` +
-      `${head("1word", 5)} ${head("repeat", 6)} ${head("unsup", 5)} ${head("w/w", 5)} ${head("rej", 3)} ${head("false", 5)} ${head("artef", 5)} ${head("ms", 5)}`,
+      `${head("contr", 5)} ${head("1word", 5)} ${head("repeat", 6)} ${head("unsup", 5)} ${head("w/w", 5)} ${head("rej", 3)} ${head("false", 5)} ${head("artef", 5)} ${head("ms", 5)}`,
   );
   for (const s of scores) {
     const ratio = (s.words.analysis / Math.max(1, s.words.articles)).toFixed(2);
     console.log(
       `${s.slug.slice(0, 44).padEnd(44)} ${head(s.split, 6)} ${head(`${s.facts.stated}/${s.facts.expected}`, 6)} ${head(`${s.reworded.stated}/${s.reworded.expected}`, 6)} ` +
-        `${head(`${s.angles.stated}/${s.angles.expected}`, 6)} ${head(`${s.figurePairs.stated}/${s.figurePairs.expected}`, 5)} ${head(String(s.singleWordOnly.length), 5)} ` +
+        `${head(`${s.angles.stated}/${s.angles.expected}`, 6)} ${head(`${s.figurePairs.stated}/${s.figurePairs.expected}`, 5)} ${head(`${s.contradictions.found}/${s.contradictions.expected}`, 5)} ${head(String(s.singleWordOnly.length), 5)} ` +
         `${head(String(s.repeatedQuotes.length), 6)} ${head(String(s.unsupportedCitations.length), 5)} ${head(ratio, 5)} ${head(String(s.rejected.length), 3)} ` +
         `${head(String(s.falseOnly.length), 5)} ${head(String(s.artefacts.length), 5)} ${head(s.ms.toFixed(0), 5)}`,
     );
     for (const m of s.facts.missed) console.log(`    missed fact: ${m}`);
     for (const m of s.angles.missed) console.log(`    missed angle: ${m}`);
     for (const m of s.figurePairs.missed) console.log(`    figures not paired: ${m}`);
+    for (const m of s.contradictions.false) console.log(`    false contradiction: ${m}`);
     for (const m of s.singleWordOnly) console.log(`    single-word only: ${m}`);
     for (const m of s.repeatedQuotes) console.log(`    repeated quote: ${m}`);
     for (const m of s.unsupportedCitations) console.log(`    unsupported citation: ${m}`);
@@ -80,7 +81,8 @@ runScript(async () => {
     console.log(
       `\n${split === "tune" ? "Tuned on" : "Reported only"} (${part.length} stories): facts ${t.facts.stated}/${t.facts.expected} (${pct(t.facts.stated, t.facts.expected)}), ` +
         `facts worded differently ${t.reworded.stated}/${t.reworded.expected}, angles ${t.angles.stated}/${t.angles.expected} (${pct(t.angles.stated, t.angles.expected)}), ` +
-        `figure pairs ${t.figurePairs.stated}/${t.figurePairs.expected}, single-word "only" items ${t.singleWordOnly}, repeated quotes ${t.repeatedQuotes}, ` +
+        `figure pairs ${t.figurePairs.stated}/${t.figurePairs.expected}, ` +
+        `contradictions found ${t.contradictions.found}/${t.contradictions.expected} (false ${t.contradictions.false}${t.contradictions.expected ? "" : "; no story has one, the unit tests are the evidence"}), single-word "only" items ${t.singleWordOnly}, repeated quotes ${t.repeatedQuotes}, ` +
         `unsupported citations ${t.unsupportedCitations}, bias text showing wording ${t.biasShowsWording}/${part.length}, words of analysis per word of articles ${(t.words.analysis / Math.max(1, t.words.articles)).toFixed(2)} ` +
         `(${t.words.analysis}/${t.words.articles}), rejected by the grounding check ${t.rejected}, false "only" claims ${t.falseOnly}, artefacts ${t.artefacts}.`,
     );

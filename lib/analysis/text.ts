@@ -269,6 +269,15 @@ function letterAt(text: string, i: number): boolean {
   return c < 128 ? isAsciiLetter(c) : LETTER.test(String.fromCodePoint(text.codePointAt(i)!));
 }
 
+/**
+ * The positions where a text writes a word as a whole word (no letter right before or after it),
+ * in order. String steps, no regex per word: callers ask this of long texts, word after word.
+ */
+export function* wholeWordPositions(text: string, word: string): Generator<number> {
+  for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1))
+    if (!(at > 0 && letterAt(text, at - 1)) && !letterAt(text, at + word.length)) yield at;
+}
+
 /** Whether the code point before a position is a letter or a number. */
 function wordCharBefore(text: string, i: number): boolean {
   if (i <= 0) return false;

@@ -10,8 +10,8 @@
  * figures line sets side by side, how many "only" claims rest on a single word, how many quotes
  * recur across summary, points, angles, differences and figures, how many citations of a shared
  * fact go to an outlet whose own text lacks one of its names or figures, on how many stories the
- * bias text shows words of the articles, and how many words of analysis it writes per word of the
- * articles. The matching here is
+ * bias text shows words of the articles, how many words of analysis it writes per word of the
+ * articles, and how many contradictions between claims it names (decision 051), found and false. The matching here is
  * deliberately its own, simple and fixed, so that figures before and after a change compare.
  */
 import { groundAnalysis } from "@/lib/analysis/grounding";
@@ -73,6 +73,8 @@ export interface StoryScore {
   repeatedQuotes: string[];
   /** A shared fact cited to an outlet whose own text lacks one of the quote's names or figures. */
   unsupportedCitations: string[];
+  /** Contradictions the answer names (decision 051): those an expected one matches, and those none does (false). */
+  contradictions: { found: number; expected: number; false: string[] };
   /** Words the answer writes (summary, points, angles, differences, figures) and the articles' words. */
   words: { analysis: number; articles: number };
   ms: number;
@@ -170,6 +172,9 @@ function angleStatements(result: ProviderAnalysis, mine: Set<number>, source: st
     );
   return own.map((t) => `${t} ${quotedUnder.join(" ")}`);
 }
+
+/** How a contradiction line opens (lib/analysis/local/contradictions.ts). */
+const CONTRADICTION = "The reports contradict each other";
 
 const ONLY = /^Only (.+?) (?:mentions|names|gives|quotes|reports|gives the figure) (.+?)(?:: “.*)?\.?$/s;
 
@@ -350,6 +355,9 @@ export async function scoreStory(story: EvalStory, dayText: string): Promise<Sto
   const reworded = story.facts.filter((f) => f.reworded);
   const missedReworded = reworded.filter((f) => missedFacts.includes(f));
   const pairs = story.figures ?? [];
+  const expectedContradictions = story.contradictions ?? [];
+  const named = result.differences.filter((d) => d.text.startsWith(CONTRADICTION));
+  const falseContradictions = named.filter((d) => !expectedContradictions.some((f) => statesFact(d.text, f)));
   const missedPairs = pairs.filter((f) => !pairsFigures(result, f));
   const distinctArticleText = new Set(articles.flatMap((a) => [a.title, a.summary, a.content]));
   const missedAngles = Object.entries(story.angles).filter(
@@ -384,6 +392,11 @@ export async function scoreStory(story: EvalStory, dayText: string): Promise<Sto
       stated: pairs.length - missedPairs.length,
       expected: pairs.length,
       missed: missedPairs.map((f) => f.sentence),
+    },
+    contradictions: {
+      found: named.length - falseContradictions.length,
+      expected: expectedContradictions.length,
+      false: falseContradictions.map((d) => d.text.slice(0, 160)),
     },
     singleWordOnly: singleWordOnlyClaims(result),
     repeatedQuotes: repeatedQuotes(result),
@@ -423,6 +436,11 @@ export function totals(scores: StoryScore[]) {
     artefacts: sum((s) => s.artefacts.length),
     reworded: { stated: sum((s) => s.reworded.stated), expected: sum((s) => s.reworded.expected) },
     figurePairs: { stated: sum((s) => s.figurePairs.stated), expected: sum((s) => s.figurePairs.expected) },
+    contradictions: {
+      found: sum((s) => s.contradictions.found),
+      expected: sum((s) => s.contradictions.expected),
+      false: sum((s) => s.contradictions.false.length),
+    },
     singleWordOnly: sum((s) => s.singleWordOnly.length),
     repeatedQuotes: sum((s) => s.repeatedQuotes.length),
     unsupportedCitations: sum((s) => s.unsupportedCitations.length),

@@ -25,8 +25,8 @@ describe("local analyzer on the labelled dev-day stories", () => {
     expect([tune.facts.expected, tune.reworded.expected, tune.angles.expected, tune.figurePairs.expected]).toEqual([
       31, 9, 60, 3,
     ]);
-    expect(tune.facts.stated).toBeGreaterThanOrEqual(27);
-    expect(tune.reworded.stated).toBeGreaterThanOrEqual(7);
+    expect(tune.facts.stated).toBeGreaterThanOrEqual(28);
+    expect(tune.reworded.stated).toBeGreaterThanOrEqual(8);
     expect(tune.angles.stated).toBeGreaterThanOrEqual(59);
     expect(tune.figurePairs.stated).toBeGreaterThanOrEqual(3);
     // 8 stories only reported: 12 facts (9 worded differently), 29 angles, 1 figure pair.
@@ -35,6 +35,8 @@ describe("local analyzer on the labelled dev-day stories", () => {
     ]);
     expect(report.facts.stated).toBeGreaterThanOrEqual(10);
     expect(report.angles.stated).toBeGreaterThanOrEqual(29);
+    // "three videos" and "three Navy videos" (counts in words, decision 036).
+    expect(report.figurePairs.stated).toBeGreaterThanOrEqual(1);
   });
 
   it("repeats quotes, cites unsupporting outlets and rests 'only' on single words no more than when this test was written", () => {
@@ -44,7 +46,7 @@ describe("local analyzer on the labelled dev-day stories", () => {
     expect(all.unsupportedCitations).toBe(0);
     // The bias text shows words of the articles (1 of 26 stories before issue 25).
     expect(all.biasShowsWording).toBeGreaterThanOrEqual(24);
-    expect(all.singleWordOnly).toBeLessThanOrEqual(13);
+    expect(all.singleWordOnly).toBeLessThanOrEqual(12);
     // Words of analysis per word of articles: 2.37 before issue 25.
     expect(all.words.analysis / all.words.articles).toBeLessThan(1.8);
   });
@@ -54,9 +56,10 @@ describe("local analyzer on the labelled dev-day stories", () => {
     expect(without).toEqual(["kim-jong-un-health-rumours"]);
   });
 
-  it("says no false 'only', writes nothing the grounding check rejects, and carries no feed artefact", () => {
+  it("says no false 'only' nor false contradiction, writes nothing the grounding check rejects, and carries no feed artefact", () => {
     for (const s of scores) {
       expect(s.falseOnly, s.slug).toEqual([]);
+      expect(s.contradictions.false, s.slug).toEqual([]);
       expect(s.rejected, s.slug).toEqual([]);
       expect(s.artefacts, s.slug).toEqual([]);
     }

@@ -17,10 +17,8 @@ const ADDS_TERMS = 3;
 const MAX_ADDED_CHARS = 260;
 
 export interface Angle extends CitedPoint {
-  outlet: string;
-  headline: string;
-  /** The headline's terms. */
-  terms: Set<string>;
+  /** The passages it quotes, as its text writes them between “ and ”. */
+  quotes: string[];
 }
 
 /**
@@ -67,11 +65,16 @@ export function findAngles(
     const lead = mine.filter((s) => !s.headline);
     const name = article.outlet.name;
     if (!headline && !lead.length) continue;
-    let text: string;
     const fresh = lead.filter((s) => !quoted.has(s.text));
-    const said = (s: Statement) => (quoted.has(s.text) ? "the shared report above" : `“${s.text}”`);
+    const quotes: string[] = [];
+    const quote = (passage: string) => {
+      quotes.push(passage);
+      return `“${passage}”`;
+    };
+    const said = (s: Statement) => (quoted.has(s.text) ? "the shared report above" : quote(s.text));
+    let text: string;
     if (!headline)
-      text = `${name} leads with ${fresh.length ? `“${clip(fresh[0].text, MAX_ADDED_CHARS)}”` : "the shared report above"}`;
+      text = `${name} leads with ${fresh.length ? quote(clip(fresh[0].text, MAX_ADDED_CHARS)) : "the shared report above"}`;
     else if (!lead.length)
       text = quoted.has(headline.text)
         ? `${name} gives only a headline, the shared report above`
@@ -81,17 +84,10 @@ export function findAngles(
         (s) => [...s.terms.keys()].filter((t) => !headline.terms.has(t)).length >= ADDS_TERMS,
       );
       text = adds
-        ? `${name} leads with ${said(headline)} and adds: “${clip(adds.text, MAX_ADDED_CHARS)}”`
+        ? `${name} leads with ${said(headline)} and adds: ${quote(clip(adds.text, MAX_ADDED_CHARS))}`
         : `${name} leads with ${said(headline)}`;
     }
-    const led = headline ?? lead[0];
-    angles.push({
-      text,
-      citations: [article.index],
-      outlet: article.outlet.key,
-      headline: led.text,
-      terms: new Set(led.terms.keys()),
-    });
+    angles.push({ text, citations: [article.index], quotes });
   }
   return angles;
 }

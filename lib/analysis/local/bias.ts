@@ -10,7 +10,7 @@
  */
 
 import type { BiasRating } from "@/lib/sources/registry";
-import { listInWords, matchForm, withoutQuotes } from "../text";
+import { listInWords, matchForm, wholeWordPositions, withoutQuotes } from "../text";
 import type { PreparedArticle } from "./facts";
 
 const RATING_SCORE: Record<BiasRating, number> = { "center-left": -0.3, center: 0, "center-right": 0.3 };
@@ -166,16 +166,9 @@ export function biasBand(score: number): string {
   return `${a < 0.5 ? "slight" : "leaning"} ${score < 0 ? "left" : "right"}`;
 }
 
-const LETTER = /\p{L}/u;
-
-/** Whether a lowercase text writes a word as a whole word (string steps: no regex per word over a long text). */
+/** Whether a lowercase text writes a word as a whole word. */
 function writes(text: string, word: string): boolean {
-  for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
-    const end = at + word.length;
-    if ((at === 0 || !LETTER.test(text[at - 1])) && (end === text.length || !LETTER.test(text[end])))
-      return true;
-  }
-  return false;
+  return !wholeWordPositions(text, word).next().done;
 }
 
 /** The charged words of one article in its own voice, strongest first. */

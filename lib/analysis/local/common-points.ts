@@ -14,11 +14,14 @@
  * name) is not credited with the quoted sentence: the point then quotes each such outlet in its
  * own words beside it ("CNBC: “…”"), so no outlet is cited for a detail it did not give
  * (docs/decisions/035-shared-facts-across-wording.md). A statement every supporter holds whole
- * ranks above one they hold in part.
+ * ranks above one they hold in part. A text that shares a sentence's words but not its negation
+ * ("was not arrested"), or an outlet that contradicts it (lib/analysis/local/contradictions.ts),
+ * does not report it.
  */
 import type { CitedPoint } from "@/lib/schemas/analysis";
 import { nameFamily } from "@/lib/text/terms";
 import { countInWords, findNumbers, REPORTS_SHARE, REPORTS_TERMS, termsHeld, tokenize } from "../text";
+import { contests, negatedIn, negatedPredicates, type Contradiction } from "./contradictions";
 import type { PreparedArticle } from "./facts";
 import type { WorkBudget } from "../work-budget";
 import type { ArticleVocabulary, Statement } from "./statements";
@@ -53,7 +56,6 @@ interface Candidate {
   supporters: number[];
   /** Of those, the articles lacking one of its figures or names. */
   partial: Set<number>;
-  outlets: number;
   shared: Set<string>;
   score: number;
 }
@@ -87,18 +89,25 @@ function holdsDetails(
   );
 }
 
+/** What outlets say did not happen: each article's negated predicates, and the card's contradictions. */
+export interface Disputes {
+  negated: ReturnType<typeof negatedPredicates>;
+  contradictions: Contradiction[];
+}
+
 /** How strongly other outlets report a statement. */
 function assess(
   statement: Statement,
   articles: PreparedArticle[],
   vocabularies: ArticleVocabulary[],
+  disputes: Disputes,
 ): Candidate {
   const own = articles[statement.article].outlet.key;
   const total = weightOf(statement.terms, statement.terms.keys());
   const supporters: number[] = [];
   const partial = new Set<number>();
   let details: ReturnType<typeof detailsOf> | undefined;
-  const outlets = new Set<string>([own]);
+  let negates: Set<string> | undefined;
   const shared = new Set<string>();
   let coverage = 0;
   const bestPerOutlet = new Map<string, number>();
@@ -109,10 +118,17 @@ function assess(
     // Weighted (names count double) and plain, as the grounding check counts (text.ts termsHeld).
     const plain = termsHeld([...statement.terms.keys()], vocabularies[a.index].terms);
     if (held.length < REPORTS_TERMS || share < SUPPORT_SHARE || plain.share < REPORTS_SHARE) continue;
+    // Sharing the words is not reporting the fact: "was not arrested" is not reported by a text
+    // that never negates an arrest, and an outlet never reports what it contradicts (decision 051).
+    negates ??= negatedIn(statement);
+    if (
+      [...negates].some((t) => !disputes.negated[a.index].terms.has(t)) ||
+      disputes.contradictions.some((c) => contests(c, own, a.outlet.key, statement.terms))
+    )
+      continue;
     supporters.push(a.index);
     const whole = holdsDetails(statement, (details ??= detailsOf(statement)), vocabularies[a.index]);
     if (!whole) partial.add(a.index);
-    outlets.add(a.outlet.key);
     for (const t of held) shared.add(t);
     const credit = whole ? share : share * PARTIAL_SUPPORT;
     bestPerOutlet.set(a.outlet.key, Math.max(bestPerOutlet.get(a.outlet.key) ?? 0, credit));
@@ -127,7 +143,7 @@ function assess(
     0.04 * Math.min(weightOf(statement.terms, shared), 14) -
     (statement.complete ? 0 : 0.3) -
     short;
-  return { statement, supporters, partial, outlets: outlets.size, shared, score };
+  return { statement, supporters, partial, shared, score };
 }
 
 /** "All four outlets", "Both outlets", "Three of the five outlets". */
@@ -171,12 +187,13 @@ export async function findCommonPoints(
   articles: PreparedArticle[],
   vocabularies: ArticleVocabulary[],
   budget: WorkBudget,
+  disputes: Disputes = { negated: negatedPredicates(articles), contradictions: [] },
 ): Promise<SharedFact[]> {
   const outletTotal = new Set(articles.map((a) => a.outlet.key)).size;
   if (outletTotal < 2) return [];
   const assessed: Candidate[] = [];
   for (const s of statements) {
-    assessed.push(assess(s, articles, vocabularies));
+    assessed.push(assess(s, articles, vocabularies, disputes));
     await budget.checkpoint();
   }
   const candidates = assessed

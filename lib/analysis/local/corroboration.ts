@@ -7,8 +7,11 @@
  * because each added a detail. It measures agreement between outlets, not truth: a claim every
  * outlet repeats from one wrong source still counts. Figures that conflict (ranges that cannot
  * both hold, lib/analysis/local/figures.ts) count against it; the method line names what was
- * compared. docs/decisions/031-local-bias-and-tone.md, 036-figures-compared.md.
+ * compared. A claim one outlet states and another denies or negates (lib/analysis/local/contradictions.ts)
+ * counts against it as a conflicting figure does, and the method line names its predicate.
+ * docs/decisions/031-local-bias-and-tone.md, 036-figures-compared.md, 051-contradictions-between-claims.md.
  */
+import type { Contradiction } from "./contradictions";
 import type { Fact } from "./facts";
 import type { FigureLine } from "./figures";
 
@@ -26,13 +29,17 @@ export interface Corroboration {
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** The corroboration share of a card's facts, given the figures set side by side. */
-export function corroborate(facts: Fact[], figures: FigureLine[]): Corroboration {
+/** The corroboration share of a card's facts, given the figures set side by side and the claims that contradict. */
+export function corroborate(
+  facts: Fact[],
+  figures: FigureLine[],
+  contradictions: Contradiction[] = [],
+): Corroboration {
   const claims = facts.filter((f) => f.kind === "name" || f.kind === "number");
   const supported = claims.filter((f) => f.outlets.size >= 2).length;
   const single = claims.length - supported;
   const conflicting = figures.filter((f) => f.conflict);
-  const checkable = supported + conflicting.length;
+  const checkable = supported + conflicting.length + contradictions.length;
   const score = checkable ? Math.round((100 * supported) / checkable) : 0;
   const compared = figures.map(
     (f) => `${f.unit} (${f.conflict ? "conflict" : f.differ ? "differ, can both hold" : "agree"})`,
@@ -43,6 +50,9 @@ export function corroborate(facts: Fact[], figures: FigureLine[]): Corroboration
       ? `; ${plural(conflicting.length, "figure conflicts", "figures conflict")} between outlets and counts against it`
       : "") +
     (compared.length ? `; figures compared for: ${compared.join(", ")}` : "") +
+    (contradictions.length
+      ? `; ${plural(contradictions.length, "claim contradicts", "claims contradict")} another outlet's denial or negation of it and ${contradictions.length === 1 ? "counts" : "count"} against it (claims compared for: ${contradictions.map((c) => `${c.predicate} (contradiction)`).join(", ")})`
+      : "") +
     `; ${plural(single, "detail appears", "details appear")} in one outlet only and ${single === 1 ? "is" : "are"} not counted`;
   return { supported, checkable, single, score, method };
 }

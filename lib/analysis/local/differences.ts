@@ -9,7 +9,8 @@
  * names, figures, then consequences; outlets take turns.
  *
  * A name of one word is no detail when it is a fragment (beside another capitalised word in
- * its sentence: "Prime" of "Prime Minister"), an abbreviation of three letters or fewer (a state,
+ * its sentence: "Prime" of "Prime Minister"; or before a number: "Falcon" of "Falcon 9"), a title
+ * or a rank alone ("Major"), an abbreviation of three letters or fewer (a state,
  * "PM", a byline's initials), a number word ("Twenty") or a word the card also writes in lowercase
  * (a section label, "South"); and a claim resting on one one-word name alone is not made (issue
  * 25: "only" fired on single words). One count is one detail however it is written ("more than 20"
@@ -19,17 +20,20 @@
 import type { CitedPoint } from "@/lib/schemas/analysis";
 import {
   contentTerms,
+  HONORIFICS,
   listInWords,
   matchForm,
   REPORTS_SHARE,
   spelledNumber,
   termsHeld,
   tokenize,
+  wholeWordPositions,
 } from "../text";
 import type { PreparedArticle } from "./facts";
 import { reportsConsequence, type ArticleVocabulary, type Figure, type Statement } from "./statements";
 
-const MAX_DIFFERENCES = 6;
+/** Items of the differences list (contradictions included, decision 051). */
+export const MAX_DIFFERENCES = 6;
 const MAX_DETAILS = 3;
 const MIN_SCORE = 3;
 const MIN_DETAIL_WEIGHT = 2;
@@ -42,32 +46,62 @@ export interface OnlyClaim extends CitedPoint {
   /** The sentence it quotes. */
   quoted: string;
   /** Its details other than quotations: names and figures. */
-  plain: string[];
+  plain: Detail[];
+}
+
+/** A detail an "only" claim names. */
+export interface Detail {
+  text: string;
+  kind: "quote" | "name" | "figure";
 }
 
 interface Claim {
   statement: Statement;
-  details: string[];
+  details: Detail[];
   score: number;
 }
 
-const CAPITALISED = /^\p{Lu}/u;
-const LETTER = /\p{L}/u;
+/**
+ * Whether details make an "only" claim on their own: a quotation, a figure, a name of two words
+ * or more, or two names; never one word alone (decision 037). The differences and the summary's
+ * "they differ in what they add" both ask this.
+ */
+export function makesClaim(details: readonly Detail[]): boolean {
+  let names = 0;
+  for (const d of details) if (d.kind !== "name" || /\s/.test(d.text) || ++names >= 2) return true;
+  return false;
+}
 
-/** Whether a one-word name is no detail worth an "only": a fragment, a short abbreviation, a number word or a common word. */
+/**
+ * Ranks alone ("Major", "Colonel"): no name of a person. Kept apart from the titles stripped off
+ * names (lib/analysis/text.ts HONORIFICS), since "Major League" or "Private Eye" keep them.
+ */
+const RANKS = new Set(
+  "major colonel lieutenant sergeant corporal private admiral brigadier commander marshal".split(" "),
+);
+
+const CAPITALISED = /^\p{Lu}/u;
+/** A number right after a word makes the word part of a name with it ("Falcon 9", "Apollo 11"). */
+const NUMBERED = /^\d/;
+
+/** Whether a one-word name is no detail worth an "only": a fragment, a short abbreviation, a number word, a title or rank alone, or a common word. */
 function slightName(name: string, sentence: string, lowercase: Set<string>): boolean {
   if (/\s/.test(name)) return false;
   const key = name.toLowerCase();
-  if (name.replace(/[^\p{L}]/gu, "").length <= 3 || spelledNumber(key) !== undefined || lowercase.has(key))
+  if (
+    name.replace(/[^\p{L}]/gu, "").length <= 3 ||
+    spelledNumber(key) !== undefined ||
+    lowercase.has(key) ||
+    HONORIFICS.has(key) ||
+    RANKS.has(key)
+  )
     return true;
-  // A fragment: the word written right beside another capitalised word (string steps, no regex per name).
-  for (let at = sentence.indexOf(name); at >= 0; at = sentence.indexOf(name, at + 1)) {
+  // A fragment: the word written right beside another capitalised word.
+  for (const at of wholeWordPositions(sentence, name)) {
     const end = at + name.length;
-    if ((at > 0 && LETTER.test(sentence[at - 1])) || (end < sentence.length && LETTER.test(sentence[end])))
-      continue;
     const before = /(\S+)\s+$/.exec(sentence.slice(Math.max(0, at - 40), at))?.[1] ?? "";
     const after = /^\s+(\S+)/.exec(sentence.slice(end, end + 40))?.[1] ?? "";
-    if (CAPITALISED.test(before) || CAPITALISED.test(after)) return true;
+    if (CAPITALISED.test(before) || CAPITALISED.test(after) || NUMBERED.test(after)) return true;
   }
   return false;
 }
@@ -78,12 +112,9 @@ function ownDetails(
   others: ArticleVocabulary[],
   compared: Set<Figure>,
   lowercase: Set<string>,
-): { details: string[]; weight: number; substantial: boolean } {
-  const details: string[] = [];
+): { details: Detail[]; weight: number; substantial: boolean } {
+  const details: Detail[] = [];
   let weight = 0;
-  // A quotation, a figure or a name of two words or more: worth an "only" on its own.
-  let substantial = false;
-  let singleNames = 0;
   for (const q of statement.quotes) {
     // A quotation is the outlet's own only when no other outlet has it, nor most of its words.
     const terms = contentTerms(tokenize(q));
@@ -91,17 +122,15 @@ function ownDetails(
       (o) => o.match.includes(matchForm(q)) || termsHeld(terms, o.terms).share >= REPORTS_SHARE,
     );
     if (q.split(/\s+/).length >= 3 && !echoed) {
-      details.push(`“${q}”`);
+      details.push({ text: `“${q}”`, kind: "quote" });
       weight += 4;
-      substantial = true;
     }
   }
   for (const n of statement.names) {
     // A name is elsewhere when another outlet writes any of its words' families ("Sanford" for "Mark Sanford").
     if (!n.families.some((f) => others.some((o) => o.families.has(f)))) {
       if (slightName(n.text, statement.text, lowercase)) continue;
-      if (/\s/.test(n.text) || ++singleNames >= 2) substantial = true;
-      details.push(n.text);
+      details.push({ text: n.text, kind: "name" });
       // A full name says more than one word; an adjective of a place or party ("Republican") least.
       weight += n.families.length > 1 ? 3 : n.adjective ? 1 : 2;
     }
@@ -110,18 +139,23 @@ function ownDetails(
   for (const f of statement.figures) {
     // A figure set beside another outlet's (lib/analysis/local/figures.ts) is compared there, not
     // "only"; one count written twice ("more than 20", "20") is one detail.
-    if (!compared.has(f) && !others.some((o) => o.numbers.has(f.value)) && !values.has(f.value)) {
+    // A count in words ("two longtime adversaries") is compared, not claimed as an outlet's own.
+    if (
+      !f.inWords &&
+      !compared.has(f) &&
+      !others.some((o) => o.numbers.has(f.value)) &&
+      !values.has(f.value)
+    ) {
       values.add(f.value);
-      substantial = true;
-      details.push(f.text);
+      details.push({ text: f.text, kind: "figure" });
       // A figure with what it counts says more than a bare number ("100 and 500 words").
       weight += f.units.length ? 3 : 2;
     }
   }
   const distinct = details.filter(
-    (d, i) => details.findIndex((e) => e.toLowerCase() === d.toLowerCase()) === i,
+    (d, i) => details.findIndex((e) => e.text.toLowerCase() === d.text.toLowerCase()) === i,
   );
-  return { details: distinct.slice(0, MAX_DETAILS), weight, substantial };
+  return { details: distinct.slice(0, MAX_DETAILS), weight, substantial: makesClaim(details) };
 }
 
 /** The card's single-outlet claims, at most six, outlets in turn. */
@@ -140,25 +174,28 @@ export function findDifferences(
     const claims: Claim[] = [];
     for (const s of statements.filter((x) => articles[x.article].outlet.key === key)) {
       const { details, weight, substantial } = ownDetails(s, others, compared, lowercase);
-      const fresh = details.filter((d) => !seen.has(d));
+      const fresh = details.filter((d) => !seen.has(d.text));
       if (!fresh.length || !substantial) continue;
       // A consequence adds when no other outlet reports it ("left one person dead" against "deadly" does not).
       const consequence = reportsConsequence(s).some((w) => !others.some((o) => o.terms.has(w)));
       const score = weight + (consequence ? 2 : 0) + (s.order <= 1 ? 1 : 0) - (s.complete ? 0 : 1);
       // A lone adjective ("Republican") is not worth an "only", whatever else the sentence says.
       if (weight < MIN_DETAIL_WEIGHT || score < MIN_SCORE) continue;
-      for (const d of fresh) seen.add(d);
+      for (const d of fresh) seen.add(d.text);
       claims.push({ statement: s, details: fresh, score });
     }
     claims.sort((a, b) => b.score - a.score || a.statement.order - b.statement.order);
-    return claims.map((c): OnlyClaim => ({
-      text: `Only ${name} mentions ${listInWords(c.details)}: “${c.statement.text}”`,
-      citations: [c.statement.article],
-      score: c.score,
-      lead: `Only ${name} mentions ${listInWords(c.details)}`,
-      quoted: c.statement.text,
-      plain: c.details.filter((d) => !d.startsWith("“")),
-    }));
+    return claims.map((c): OnlyClaim => {
+      const lead = `Only ${name} mentions ${listInWords(c.details.map((d) => d.text))}`;
+      return {
+        text: `${lead}: “${c.statement.text}”`,
+        citations: [c.statement.article],
+        score: c.score,
+        lead,
+        quoted: c.statement.text,
+        plain: c.details.filter((d) => d.kind !== "quote"),
+      };
+    });
   });
   const out: OnlyClaim[] = [];
   for (let round = 0; out.length < MAX_DIFFERENCES && queues.some((q) => q.length > round); round++) {

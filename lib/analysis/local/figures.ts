@@ -2,7 +2,7 @@
  * Figures side by side: numbers that measure the same thing in two or more outlets (the same
  * word counted after them, "10,000 people" and "9,500 people"), compared in one line with each
  * outlet's own wording and qualifier ("BBC News: at least 10,000 people; CNN: more than 9,500
- * people"). Dates are never figures (lib/text/terms.ts). Each figure is read with its qualifier
+ * people"), counts in words as their digits ("three videos" and "3 videos", lib/analysis/local/statements.ts). Dates are never figures (lib/text/terms.ts). Each figure is read with its qualifier
  * as a range ("more than 20" is 20 and up, "up to 25,000" at most 25,000, "about 100" within a
  * tenth of it): figures whose ranges cannot both hold conflict and the line says so; figures that
  * differ but can both hold ("more than 20" and "20", "at least 10,000" and "more than 9,500") are
@@ -56,12 +56,9 @@ export function figureRange(f: Pick<Figure, "value" | "text">): [number, number]
   return [v, v];
 }
 
-/** "35 other cities", "15,000 more beds": a count beside another, not of the same whole. */
-const BESIDE_ANOTHER = /\d\S*\s+(?:other|additional|more|extra|new)\b/i;
-
 /** Whether some one value lies in every figure's range (counts of something besides are left out). */
 function canAllHold(figures: Figure[]): boolean {
-  const ranges = figures.filter((f) => !BESIDE_ANOTHER.test(f.text)).map(figureRange);
+  const ranges = figures.filter((f) => !f.besideAnother).map(figureRange);
   if (ranges.length < 2) return true;
   return Math.max(...ranges.map((r) => r[0])) <= Math.min(...ranges.map((r) => r[1]));
 }

@@ -13,9 +13,10 @@ import { countInWords, listInWords } from "../text";
 import { ANALYSIS_BUDGET, WorkBudget } from "../work-budget";
 import { findAngles } from "./angles";
 import { articleBias, biasText } from "./bias";
+import { findContradictions, negatedPredicates, type Contradiction } from "./contradictions";
 import { findCommonPoints, outletCount, type SharedFact } from "./common-points";
 import { corroborate } from "./corroboration";
-import { findDifferences, type OnlyClaim } from "./differences";
+import { findDifferences, makesClaim, MAX_DIFFERENCES, type OnlyClaim } from "./differences";
 import { extractFacts, prepareArticle, type PreparedArticle } from "./facts";
 import { findFigures, type FigureLine } from "./figures";
 import { outletWords, statementsOf, vocabularyOf } from "./statements";
@@ -51,14 +52,15 @@ async function eachInTurn<T, R>(items: T[], budget: WorkBudget, fn: (item: T, i:
 /**
  * Two or three plain sentences a reader who reads nothing else learns from: what happened (the
  * best-supported shared fact, in an outlet's words, saying when the outlets give other details)
- * and how coverage differs (the figures that differ most, else the names and figures only some
- * outlets give). It quotes nothing the points do not, names no outlet's headline (the angles
+ * and how coverage differs (figures that conflict, a contradiction between claims, other figures
+ * that differ, else the names and figures only some outlets give). It quotes nothing the points do not, names no outlet's headline (the angles
  * do) and makes no "only" claim on a single word (decision 037).
  */
 function summaryOf(
   outlets: string[],
   shared: SharedFact | undefined,
   figures: FigureLine[],
+  contradictions: Contradiction[],
   differences: OnlyClaim[],
   articles: PreparedArticle[],
 ): string {
@@ -71,24 +73,25 @@ function summaryOf(
         ? `In the words of ${quoted}, reported by ${count[0].toLowerCase()}${count.slice(1)}: “${shared.statement.text}”`
         : `${count} report it, each with its own details; in the words of ${quoted}: “${shared.statement.text}”`,
     );
-  } else {
+  } else if (!contradictions.length) {
+    // (Outlets that contradict each other describe one event: the contradiction says so below.)
     sentences.push(
       `${outletsInWords(outlets)} share no statement of fact in comparable words, so they may not describe the same event.`,
     );
   }
-  // How coverage differs: their figures, else what some outlets add (names and figures, an outlet each).
-  const differ = figures.find((f) => f.differ);
-  if (differ) sentences.push(differ.text);
+  // How coverage differs: figures that conflict, claims that do, other figures, else what some
+  // outlets add (names and figures, an outlet each).
+  const differ = figures.find((f) => f.conflict) ?? contradictions[0] ?? figures.find((f) => f.differ);
+  if (differ) sentences.push("brief" in differ ? differ.brief : differ.text);
   else {
     const adds: string[] = [];
     const named = new Set<number>();
     for (const d of [...differences].sort((a, b) => b.score - a.score)) {
       const outlet = d.citations[0];
-      // No single word alone: a name of two words, a figure, or two names or more.
-      const plain = d.plain.length >= 2 ? d.plain : d.plain.filter((p) => /\s|\d/.test(p));
-      if (named.has(outlet) || !plain.length || adds.length >= SUMMARY_ADDITIONS) continue;
+      // No single word alone (the differences' rule, makesClaim).
+      if (named.has(outlet) || !makesClaim(d.plain) || adds.length >= SUMMARY_ADDITIONS) continue;
       named.add(outlet);
-      adds.push(`${articles[outlet].outlet.name} gives ${listInWords(plain)}`);
+      adds.push(`${articles[outlet].outlet.name} gives ${listInWords(d.plain.map((p) => p.text))}`);
     }
     if (adds.length) sentences.push(`They differ in what they add: ${adds.join("; ")}.`);
     else if (shared) sentences.push("No outlet adds a name or figure the others lack.");
@@ -114,11 +117,17 @@ export async function analyzeLocally(
     await eachInTurn(articles, budget, (a) => statementsOf(a, names, lowercase, selfWords))
   ).flat();
   const vocabularies = await eachInTurn(articles, budget, (a) => vocabularyOf(a));
-  const points = await findCommonPoints(statements, articles, vocabularies, budget);
+  // Contradictions first: an outlet never reports a statement it contradicts (decision 051).
+  const negated = negatedPredicates(articles);
+  const contradictions = findContradictions(statements, articles, negated);
+  const points = await findCommonPoints(statements, articles, vocabularies, budget, {
+    negated,
+    contradictions,
+  });
   // Each passage is quoted once: the angles and the differences refer to what the points quote.
   const quoted = new Set(points.flatMap((p) => p.quotes));
   const angles = findAngles(statements, articles, vocabularies, quoted);
-  for (const a of angles) for (const m of a.text.matchAll(/“([^”]+)”/g)) quoted.add(m[1]);
+  for (const a of angles) for (const q of a.quotes) quoted.add(q);
   const figures = findFigures(statements, articles);
   const differences = findDifferences(
     statements,
@@ -131,7 +140,7 @@ export async function analyzeLocally(
   const tones = withoutSharedWords(await eachInTurn(articles, budget, (a) => articleTone(a)), articles);
   const tone = cardTone(tones, articles);
   const biases = await eachInTurn(articles, budget, (a) => articleBias(a));
-  const corroboration = corroborate(facts, figures);
+  const corroboration = corroborate(facts, figures, contradictions);
   const outlets = outletList(articles);
 
   let summary: string;
@@ -140,13 +149,16 @@ export async function analyzeLocally(
     summary = `${outlets[0]} is the only outlet in this card, so nothing can be compared or corroborated across outlets. Its tone is ${tone.overall}.`;
     frontendSummary = `${outlets[0]} alone: nothing to compare across outlets; tone ${tone.overall}.`;
   } else {
-    summary = summaryOf(outlets, points[0], figures, differences, articles);
+    summary = summaryOf(outlets, points[0], figures, contradictions, differences, articles);
     frontendSummary = summary;
   }
 
   return {
     commonPoints: points.map(({ text, citations }) => ({ text, citations })),
-    differences: differences.map(({ text, citations }) => ({ text, citations })),
+    // Contradictions first: they are the differences that matter most (decision 051).
+    differences: [...contradictions, ...differences]
+      .slice(0, Math.max(MAX_DIFFERENCES, contradictions.length))
+      .map(({ text, citations }) => ({ text, citations })),
     angles: angles.map(({ text, citations }) => ({ text, citations })),
     figures: figures.map(({ text, citations }) => ({ text, citations })),
     summary,

@@ -19,12 +19,13 @@ import {
   spelledNumber,
   STOP_WORDS,
   tokenTerms,
+  type NumberMention,
   type Token,
 } from "../text";
 import { PLACE_OF_DEMONYM } from "@/lib/text/demonyms";
 import { PLACE_PHRASES } from "@/lib/text/synonyms";
 import { CALENDAR_WORDS, isDateNumber, nameFamily, nameSpelling, termOf, WEEKDAYS } from "@/lib/text/terms";
-import { isAcronym } from "@/lib/text/words";
+import { COUNT_WORDS, isAcronym } from "@/lib/text/words";
 import type { PreparedArticle, PreparedSentence } from "./facts";
 
 /** The first words of the two-word place names (a pair is looked up only after one). */
@@ -43,6 +44,10 @@ export interface Figure {
   text: string;
   /** Stems of the words it counts ("supporter"). */
   units: string[];
+  /** Written as words ("three videos"): compared with other figures, never an "only" detail by itself. */
+  inWords: boolean;
+  /** A count beside another ("35 other cities", "15,000 more beds"), not of the same whole. */
+  besideAnother: boolean;
 }
 
 export interface NameMention {
@@ -88,7 +93,7 @@ const CONSEQUENCES = new Set(
 /** Words after a number that say its size ("20 Percent", "5 Million"), capitalised or not. */
 const SIZE_WORDS = new Set(["percent", "million", "billion", "trillion", "thousand"]);
 
-/** Words between a number and what it counts. */
+/** Words between a number and what it counts; right after the number, they make it a count beside another. */
 const SKIPPED = new Set(["other", "more", "additional", "extra", "new"]);
 
 /** Words after a number that are not what it counts. */
@@ -185,15 +190,59 @@ function namesOf(
   return [...out.values()];
 }
 
-/** Counts the sentence gives: not dates, times or ordinals, not the number of a name ("Falcon 9"). */
+/** Words after a count word that make it part of a larger number ("two dozen", "three million"): not read as a count. */
+const LARGER_NUMBER = new Set([
+  "dozen",
+  "hundred",
+  "hundreds",
+  "thousand",
+  "thousands",
+  "million",
+  "millions",
+  "billion",
+]);
+
+/**
+ * Counts written as words, as findNumbers gives digits: "three videos", "a dozen officers" (two to
+ * twenty and a dozen; "one" is a pronoun as often as a count, and "two dozen" or "three million"
+ * a larger number left out). A count word is only a figure with the word it counts (figuresOf).
+ */
+function spelledCounts(sentence: PreparedSentence): NumberMention[] {
+  const out: NumberMention[] = [];
+  const tokens = sentence.tokens;
+  for (let k = 0; k < tokens.length; k++) {
+    const t = tokens[k];
+    const next = tokens[k + 1]?.key ?? "";
+    if (t.key === "dozen" && k > 0 && tokens[k - 1].key === "a" && !LARGER_NUMBER.has(next)) {
+      const a = tokens[k - 1];
+      out.push({ text: sentence.text.slice(a.start, t.end), value: "12", start: a.start, end: t.end });
+    } else if (t.key !== "one" && COUNT_WORDS.has(t.key) && !LARGER_NUMBER.has(next)) {
+      out.push({ text: t.text, value: COUNT_WORDS.get(t.key)!, start: t.start, end: t.end });
+    }
+  }
+  return out;
+}
+
+/** Whether the word after a match is a lowercase word a number may count ("videos" after "three Navy"). */
+function countedNext(rest: string, m: RegExpMatchArray): boolean {
+  const next = /^\s+(\p{Ll}[\p{L}’'-]*)/u.exec(rest.slice(m.index! + m[0].length))?.[1];
+  return next !== undefined && !STOP_WORDS.has(next) && !NOT_COUNTED.has(next);
+}
+
+/** Counts the sentence gives, in digits or words: not dates, times or ordinals, not the number of a name ("Falcon 9"). */
 function figuresOf(article: PreparedArticle, sentence: PreparedSentence, from: number, to: number): Figure[] {
   const out: Figure[] = [];
   const text = sentence.text;
-  for (const n of findNumbers(text)) {
+  const spelled = spelledCounts(sentence);
+  const mentions = spelled.length
+    ? [...findNumbers(text), ...spelled].sort((a, b) => a.start - b.start)
+    : findNumbers(text);
+  for (const n of mentions) {
     if (n.start >= to) break;
+    const inWords = !/\d/.test(n.text);
     if (
       n.start < from ||
-      isDateNumber(text, n.start, n.end) ||
+      (!inWords && isDateNumber(text, n.start, n.end)) ||
       /^\s*[-–]\s*\d/.test(text.slice(n.end, n.end + 3))
     )
       continue;
@@ -202,18 +251,28 @@ function figuresOf(article: PreparedArticle, sentence: PreparedSentence, from: n
     const suffix = /^(?:bn|mn|m|k|%)(?![\p{L}\p{N}])/u.exec(text.slice(n.end))?.[0] ?? "";
     const words: string[] = [];
     let after = suffix;
+    let besideAnother = false;
     // The first word was an acronym, which qualifies the next ("US cities").
     let qualifiedBy = false;
-    for (const m of text.slice(n.end + suffix.length).matchAll(/\s+(\p{L}[\p{L}’'-]*)|[^\s\p{L}]|\s+/gu)) {
+    const rest = text.slice(n.end + suffix.length);
+    for (const m of rest.matchAll(/\s+(\p{L}[\p{L}’'-]*)|[^\s\p{L}]|\s+/gu)) {
       const w = m[1]?.toLowerCase();
       // "35 other cities", "15,000 more beds", "20 Indian soldiers": the counted word comes after.
       if (w && (SKIPPED.has(w) || (PLACE_OF_DEMONYM.has(w) && /^\p{Lu}/u.test(m[1]))) && !words.length) {
+        if (SKIPPED.has(w) && after === suffix) besideAnother = true;
         after += m[0];
         continue;
       }
       if (!w || words.length >= 2) break;
       // A name is not what a number counts ("$39 Zara jacket"); an acronym may qualify it ("25 US cities").
-      const acronym = isAcronym(m[1]);
+      // A count in words may be qualified by a name too ("three Navy videos"), when a lowercase word follows.
+      const acronym =
+        isAcronym(m[1]) ||
+        (inWords &&
+          !words.length &&
+          /^\p{Lu}\p{Ll}/u.test(m[1]) &&
+          !CALENDAR_WORDS.has(w) &&
+          countedNext(rest, m));
       // A Title Case headline's size word still belongs to the figure ("20 Percent").
       const size = !words.length && SIZE_WORDS.has(w);
       if (!acronym && !size && (STOP_WORDS.has(w) || NOT_COUNTED.has(w) || /^\p{Lu}\p{Ll}/u.test(m[1])))
@@ -237,11 +296,11 @@ function figuresOf(article: PreparedArticle, sentence: PreparedSentence, from: n
       !/^(?:At|About|Around|Some|Over|Nearly|Almost|Only|Just|The|A|An)$/.test(previous)
     )
       continue;
-    if (Number(n.value) < 10 && !units.length) continue;
+    if ((inWords || Number(n.value) < 10) && !units.length) continue;
     const qualifier = (QUALIFIER.exec(before)?.[0] ?? "").toLowerCase();
     const currency = /[$£€]$/.test(before) ? before.slice(-1) : "";
     const written = `${qualifier}${currency}${n.text}${after}`.replace(/\s+/g, " ").trim();
-    out.push({ article: article.index, value: n.value, text: written, units });
+    out.push({ article: article.index, value: n.value, text: written, units, inWords, besideAnother });
   }
   return out;
 }

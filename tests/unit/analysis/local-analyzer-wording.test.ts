@@ -146,6 +146,68 @@ describe("figures compared (decision 036)", () => {
   });
 });
 
+describe("counts written as words (decision 036)", () => {
+  const figuresOf = async (a: string, b: string) =>
+    (
+      await analyzeLocally([
+        article("BBC News", "Pentagon releases videos", a),
+        article("CNN", "Pentagon videos out", b),
+      ])
+    ).figures?.map((f) => f.text) ?? [];
+
+  it("pairs 'three videos' with '3 videos' and 'a dozen officers' with '12 officers'", async () => {
+    expect(
+      await figuresOf(
+        "The Pentagon released three Navy videos of unidentified objects on Monday.",
+        "The Pentagon released 3 videos of unidentified objects on Monday.",
+      ),
+    ).toEqual(["The figures agree: BBC News: three Navy videos; CNN: 3 videos."]);
+    expect(
+      await figuresOf(
+        "About a dozen officers were injured in the clashes in Portland.",
+        "12 officers were injured in the clashes in Portland, police said.",
+      ),
+    ).toEqual(["The figures agree: BBC News: about a dozen officers; CNN: 12 officers."]);
+  });
+
+  it("names a conflict between 'two officers' and '5 officers', as between digits", async () => {
+    const result = await analyzeLocally([
+      article(
+        "BBC News",
+        "Officers hurt in Portland",
+        "Two officers were injured in the clashes in Portland.",
+      ),
+      article("CNN", "Officers hurt in Portland", "5 officers were injured in the clashes in Portland."),
+    ]);
+    expect(result.figures?.map((f) => f.text)).toEqual([
+      "The figures conflict: BBC News: Two officers; CNN: 5 officers.",
+    ]);
+    expect(result.factualAccuracyMethod).toMatch(/figures compared for: officers \(conflict\)/);
+  });
+
+  it("reads no count in 'one of', 'two dozen' or a count word without what it counts, nor an 'only' on a count in words", async () => {
+    expect(
+      await figuresOf(
+        "One of the officers said two dozen protesters were held, and three were released.",
+        "One officer said 24 protesters were held after the clashes.",
+      ),
+    ).toEqual([]);
+    const result = await analyzeLocally([
+      article(
+        "BBC News",
+        "Seoul and Tokyo talk",
+        "The two longtime adversaries met in Seoul for trade talks on Monday.",
+      ),
+      article(
+        "CNN",
+        "Seoul and Tokyo talk",
+        "Officials from both countries met in Seoul for trade talks on Monday.",
+      ),
+    ]);
+    expect(result.differences.map((d) => d.text).join(" ")).not.toMatch(/two longtime adversaries/);
+  });
+});
+
 describe("figures in Title Case headlines", () => {
   it("keeps a capitalised size word with its figure ('20 Percent'), never a bare number", async () => {
     const result = await analyzeLocally([
@@ -201,6 +263,33 @@ describe("quotes, repeats and the summary (decision 037)", () => {
     const claims = result.differences.map((d) => d.text).join("\n");
     expect(claims).not.toMatch(/mentions (?:PM|Prime|Ecowas)\b/);
     expect(result.summary).not.toMatch(/Only /);
+  });
+});
+
+describe("one-word name fragments (decision 037)", () => {
+  it("makes no 'only' item nor summary name of a word before a number ('Falcon' of 'Falcon 9') or a rank alone ('Major')", async () => {
+    const result = await analyzeLocally([
+      article(
+        "BBC News",
+        "Nasa astronauts launch from US soil",
+        "Astronauts Doug Hurley and Bob Behnken lifted off from Florida for the space station on Saturday.",
+      ),
+      article(
+        "Daily Mail",
+        "NASA and Elon Musk's SpaceX successfully launch Falcon 9",
+        "The Falcon 9 rocket lifted off from Florida carrying astronauts to the space station on Saturday.",
+      ),
+      article(
+        "The Guardian",
+        "Oil output to rise as Opec reaches compromise",
+        "Delegates say talks were fraught – Brent crude rises 2% Major oil producers agreed in Vienna to pump more crude.",
+      ),
+    ]);
+    const said = [result.summary, ...result.differences.map((d) => d.text)].join("\n");
+    expect(said).not.toMatch(/\bFalcon\b(?! 9)/);
+    expect(said).not.toMatch(/mentions (?:[^:\n]*, )?Major\b|gives (?:[^.\n]*, )?Major\b/);
+    // A full name beside it is still the outlet's own detail.
+    expect(said).toMatch(/Elon Musk/);
   });
 });
 

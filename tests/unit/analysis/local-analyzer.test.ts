@@ -328,6 +328,12 @@ describe("local analyzer on generated cards", () => {
     "Saudi-led",
     "Falcon",
     "9",
+    // Contradictions (decision 051): a denial, a negation and the predicates they govern.
+    "denied",
+    "was",
+    "had",
+    "arrested",
+    "banned",
   );
   const sentence = fc.array(word, { minLength: 1, maxLength: 14 }).map((w) => w.join(" "));
   const text = fc.array(sentence, { maxLength: 4 }).map((s) => s.join(". "));

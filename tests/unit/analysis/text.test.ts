@@ -9,6 +9,7 @@ import {
   stem,
   tokenize,
   withoutQuotes,
+  wholeWordPositions,
 } from "@/lib/analysis/text";
 
 describe("analysis text primitives", () => {
@@ -157,5 +158,14 @@ describe("analysis text primitives", () => {
     const t0 = performance.now();
     expect(splitSentences(`It ended${"!".repeat(100_000)}`)).toHaveLength(1);
     expect(performance.now() - t0).toBeLessThan(300);
+  });
+});
+
+describe("wholeWordPositions", () => {
+  it("finds a word only where no letter touches it, as bias's charged words and the fragment test read it", () => {
+    expect([...wholeWordPositions("evil, evildoer and evil", "evil")]).toEqual([0, 19]);
+    expect([...wholeWordPositions("Falcon 9 and Falcon-9", "Falcon")]).toEqual([0, 13]);
+    expect([...wholeWordPositions("Écoles", "coles")]).toEqual([]);
+    expect([...wholeWordPositions("nothing here", "evil")]).toEqual([]);
   });
 });
