@@ -14,6 +14,7 @@ import {
   findNumbers,
   findQuotes,
   addTokenTerms,
+  isNameJoiner,
   namesInRun,
   isContentToken,
   spelledNumber,
@@ -165,7 +166,7 @@ function namesOf(
       const key = current.map((t) => t.key).join(" ");
       const self = current.every((t) => outlets.has(t.key)) || outlets.has(key);
       if (cardNames.has(key) && !self && !out.has(key)) {
-        const words = current.filter((t) => t.key !== "of");
+        const words = current.filter((t) => !isNameJoiner(t));
         const adjective =
           words.length === 1 &&
           !words[0].acronym &&

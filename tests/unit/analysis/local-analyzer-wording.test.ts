@@ -323,3 +323,23 @@ describe("bias wording and tone (decision 038)", () => {
     expect(result.biasAnalysis).toMatch(/the scores are the ratings alone/);
   });
 });
+
+describe("names joined by a particle (decision 037)", () => {
+  it("reads 'Juan de Oñate' as one name, not 'Juan' and 'Oñate'", async () => {
+    const result = await analyzeLocally([
+      article(
+        "The New York Times",
+        "Man is shot at protest over statue of New Mexico's conquistador",
+        "Two statues of Juan de Oñate are being removed after long-simmering tension between Native Americans and Hispanics over Spain's conquest of New Mexico.",
+      ),
+      article(
+        "Fox News",
+        "Former council candidate charged in New Mexico protest shooting",
+        "A former city council candidate was charged after a man was shot at a protest over a statue in New Mexico.",
+      ),
+    ]);
+    const said = [result.summary, ...result.differences.map((d) => d.text)].join("\n");
+    expect(said).toContain("Juan de Oñate");
+    expect(said).not.toMatch(/\bJuan, Oñate\b|\bJuan and Oñate\b/);
+  });
+});
