@@ -343,3 +343,33 @@ describe("names joined by a particle (decision 037)", () => {
     expect(said).not.toMatch(/\bJuan, Oñate\b|\bJuan and Oñate\b/);
   });
 });
+
+describe("figures as 'only' details (decision 037)", () => {
+  it("says one figure once per outlet however it is written ('$233m' and '$233 million', '15,000 beds' and '15,000 more beds')", async () => {
+    const result = await analyzeLocally([
+      article(
+        "CNBC",
+        "US Navy drafts plans to house immigrants at cost of $233m",
+        "The U.S. Navy is drafting plans to house immigrants on its bases, at an estimated cost of about $233 million over six months, as the administration seeks to ease a crisis on the Mexican border.",
+      ),
+      article(
+        "The Hill",
+        "Trump administration seeking additional 15,000 beds for detained immigrants: report",
+        "The Trump administration is seeking 15,000 more beds to house immigrants who cross the border, a report says.",
+      ),
+      article(
+        "Breitbart",
+        "Pentagon asked to house migrant children on bases",
+        "The Pentagon could house migrant children on military bases after a request by the Department of Health and Human Services.",
+      ),
+    ]);
+    const only = [result.summary, ...result.differences.map((d) => d.text)];
+    expect(
+      only.filter((t) => /\$233(?:m| million)/.test(t) && /Only CNBC/.test(t)).length,
+    ).toBeLessThanOrEqual(1);
+    expect(only.filter((t) => /Only The Hill mentions[^:]*15,000/.test(t)).length).toBeLessThanOrEqual(1);
+    expect(
+      result.differences.filter((d) => /Only The Hill/.test(d.text) && /15,000/.test(d.text)),
+    ).toHaveLength(1);
+  });
+});
