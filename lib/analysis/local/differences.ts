@@ -108,6 +108,11 @@ function slightName(name: string, sentence: string, lowercase: Set<string>): boo
   return false;
 }
 
+/** A number with nothing it counts, no currency, no share and no size word: no detail by itself. */
+function bareNumber(f: Figure): boolean {
+  return !f.units.length && !/[$£€%]|\d(?:bn|mn|m|k)\b/.test(f.text);
+}
+
 /** The details of a statement that no article of another outlet has. */
 function ownDetails(
   statement: Statement,
@@ -140,8 +145,10 @@ function ownDetails(
     // A figure set beside another outlet's (lib/analysis/local/figures.ts) is compared there, not
     // "only", in whichever of its sentences; one count written twice ("more than 20", "20") is one detail.
     // A count in words ("two longtime adversaries") is compared, not claimed as an outlet's own.
+    // A bare number ("100" of "in 100 and 500 words", "25" of "one in 25 on oxygen") tells a reader nothing.
     if (
       !f.inWords &&
+      !bareNumber(f) &&
       !compared.has(`${f.article}:${f.value}`) &&
       !others.some((o) => o.numbers.has(f.value)) &&
       !values.has(f.value)

@@ -372,4 +372,27 @@ describe("figures as 'only' details (decision 037)", () => {
       result.differences.filter((d) => /Only The Hill/.test(d.text) && /15,000/.test(d.text)),
     ).toHaveLength(1);
   });
+
+  it("gives no bare number as a detail: not a length ('in 100 and 500 words') nor a ratio's part ('one in 25')", async () => {
+    const result = await analyzeLocally([
+      article(
+        "BBC News",
+        "Turkey's elections explained in 100 and 500 words",
+        "Turkey's elections will decide if President Erdogan will stay in power.",
+      ),
+      article(
+        "Reuters",
+        "Turkey votes as Erdogan faces strong challenge",
+        "Turkey's elections will decide if President Erdogan will stay in power, with Muharrem Ince drawing huge crowds in Istanbul.",
+      ),
+      article(
+        "Daily Mail",
+        "Steroid dexamethasone cuts deaths in the sickest patients",
+        "The results from the RECOVERY trial - led by Oxford University - suggest the steroid can prevent death in one in eight ventilated coronavirus patients and one in 25 on oxygen.",
+      ),
+    ]);
+    const said = [result.summary, ...result.differences.map((d) => d.text)].join("\n");
+    expect(said).not.toMatch(/gives 100\b|mentions 100\b|100 and 500(?! words)/);
+    expect(said).not.toMatch(/\band 25\b(?! on)|mentions 25\b|gives 25\b/);
+  });
 });
