@@ -19,7 +19,7 @@ export const COMMON_WORDS: ReadonlySet<string> = new Set([
     "positive negative left right center centre unrated rated ratings rating none nothing compared " +
     "together similarly instead whereas despite unlike like key common differences agree agrees disagree " +
     "differ differs shared emphasis names mentions mention quotes quote cited corroboration claims claim " +
-    "details detail alone uniformly words word"
+    "details detail alone uniformly words word count counts different things"
   ).split(" "),
 ]);
 

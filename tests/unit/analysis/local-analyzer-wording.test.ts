@@ -120,7 +120,7 @@ describe("figures compared (decision 036)", () => {
       ),
     ]);
     expect(result.figures?.map((f) => f.text)).toEqual([
-      "The figures conflict: BBC News: 10,000 protesters; CNN: 4,000 protesters.",
+      "The figures conflict: BBC News: about 10,000 protesters; CNN: 4,000 protesters.",
     ]);
     expect(result.factualAccuracy).toBeLessThan(100);
     expect(result.factualAccuracyMethod).toMatch(/figures compared for: protest\w* \(conflict\)/);
@@ -143,6 +143,48 @@ describe("figures compared (decision 036)", () => {
       /^The figures agree: BBC News: more than 20 soldiers; CNN: 20 Indian soldiers\.$/,
     );
     expect(result.factualAccuracy).toBe(100);
+  });
+});
+
+describe("figures of different things, and an outlet's qualified figure (decision 036)", () => {
+  it("sets counts of different things side by side without a conflict, each counted phrase whole", async () => {
+    const result = await analyzeLocally([
+      article(
+        "Breitbart",
+        "Pentagon asked to house migrant children on military bases",
+        "The Pentagon could house as many as 20,000 unaccompanied migrant children on military bases in coming months, after a request by the Department of Health and Human Services.",
+      ),
+      article(
+        "CNBC",
+        "US Navy drafts plans to house 25,000 immigrants on military bases",
+        "The U.S. Navy is drafting plans to house 25,000 immigrants on its bases and other facilities.",
+      ),
+    ]);
+    const lines = result.figures?.map((f) => f.text) ?? [];
+    expect(lines.join("\n")).not.toMatch(/conflict/);
+    expect(lines).toContain(
+      "The figures count different things: Breitbart: as many as 20,000 unaccompanied migrant children; CNBC: 25,000 immigrants.",
+    );
+    expect(result.factualAccuracyMethod).not.toMatch(/conflict/);
+  });
+
+  it("reads an outlet's range from its qualified figure when it also writes the bare one ('25,000' and 'up to 25,000')", async () => {
+    const result = await analyzeLocally([
+      article(
+        "BBC News",
+        "Pentagon to house migrants on military bases",
+        "The Pentagon could house as many as 20,000 migrants on military bases in coming months.",
+      ),
+      article(
+        "CNBC",
+        "US Navy drafts plans to house 25,000 immigrants on military bases",
+        "The U.S. Navy is drafting plans to house up to 25,000 immigrants on its bases and other facilities.",
+      ),
+    ]);
+    expect(result.figures?.map((f) => f.text)).toEqual([
+      "The figures differ but can both hold: BBC News: as many as 20,000 migrants; CNBC: up to 25,000 immigrants.",
+    ]);
+    expect(result.factualAccuracyMethod).not.toMatch(/conflict/);
   });
 });
 
