@@ -438,3 +438,27 @@ describe("figures as 'only' details (decision 037)", () => {
     expect(said).not.toMatch(/\band 25\b(?! on)|mentions 25\b|gives 25\b/);
   });
 });
+
+describe("a question states no shared fact (decision 035)", () => {
+  it("never quotes a question headline as what the outlets report", async () => {
+    const result = await analyzeLocally([
+      article(
+        "BBC News",
+        "Kim Jong-un: Who might lead N Korea without Kim?",
+        "The enigmatic sister and a spymaster are contenders, as rumours swirl over Kim Jong-un's health.",
+      ),
+      article(
+        "CNN",
+        "Trump adds to confusion over Kim Jong Un's health status",
+        "President Donald Trump added to the sense of confusion surrounding the health of North Korean leader Kim Jong Un on Monday.",
+      ),
+      article(
+        "Daily Mail",
+        "US scrambles spy planes to monitor North Korea amid Kim Jong Un death rumours",
+        "Rumours about the health of North Korea's leader Kim Jong Un swirled as US spy planes flew over the peninsula.",
+      ),
+    ]);
+    expect(result.summary).not.toContain("Who might lead");
+    for (const p of result.commonPoints) expect(p.text).not.toContain("Who might lead");
+  });
+});
