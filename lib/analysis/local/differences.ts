@@ -15,7 +15,8 @@
  * (a section label, "South"); and a claim resting on one one-word name alone is not made (issue
  * 25: "only" fired on single words). One count is one detail however it is written ("more than 20"
  * and "20"). A sentence already quoted elsewhere in the answer is not quoted again: the claim
- * then names its details only (decision 037).
+ * then names its details only, as it does when the sentence as cut for display lacks one of
+ * them (decision 037).
  */
 import type { CitedPoint } from "@/lib/schemas/analysis";
 import {
@@ -113,6 +114,13 @@ function bareNumber(f: Figure): boolean {
   return !f.units.length && !/[$£€%]|\d(?:bn|mn|m|k)\b/.test(f.text);
 }
 
+/** Whether a statement's shown text (cut for display, its “” written as ") holds a detail. */
+function shows(text: string, d: Detail): boolean {
+  if (d.kind === "quote") return true;
+  if (d.kind === "figure") return text.toLowerCase().includes(d.text.replace(/[“”]/g, '"').toLowerCase());
+  return !wholeWordPositions(text, d.text).next().done;
+}
+
 /** The details of a statement that no article of another outlet has. */
 function ownDetails(
   statement: Statement,
@@ -205,7 +213,11 @@ export function findDifferences(
     return claims.map((c): OnlyClaim => {
       const lead = `Only ${name} mentions ${listInWords(c.details.map((d) => d.text))}`;
       return {
-        text: `${lead}: “${c.statement.text}”`,
+        // The quote must hold what it is quoted for: a sentence cut before a detail ("Reed Hastings,
+        // the video streaming company’s founder…" for "Jonathan Friedland") is not quoted.
+        text: c.details.every((d) => shows(c.statement.text, d))
+          ? `${lead}: “${c.statement.text}”`
+          : `${lead}.`,
         citations: [c.statement.article],
         score: c.score,
         lead,

@@ -462,3 +462,28 @@ describe("a question states no shared fact (decision 035)", () => {
     for (const p of result.commonPoints) expect(p.text).not.toContain("Who might lead");
   });
 });
+
+describe("a difference's quote holds what it is quoted for (decision 037)", () => {
+  it("does not quote a sentence cut before the name it is cited for", async () => {
+    const sentence =
+      "Reed Hastings vows to set a better example in a memo to his staff. The video streaming company’s founder and chief executive told his staff in a memo on Friday that he had been wrong not to act sooner over what happened in two meetings, and that the former communications chief Jonathan Friedland had used the word in front of colleagues on more than one occasion.";
+    const result = await analyzeLocally([
+      article(
+        "CNN",
+        "Top Netflix exec out after racial slurs",
+        "A top Netflix executive has left the company after he used the N-word in front of colleagues on more than one occasion.",
+      ),
+      article(
+        "The Guardian",
+        "Netflix boss apologises to staff after executive sacked over N-word",
+        sentence,
+      ),
+    ]);
+    const claims = result.differences.filter((d) => d.text.includes("Jonathan Friedland"));
+    expect(claims.length).toBeGreaterThan(0);
+    for (const d of claims) {
+      const quote = /“(.*)”$/.exec(d.text)?.[1];
+      if (quote !== undefined) expect(quote).toContain("Jonathan Friedland");
+    }
+  });
+});
