@@ -198,7 +198,9 @@ export function findDifferences(
       // more beds"); what a claim adds is weighed on its fresh details alone (not "Mexican" beside
       // a figure an earlier claim gave).
       const own = ownDetails(s, others, comparedValues, lowercase).filter((d) => !seen.has(d.key));
-      const fresh = own.slice(0, MAX_DETAILS).map(({ weight: _, ...d }) => d);
+      const fresh = own
+        .slice(0, MAX_DETAILS)
+        .map((d): Detail => ({ text: d.text, kind: d.kind, key: d.key }));
       const weight = own.reduce((sum, d) => sum + d.weight, 0);
       if (!fresh.length || !makesClaim(own)) continue;
       // A consequence adds when no other outlet reports it ("left one person dead" against "deadly" does not).
