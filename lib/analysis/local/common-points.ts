@@ -191,6 +191,22 @@ function ownWording(
   return best;
 }
 
+/**
+ * Whether outlets of the card ask the same question in comparable words ("Who might lead N Korea
+ * without Kim?" and "What happens if Kim dies?"): they then share a subject, though no statement.
+ * Asked only when the card has no shared fact.
+ */
+export function sharesQuestion(
+  statements: Statement[],
+  articles: PreparedArticle[],
+  vocabularies: ArticleVocabulary[],
+  disputes: Disputes = { negated: negatedPredicates(articles), contradictions: [] },
+): boolean {
+  return statements.some(
+    (s) => asksQuestion(s) && assess(s, articles, vocabularies, disputes).supporters.length > 0,
+  );
+}
+
 /** The card's shared facts, strongest first (each statement is compared with every article: the work yields between statements). */
 export async function findCommonPoints(
   statements: Statement[],

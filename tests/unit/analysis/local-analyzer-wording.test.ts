@@ -461,6 +461,26 @@ describe("a question states no shared fact (decision 035)", () => {
     expect(result.summary).not.toContain("Who might lead");
     for (const p of result.commonPoints) expect(p.text).not.toContain("Who might lead");
   });
+
+  it("says outlets asking the same question share a subject, not that they may describe different events", async () => {
+    const result = await analyzeLocally([
+      article(
+        "BBC News",
+        "Kim Jong-un: Who might lead North Korea without Kim?",
+        "The enigmatic sister and a spymaster are named as contenders.",
+      ),
+      article(
+        "CNN",
+        "Who would lead North Korea without Kim Jong Un?",
+        "Analysts in Seoul weigh the options.",
+      ),
+    ]);
+    expect(result.commonPoints).toEqual([]);
+    expect(result.summary).toMatch(
+      /^BBC News and CNN raise the same question but share no statement of fact/,
+    );
+    expect(result.summary).not.toMatch(/may not describe the same event/);
+  });
 });
 
 describe("a difference's quote holds what it is quoted for (decision 037)", () => {
