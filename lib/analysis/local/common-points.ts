@@ -196,15 +196,19 @@ function ownWording(
  * without Kim?" and "What happens if Kim dies?"): they then share a subject, though no statement.
  * Asked only when the card has no shared fact.
  */
-export function sharesQuestion(
+export async function sharesQuestion(
   statements: Statement[],
   articles: PreparedArticle[],
   vocabularies: ArticleVocabulary[],
+  budget: WorkBudget,
   disputes: Disputes = { negated: negatedPredicates(articles), contradictions: [] },
-): boolean {
-  return statements.some(
-    (s) => asksQuestion(s) && assess(s, articles, vocabularies, disputes).supporters.length > 0,
-  );
+): Promise<boolean> {
+  for (const s of statements) {
+    if (!asksQuestion(s)) continue;
+    if (assess(s, articles, vocabularies, disputes).supporters.length) return true;
+    await budget.checkpoint();
+  }
+  return false;
 }
 
 /** The card's shared facts, strongest first (each statement is compared with every article: the work yields between statements). */

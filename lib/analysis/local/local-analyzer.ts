@@ -154,7 +154,8 @@ export async function analyzeLocally(
     frontendSummary = `${outlets[0]} alone: nothing to compare across outlets; tone ${tone.overall}.`;
   } else {
     const questionShared =
-      !points.length && sharesQuestion(statements, articles, vocabularies, { negated, contradictions });
+      !points.length &&
+      (await sharesQuestion(statements, articles, vocabularies, budget, { negated, contradictions }));
     summary = summaryOf(outlets, points[0], figures, contradictions, differences, articles, questionShared);
     frontendSummary = summary;
   }
