@@ -19,7 +19,7 @@ export const COMMON_WORDS: ReadonlySet<string> = new Set([
     "positive negative left right center centre unrated rated ratings rating none nothing compared " +
     "together similarly instead whereas despite unlike like key common differences agree agrees disagree " +
     "differ differs shared emphasis names mentions mention quotes quote cited corroboration claims claim " +
-    "details detail alone uniformly words word"
+    "details detail alone uniformly words word count counts different things"
   ).split(" "),
 ]);
 
@@ -366,6 +366,20 @@ export function isNameCandidate(token: Token): boolean {
   return !/^\p{N}/u.test(token.text);
 }
 
+/**
+ * Lowercase words that join the capitalised words of one name: "Department of Defense", "Juan de
+ * Oñate", "Ludwig van Beethoven", "Mohammed bin Salman". Only between two capitalised words,
+ * joined by single spaces; never at a name's start or end.
+ */
+export const NAME_JOINERS: ReadonlySet<string> = new Set(
+  "of de da del della di du dos das van von der den ter bin ibn al".split(" "),
+);
+
+/** Whether a token joins a name's words: "of" as written (Title Case writes "Of"), the others in lowercase. */
+export function isNameJoiner(t: Token): boolean {
+  return t.key === "of" || (!t.capitalised && NAME_JOINERS.has(t.key));
+}
+
 /** Runs of adjacent capitalised tokens (names as written), joined by single spaces only. */
 export function capitalisedRuns(text: string, tokens: Token[] = tokenize(text)): Token[][] {
   const runs: Token[][] = [];
@@ -380,7 +394,7 @@ export function capitalisedRuns(text: string, tokens: Token[] = tokenize(text)):
     const gap = prev ? text.slice(prev.end, t.start) : "";
     const joined = prev && !prev.possessive && /^ $/.test(gap);
     const connector =
-      t.key === "of" &&
+      isNameJoiner(t) &&
       joined &&
       tokens[i + 1] &&
       isNameCandidate(tokens[i + 1]) &&
@@ -393,13 +407,15 @@ export function capitalisedRuns(text: string, tokens: Token[] = tokenize(text)):
     }
   }
   flush();
-  return runs.map((r) => (r.at(-1)?.key === "of" ? r.slice(0, -1) : r)).filter((r) => r.length > 0);
+  return runs
+    .map((r) => (r.at(-1) && isNameJoiner(r.at(-1)!) ? r.slice(0, -1) : r))
+    .filter((r) => r.length > 0);
 }
 
 /**
  * The names a run of capitalised words holds: it is cut at titles ("New York City Mayor Rudy
  * Giuliani" is two names) and wherever `breaks` says, and a name neither starts nor ends with
- * "of". The one rule for where a name ends, for the analyzer's facts and statements and for the
+ * a joining word ("of", "de": NAME_JOINERS). The one rule for where a name ends, for the analyzer's facts and statements and for the
  * grounding check.
  */
 export function namesInRun(run: Token[], breaks: (t: Token) => boolean = () => false): Token[][] {
@@ -408,8 +424,8 @@ export function namesInRun(run: Token[], breaks: (t: Token) => boolean = () => f
   const flush = () => {
     let from = 0;
     let to = current.length;
-    while (from < to && current[from].key === "of") from++;
-    while (to > from && current[to - 1].key === "of") to--;
+    while (from < to && isNameJoiner(current[from])) from++;
+    while (to > from && isNameJoiner(current[to - 1])) to--;
     if (to > from) names.push(current.slice(from, to));
     current = [];
   };

@@ -16,7 +16,8 @@
  * (docs/decisions/035-shared-facts-across-wording.md). A statement every supporter holds whole
  * ranks above one they hold in part. A text that shares a sentence's words but not its negation
  * ("was not arrested"), or an outlet that contradicts it (lib/analysis/local/contradictions.ts),
- * does not report it.
+ * does not report it. A question ("Who might lead N Korea without Kim?") states no fact: it is
+ * never a shared fact's quoted statement nor an outlet's own wording of one.
  */
 import type { CitedPoint } from "@/lib/schemas/analysis";
 import { nameFamily } from "@/lib/text/terms";
@@ -95,6 +96,15 @@ export interface Disputes {
   contradictions: Contradiction[];
 }
 
+/**
+ * Whether a statement asks rather than states ("Kim Jong-un: Who might lead N Korea without
+ * Kim?"): a question, in whole or in one of its sentences, reports no fact, so it is never quoted
+ * as what outlets report (a quoted question inside it counts too: the passage still asks).
+ */
+export function asksQuestion(statement: Pick<Statement, "text">): boolean {
+  return /\?["”’')]*(?:\s|$)/u.test(statement.text);
+}
+
 /** How strongly other outlets report a statement. */
 function assess(
   statement: Statement,
@@ -166,8 +176,8 @@ function ownWording(
   let best: Statement | undefined;
   let bestWeight = 0;
   for (const s of statements) {
-    // A passage an earlier point quotes is not quoted again.
-    if (s.article !== article || quoted.has(s.text)) continue;
+    // A passage an earlier point quotes is not quoted again; a question states nothing.
+    if (s.article !== article || quoted.has(s.text) || asksQuestion(s)) continue;
     const w = weightOf(
       statement.terms,
       [...s.terms.keys()].filter((t) => statement.terms.has(t)),
@@ -179,6 +189,26 @@ function ownWording(
     }
   }
   return best;
+}
+
+/**
+ * Whether outlets of the card ask the same question in comparable words ("Who might lead N Korea
+ * without Kim?" and "What happens if Kim dies?"): they then share a subject, though no statement.
+ * Asked only when the card has no shared fact.
+ */
+export async function sharesQuestion(
+  statements: Statement[],
+  articles: PreparedArticle[],
+  vocabularies: ArticleVocabulary[],
+  budget: WorkBudget,
+  disputes: Disputes = { negated: negatedPredicates(articles), contradictions: [] },
+): Promise<boolean> {
+  for (const s of statements) {
+    if (!asksQuestion(s)) continue;
+    if (assess(s, articles, vocabularies, disputes).supporters.length) return true;
+    await budget.checkpoint();
+  }
+  return false;
 }
 
 /** The card's shared facts, strongest first (each statement is compared with every article: the work yields between statements). */
@@ -193,6 +223,7 @@ export async function findCommonPoints(
   if (outletTotal < 2) return [];
   const assessed: Candidate[] = [];
   for (const s of statements) {
+    if (asksQuestion(s)) continue;
     assessed.push(assess(s, articles, vocabularies, disputes));
     await budget.checkpoint();
   }

@@ -41,9 +41,10 @@ export function corroborate(
   const conflicting = figures.filter((f) => f.conflict);
   const checkable = supported + conflicting.length + contradictions.length;
   const score = checkable ? Math.round((100 * supported) / checkable) : 0;
-  const compared = figures.map(
-    (f) => `${f.unit} (${f.conflict ? "conflict" : f.differ ? "differ, can both hold" : "agree"})`,
-  );
+  // Figures of different things are shown side by side, not compared.
+  const compared = figures
+    .filter((f) => f.sameThing)
+    .map((f) => `${f.unit} (${f.conflict ? "conflict" : f.differ ? "differ, can both hold" : "agree"})`);
   const method =
     `Corroboration: ${supported} of ${checkable} compared details (names, figures) are reported alike by two or more independent outlets` +
     (conflicting.length

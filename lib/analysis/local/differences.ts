@@ -15,7 +15,8 @@
  * (a section label, "South"); and a claim resting on one one-word name alone is not made (issue
  * 25: "only" fired on single words). One count is one detail however it is written ("more than 20"
  * and "20"). A sentence already quoted elsewhere in the answer is not quoted again: the claim
- * then names its details only (decision 037).
+ * then names its details only, as it does when the sentence as cut for display lacks one of
+ * them (decision 037).
  */
 import type { CitedPoint } from "@/lib/schemas/analysis";
 import {
@@ -53,6 +54,8 @@ export interface OnlyClaim extends CitedPoint {
 export interface Detail {
   text: string;
   kind: "quote" | "name" | "figure";
+  /** What makes two details one: a figure's value ("$233m" and "$233 million" are one), else its text. */
+  key: string;
 }
 
 interface Claim {
@@ -106,15 +109,26 @@ function slightName(name: string, sentence: string, lowercase: Set<string>): boo
   return false;
 }
 
+/** A number with nothing it counts, no currency, no share and no size word: no detail by itself. */
+function bareNumber(f: Figure): boolean {
+  return !f.units.length && !/[$£€%]|\d(?:bn|mn|m|k)\b/.test(f.text);
+}
+
+/** Whether a statement's shown text (cut for display, its “” written as ") holds a detail. */
+function shows(text: string, d: Detail): boolean {
+  if (d.kind === "quote") return true;
+  if (d.kind === "figure") return text.toLowerCase().includes(d.text.replace(/[“”]/g, '"').toLowerCase());
+  return !wholeWordPositions(text, d.text).next().done;
+}
+
 /** The details of a statement that no article of another outlet has. */
 function ownDetails(
   statement: Statement,
   others: ArticleVocabulary[],
-  compared: Set<Figure>,
+  compared: Set<string>,
   lowercase: Set<string>,
-): { details: Detail[]; weight: number; substantial: boolean } {
-  const details: Detail[] = [];
-  let weight = 0;
+): (Detail & { weight: number })[] {
+  const details: (Detail & { weight: number })[] = [];
   for (const q of statement.quotes) {
     // A quotation is the outlet's own only when no other outlet has it, nor most of its words.
     const terms = contentTerms(tokenize(q));
@@ -122,40 +136,45 @@ function ownDetails(
       (o) => o.match.includes(matchForm(q)) || termsHeld(terms, o.terms).share >= REPORTS_SHARE,
     );
     if (q.split(/\s+/).length >= 3 && !echoed) {
-      details.push({ text: `“${q}”`, kind: "quote" });
-      weight += 4;
+      details.push({ text: `“${q}”`, kind: "quote", key: `“${q}”`, weight: 4 });
     }
   }
   for (const n of statement.names) {
     // A name is elsewhere when another outlet writes any of its words' families ("Sanford" for "Mark Sanford").
     if (!n.families.some((f) => others.some((o) => o.families.has(f)))) {
       if (slightName(n.text, statement.text, lowercase)) continue;
-      details.push({ text: n.text, kind: "name" });
       // A full name says more than one word; an adjective of a place or party ("Republican") least.
-      weight += n.families.length > 1 ? 3 : n.adjective ? 1 : 2;
+      const weight = n.families.length > 1 ? 3 : n.adjective ? 1 : 2;
+      details.push({ text: n.text, kind: "name", key: n.text, weight });
     }
   }
   const values = new Set<string>();
   for (const f of statement.figures) {
     // A figure set beside another outlet's (lib/analysis/local/figures.ts) is compared there, not
-    // "only"; one count written twice ("more than 20", "20") is one detail.
+    // "only", in whichever of its sentences; one count written twice ("more than 20", "20") is one detail.
     // A count in words ("two longtime adversaries") is compared, not claimed as an outlet's own.
+    // A bare number ("100" of "in 100 and 500 words", "25" of "one in 25 on oxygen") tells a reader nothing.
     if (
       !f.inWords &&
-      !compared.has(f) &&
+      !bareNumber(f) &&
+      !compared.has(`${f.article}:${f.value}`) &&
       !others.some((o) => o.numbers.has(f.value)) &&
       !values.has(f.value)
     ) {
       values.add(f.value);
-      details.push({ text: f.text, kind: "figure" });
-      // A figure with what it counts says more than a bare number ("100 and 500 words").
-      weight += f.units.length ? 3 : 2;
+      // A figure with what it counts says more than an amount ("$233m").
+      details.push({
+        text: f.text,
+        kind: "figure",
+        key: `figure:${f.value}`,
+        weight: f.units.length ? 3 : 2,
+      });
     }
   }
   const distinct = details.filter(
-    (d, i) => details.findIndex((e) => e.text.toLowerCase() === d.text.toLowerCase()) === i,
+    (d, i) => details.findIndex((e) => e.key.toLowerCase() === d.key.toLowerCase()) === i,
   );
-  return { details: distinct.slice(0, MAX_DETAILS), weight, substantial: makesClaim(details) };
+  return distinct;
 }
 
 /** The card's single-outlet claims, at most six, outlets in turn. */
@@ -166,6 +185,8 @@ export function findDifferences(
   compared: Set<Figure> = new Set(),
   lowercase: Set<string> = new Set(),
 ): OnlyClaim[] {
+  // An article's figures set beside another outlet's, by value: its other sentences may write them again.
+  const comparedValues = new Set([...compared].map((f) => `${f.article}:${f.value}`));
   const outlets = [...new Map(articles.map((a) => [a.outlet.key, a.outlet.name])).entries()];
   if (outlets.length < 2) return [];
   const queues = outlets.map(([key, name]) => {
@@ -173,22 +194,32 @@ export function findDifferences(
     const seen = new Set<string>();
     const claims: Claim[] = [];
     for (const s of statements.filter((x) => articles[x.article].outlet.key === key)) {
-      const { details, weight, substantial } = ownDetails(s, others, compared, lowercase);
-      const fresh = details.filter((d) => !seen.has(d.text));
-      if (!fresh.length || !substantial) continue;
+      // One detail is said once per outlet, however each sentence writes it ("15,000 beds", "15,000
+      // more beds"); what a claim adds is weighed on its fresh details alone (not "Mexican" beside
+      // a figure an earlier claim gave).
+      const own = ownDetails(s, others, comparedValues, lowercase).filter((d) => !seen.has(d.key));
+      const fresh = own
+        .slice(0, MAX_DETAILS)
+        .map((d): Detail => ({ text: d.text, kind: d.kind, key: d.key }));
+      const weight = own.reduce((sum, d) => sum + d.weight, 0);
+      if (!fresh.length || !makesClaim(own)) continue;
       // A consequence adds when no other outlet reports it ("left one person dead" against "deadly" does not).
       const consequence = reportsConsequence(s).some((w) => !others.some((o) => o.terms.has(w)));
       const score = weight + (consequence ? 2 : 0) + (s.order <= 1 ? 1 : 0) - (s.complete ? 0 : 1);
       // A lone adjective ("Republican") is not worth an "only", whatever else the sentence says.
       if (weight < MIN_DETAIL_WEIGHT || score < MIN_SCORE) continue;
-      for (const d of fresh) seen.add(d.text);
+      for (const d of fresh) seen.add(d.key);
       claims.push({ statement: s, details: fresh, score });
     }
     claims.sort((a, b) => b.score - a.score || a.statement.order - b.statement.order);
     return claims.map((c): OnlyClaim => {
       const lead = `Only ${name} mentions ${listInWords(c.details.map((d) => d.text))}`;
       return {
-        text: `${lead}: “${c.statement.text}”`,
+        // The quote must hold what it is quoted for: a sentence cut before a detail ("Reed Hastings,
+        // the video streaming company’s founder…" for "Jonathan Friedland") is not quoted.
+        text: c.details.every((d) => shows(c.statement.text, d))
+          ? `${lead}: “${c.statement.text}”`
+          : `${lead}.`,
         citations: [c.statement.article],
         score: c.score,
         lead,

@@ -11,6 +11,7 @@ import {
   capitalisedRuns,
   findNumbers,
   findQuotes,
+  isNameJoiner,
   matchForm,
   namesInRun,
   spelledNumber,
@@ -177,7 +178,7 @@ export function prepareArticle(
     let key = "";
     for (let n = 0; n < MAX_NGRAM && i + n < allTokens.length; n++) {
       const t = allTokens[i + n];
-      if (!t.capitalised && !(n > 0 && t.key === "of")) break;
+      if (!t.capitalised && !(n > 0 && isNameJoiner(t))) break;
       key = n ? `${key} ${t.key}` : t.key;
       nameGrams.add(key);
     }
@@ -272,7 +273,7 @@ async function extractNames(articles: PreparedArticle[], budget: WorkBudget): Pr
           const opensName = !s.titleCase && i === 0 && t !== run.at(-1) && !lowercase.has(t.key);
           return !(
             trusted ||
-            t.key === "of" ||
+            isNameJoiner(t) ||
             t.acronym ||
             confirmed.has(t.key) ||
             opensName ||

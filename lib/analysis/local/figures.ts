@@ -7,9 +7,15 @@
  * tenth of it): figures whose ranges cannot both hold conflict and the line says so; figures that
  * differ but can both hold ("more than 20" and "20", "at least 10,000" and "more than 9,500") are
  * said to differ without conflict; equal ones agree. Synonyms count one thing (lib/text/synonyms.ts:
- * "migrants" and "immigrants"). docs/decisions/036-figures-compared.md.
+ * "migrants" and "immigrants"). A conflict needs the same thing counted: figures whose counted
+ * phrases have different head words, or (when the values differ) one narrowed by words the other
+ * lacks ("20,000 unaccompanied migrant children", "25,000 immigrants"), are set side by side as
+ * counts of different things, never as a conflict, and not counted in the accuracy. An outlet that
+ * writes one figure with and without a qualifier ("25,000 immigrants", "up to 25,000 immigrants")
+ * is read by its qualified range. docs/decisions/036-figures-compared.md.
  */
 import type { CitedPoint } from "@/lib/schemas/analysis";
+import { listInWords } from "../text";
 import type { PreparedArticle } from "./facts";
 import type { Figure, Statement } from "./statements";
 
@@ -32,8 +38,10 @@ const MAGNITUDES = new Set([
 export interface FigureLine extends CitedPoint {
   /** The figures differ between outlets. */
   differ: boolean;
-  /** Their ranges cannot all hold: a contradiction. */
+  /** Their ranges cannot all hold: a contradiction (only of figures counting the same thing). */
   conflict: boolean;
+  /** They count the same thing (the same head word, narrowed by the same words). */
+  sameThing: boolean;
   /** What they count ("migrant"), for the accuracy method line. */
   unit: string;
   figures: Figure[];
@@ -63,46 +71,101 @@ function canAllHold(figures: Figure[]): boolean {
   return Math.max(...ranges.map((r) => r[0])) <= Math.min(...ranges.map((r) => r[1]));
 }
 
+/** What a figure counts: its head word (the last, not a size word) and the words narrowing it. */
+function counted(f: Figure): { head: string; qualifiers: string } | undefined {
+  // The head word counted: the last one ("train cars" counts cars, "US cities" cities).
+  const head = [...f.units].reverse().find((u) => !MAGNITUDES.has(u));
+  if (!head) return undefined;
+  return {
+    head,
+    qualifiers: f.qualifiers
+      .filter((q) => !MAGNITUDES.has(q))
+      .sort()
+      .join(" "),
+  };
+}
+
+/** Whether a figure states a range of its own ("up to 25,000") rather than the value alone. */
+function qualified(f: Figure): boolean {
+  const [low, high] = figureRange(f);
+  return low !== high;
+}
+
+/**
+ * Each outlet's figure for one thing: its first, unless the outlet gives the same value with a
+ * qualifier elsewhere ("25,000 immigrants" in a headline, "up to 25,000 immigrants" below it),
+ * whose range is then the outlet's.
+ */
+function byOutlet(
+  figures: Figure[],
+  articles: PreparedArticle[],
+  same: (a: Figure, b: Figure) => boolean,
+): Map<string, Figure> {
+  const out = new Map<string, Figure>();
+  for (const f of figures) {
+    const outlet = articles[f.article].outlet.key;
+    const first = out.get(outlet);
+    if (!first) out.set(outlet, f);
+    else if (first.value === f.value && same(first, f) && !qualified(first) && qualified(f))
+      out.set(outlet, f);
+  }
+  return out;
+}
+
 /** The card's comparable figures, differing ones first. */
 export function findFigures(statements: Statement[], articles: PreparedArticle[]): FigureLine[] {
-  // unit → outlet → its first figure for that unit.
-  const byUnit = new Map<string, Map<string, Figure>>();
-  for (const s of statements) {
-    for (const f of s.figures) {
-      // The head word counted: the last one ("train cars" counts cars, "US cities" cities).
-      const unit = [...f.units].reverse().find((u) => !MAGNITUDES.has(u));
-      if (!unit) continue;
-      const perOutlet = byUnit.get(unit) ?? new Map<string, Figure>();
-      const outlet = articles[f.article].outlet.key;
-      if (!perOutlet.has(outlet)) perOutlet.set(outlet, f);
-      byUnit.set(unit, perOutlet);
-    }
-  }
+  const all = statements.flatMap((s) => s.figures).filter((f) => counted(f));
+  const what = new Map(all.map((f) => [f, counted(f)!]));
+  const sameThing = (a: Figure, b: Figure) =>
+    what.get(a)!.head === what.get(b)!.head && what.get(a)!.qualifiers === what.get(b)!.qualifiers;
+  // Head word → its figures, in the card's order.
+  const byHead = new Map<string, Figure[]>();
+  for (const f of all) byHead.set(what.get(f)!.head, [...(byHead.get(what.get(f)!.head) ?? []), f]);
+  const groups: Figure[][] = [...byHead.values()];
+  // Then figures whose counted phrases share a word that is the head of one of them ("20,000
+  // unaccompanied migrant children" and "25,000 immigrants"): set side by side as counts of different things.
+  for (const [head] of byHead)
+    groups.push(all.filter((f) => what.get(f)!.head === head || f.qualifiers.includes(head)));
   const lines: FigureLine[] = [];
   const used = new Set<Figure>();
-  for (const [unit, perOutlet] of byUnit) {
-    const figures = [...perOutlet.values()].filter((f) => !used.has(f));
+  for (const group of groups) {
+    const perOutlet = byOutlet(
+      group.filter((f) => !used.has(f)),
+      articles,
+      sameThing,
+    );
+    const figures = [...perOutlet.values()];
     if (figures.length < 2) continue;
-    for (const f of figures) used.add(f);
-    const conflict = !canAllHold(figures);
-    const differ = conflict || new Set(figures.map((f) => f.value)).size > 1;
+    // Each outlet's figure stands for its others in the group (a later group brings none back).
+    for (const f of group) if (perOutlet.has(articles[f.article].outlet.key)) used.add(f);
+    const differ = new Set(figures.map((f) => f.value)).size > 1;
+    // A conflict needs the same thing counted: another head word, or (when the values differ) an
+    // extra word narrowing one phrase ("unaccompanied children", "children"), makes the figures
+    // counts of different things, never a conflict. Equal counts agree ("three short videos", "three Navy videos").
+    const sameHead = figures.every((f) => what.get(f)!.head === what.get(figures[0])!.head);
+    const same = sameHead && (!differ || figures.every((f) => sameThing(f, figures[0])));
+    const conflict = same && !canAllHold(figures);
     const parts = figures.map((f) => `${articles[f.article].outlet.name}: ${f.text}`);
-    const verdict = conflict
-      ? "The figures conflict"
-      : differ
-        ? "The figures differ but can both hold"
-        : "The figures agree";
+    const verdict = !same
+      ? "The figures count different things"
+      : conflict
+        ? "The figures conflict"
+        : differ
+          ? "The figures differ but can both hold"
+          : "The figures agree";
+    // As the outlets write it ("people", not the stem "peopl").
+    const word = (f: Figure) => /(\p{L}+)$/u.exec(f.text)?.[1].toLowerCase() ?? what.get(f)!.head;
     lines.push({
       text: `${verdict}: ${parts.join("; ")}.`,
       citations: [...new Set(figures.map((f) => f.article))].sort((a, b) => a - b),
       differ,
       conflict,
-      // As the first outlet writes it ("people", not the stem "peopl").
-      unit: /(\p{L}+)$/u.exec(figures[0].text)?.[1].toLowerCase() ?? unit,
+      sameThing: same,
+      unit: same ? word(figures[0]) : listInWords([...new Set(figures.map(word))]),
       figures,
     });
   }
-  // Conflicts first, then other differences, then agreement.
-  const rank = (l: FigureLine) => (l.conflict ? 2 : l.differ ? 1 : 0);
+  // Conflicts first, then other differences, then agreement, then counts of different things.
+  const rank = (l: FigureLine) => (!l.sameThing ? 0 : l.conflict ? 3 : l.differ ? 2 : 1);
   return lines.sort((a, b) => rank(b) - rank(a)).slice(0, MAX_FIGURE_LINES);
 }

@@ -14,7 +14,7 @@ import { ANALYSIS_BUDGET, WorkBudget } from "../work-budget";
 import { findAngles } from "./angles";
 import { articleBias, biasText } from "./bias";
 import { findContradictions, negatedPredicates, type Contradiction } from "./contradictions";
-import { findCommonPoints, outletCount, type SharedFact } from "./common-points";
+import { findCommonPoints, outletCount, sharesQuestion, type SharedFact } from "./common-points";
 import { corroborate } from "./corroboration";
 import { findDifferences, makesClaim, MAX_DIFFERENCES, type OnlyClaim } from "./differences";
 import { extractFacts, prepareArticle, type PreparedArticle } from "./facts";
@@ -63,6 +63,7 @@ function summaryOf(
   contradictions: Contradiction[],
   differences: OnlyClaim[],
   articles: PreparedArticle[],
+  questionShared = false,
 ): string {
   const sentences: string[] = [];
   if (shared) {
@@ -75,8 +76,11 @@ function summaryOf(
     );
   } else if (!contradictions.length) {
     // (Outlets that contradict each other describe one event: the contradiction says so below.)
+    // Outlets asking the same question write about one subject; they still state no fact alike.
     sentences.push(
-      `${outletsInWords(outlets)} share no statement of fact in comparable words, so they may not describe the same event.`,
+      questionShared
+        ? `${outletsInWords(outlets)} raise the same question but share no statement of fact in comparable words.`
+        : `${outletsInWords(outlets)} share no statement of fact in comparable words, so they may not describe the same event.`,
     );
   }
   // How coverage differs: figures that conflict, claims that do, other figures, else what some
@@ -149,7 +153,10 @@ export async function analyzeLocally(
     summary = `${outlets[0]} is the only outlet in this card, so nothing can be compared or corroborated across outlets. Its tone is ${tone.overall}.`;
     frontendSummary = `${outlets[0]} alone: nothing to compare across outlets; tone ${tone.overall}.`;
   } else {
-    summary = summaryOf(outlets, points[0], figures, contradictions, differences, articles);
+    const questionShared =
+      !points.length &&
+      (await sharesQuestion(statements, articles, vocabularies, budget, { negated, contradictions }));
+    summary = summaryOf(outlets, points[0], figures, contradictions, differences, articles, questionShared);
     frontendSummary = summary;
   }
 

@@ -14,6 +14,7 @@ import {
   findNumbers,
   findQuotes,
   addTokenTerms,
+  isNameJoiner,
   namesInRun,
   isContentToken,
   spelledNumber,
@@ -48,6 +49,12 @@ export interface Figure {
   inWords: boolean;
   /** A count beside another ("35 other cities", "15,000 more beds"), not of the same whole. */
   besideAnother: boolean;
+  /**
+   * Stems of the lowercase words that narrow what it counts, before the counted word
+   * ("unaccompanied", "migrant" of "20,000 unaccompanied migrant children"); not an acronym or a
+   * size word ("25 US cities", "5 million people").
+   */
+  qualifiers: string[];
 }
 
 export interface NameMention {
@@ -92,6 +99,15 @@ const CONSEQUENCES = new Set(
 
 /** Words after a number that say its size ("20 Percent", "5 Million"), capitalised or not. */
 const SIZE_WORDS = new Set(["percent", "million", "billion", "trillion", "thousand"]);
+
+/** Plurals without an "s" a number counts ("20,000 migrant children"). */
+const IRREGULAR_PLURALS = new Set(["children", "people", "men", "women", "personnel"]);
+/** A counted phrase has at most this many words: modifiers, then the plural they modify. */
+const MAX_COUNTED_WORDS = 3;
+
+function plural(word: string): boolean {
+  return /s$/.test(word) || IRREGULAR_PLURALS.has(word);
+}
 
 /** Words between a number and what it counts; right after the number, they make it a count beside another. */
 const SKIPPED = new Set(["other", "more", "additional", "extra", "new"]);
@@ -165,7 +181,7 @@ function namesOf(
       const key = current.map((t) => t.key).join(" ");
       const self = current.every((t) => outlets.has(t.key)) || outlets.has(key);
       if (cardNames.has(key) && !self && !out.has(key)) {
-        const words = current.filter((t) => t.key !== "of");
+        const words = current.filter((t) => !isNameJoiner(t));
         const adjective =
           words.length === 1 &&
           !words[0].acronym &&
@@ -250,6 +266,8 @@ function figuresOf(article: PreparedArticle, sentence: PreparedSentence, from: n
     // punctuation or a word that counts nothing ("30 train cars came off" counts "train cars").
     const suffix = /^(?:bn|mn|m|k|%)(?![\p{L}\p{N}])/u.exec(text.slice(n.end))?.[0] ?? "";
     const words: string[] = [];
+    // Per word: whether it is a plain lowercase word (not an acronym, not a size word).
+    const plain: boolean[] = [];
     let after = suffix;
     let besideAnother = false;
     // The first word was an acronym, which qualifies the next ("US cities").
@@ -263,7 +281,7 @@ function figuresOf(article: PreparedArticle, sentence: PreparedSentence, from: n
         after += m[0];
         continue;
       }
-      if (!w || words.length >= 2) break;
+      if (!w || words.length >= MAX_COUNTED_WORDS) break;
       // A name is not what a number counts ("$39 Zara jacket"); an acronym may qualify it ("25 US cities").
       // A count in words may be qualified by a name too ("three Navy videos"), when a lowercase word follows.
       const acronym =
@@ -277,17 +295,22 @@ function figuresOf(article: PreparedArticle, sentence: PreparedSentence, from: n
       const size = !words.length && SIZE_WORDS.has(w);
       if (!acronym && !size && (STOP_WORDS.has(w) || NOT_COUNTED.has(w) || /^\p{Lu}\p{Ll}/u.test(m[1])))
         break;
-      // A second word only after a modifier ("unaccompanied migrant", "train cars"), not a verb ("people fled").
+      // A second word only after a modifier ("unaccompanied migrant", "train cars", "migrant
+      // children"), not a verb ("people fled"); a third only as the plural the two modify
+      // ("unaccompanied migrant children"): the counted phrase is shown whole.
       const modifier =
         qualifiedBy ||
         /(?:ed|al|ive|ous|ic|ary)$/.test(words[0] ?? "") ||
-        (/s$/.test(w) && !/s$/.test(words[0] ?? ""));
+        (plural(w) && !plural(words[0] ?? ""));
       if (words.length === 1 && !modifier) break;
+      if (words.length === 2 && !(plural(w) && !plural(words[1]))) break;
       qualifiedBy = acronym;
       words.push(w);
+      plain.push(!acronym && !size);
       after += m[0];
     }
     const units = words.map((w) => termOf(w));
+    const qualifiers = units.slice(0, -1).filter((_, k) => plain[k]);
     const before = text.slice(Math.max(from, n.start - 40), n.start);
     const previous = /(\S+)\s+$/.exec(before)?.[1] ?? "";
     // "Falcon 9 rocket", "WAVE 3 News": a capitalised word right before a number names something.
@@ -300,7 +323,15 @@ function figuresOf(article: PreparedArticle, sentence: PreparedSentence, from: n
     const qualifier = (QUALIFIER.exec(before)?.[0] ?? "").toLowerCase();
     const currency = /[$£€]$/.test(before) ? before.slice(-1) : "";
     const written = `${qualifier}${currency}${n.text}${after}`.replace(/\s+/g, " ").trim();
-    out.push({ article: article.index, value: n.value, text: written, units, inWords, besideAnother });
+    out.push({
+      article: article.index,
+      value: n.value,
+      text: written,
+      units,
+      inWords,
+      besideAnother,
+      qualifiers,
+    });
   }
   return out;
 }

@@ -120,7 +120,7 @@ describe("figures compared (decision 036)", () => {
       ),
     ]);
     expect(result.figures?.map((f) => f.text)).toEqual([
-      "The figures conflict: BBC News: 10,000 protesters; CNN: 4,000 protesters.",
+      "The figures conflict: BBC News: about 10,000 protesters; CNN: 4,000 protesters.",
     ]);
     expect(result.factualAccuracy).toBeLessThan(100);
     expect(result.factualAccuracyMethod).toMatch(/figures compared for: protest\w* \(conflict\)/);
@@ -143,6 +143,48 @@ describe("figures compared (decision 036)", () => {
       /^The figures agree: BBC News: more than 20 soldiers; CNN: 20 Indian soldiers\.$/,
     );
     expect(result.factualAccuracy).toBe(100);
+  });
+});
+
+describe("figures of different things, and an outlet's qualified figure (decision 036)", () => {
+  it("sets counts of different things side by side without a conflict, each counted phrase whole", async () => {
+    const result = await analyzeLocally([
+      article(
+        "Breitbart",
+        "Pentagon asked to house migrant children on military bases",
+        "The Pentagon could house as many as 20,000 unaccompanied migrant children on military bases in coming months, after a request by the Department of Health and Human Services.",
+      ),
+      article(
+        "CNBC",
+        "US Navy drafts plans to house 25,000 immigrants on military bases",
+        "The U.S. Navy is drafting plans to house 25,000 immigrants on its bases and other facilities.",
+      ),
+    ]);
+    const lines = result.figures?.map((f) => f.text) ?? [];
+    expect(lines.join("\n")).not.toMatch(/conflict/);
+    expect(lines).toContain(
+      "The figures count different things: Breitbart: as many as 20,000 unaccompanied migrant children; CNBC: 25,000 immigrants.",
+    );
+    expect(result.factualAccuracyMethod).not.toMatch(/conflict/);
+  });
+
+  it("reads an outlet's range from its qualified figure when it also writes the bare one ('25,000' and 'up to 25,000')", async () => {
+    const result = await analyzeLocally([
+      article(
+        "BBC News",
+        "Pentagon to house migrants on military bases",
+        "The Pentagon could house as many as 20,000 migrants on military bases in coming months.",
+      ),
+      article(
+        "CNBC",
+        "US Navy drafts plans to house 25,000 immigrants on military bases",
+        "The U.S. Navy is drafting plans to house up to 25,000 immigrants on its bases and other facilities.",
+      ),
+    ]);
+    expect(result.figures?.map((f) => f.text)).toEqual([
+      "The figures differ but can both hold: BBC News: as many as 20,000 migrants; CNBC: up to 25,000 immigrants.",
+    ]);
+    expect(result.factualAccuracyMethod).not.toMatch(/conflict/);
   });
 });
 
@@ -321,5 +363,147 @@ describe("bias wording and tone (decision 038)", () => {
       /Words with a charge only one outlet chose, outside quotations: Daily Mail “[a-z]+”/,
     );
     expect(result.biasAnalysis).toMatch(/the scores are the ratings alone/);
+  });
+});
+
+describe("names joined by a particle (decision 037)", () => {
+  it("reads 'Juan de Oñate' as one name, not 'Juan' and 'Oñate'", async () => {
+    const result = await analyzeLocally([
+      article(
+        "The New York Times",
+        "Man is shot at protest over statue of New Mexico's conquistador",
+        "Two statues of Juan de Oñate are being removed after long-simmering tension between Native Americans and Hispanics over Spain's conquest of New Mexico.",
+      ),
+      article(
+        "Fox News",
+        "Former council candidate charged in New Mexico protest shooting",
+        "A former city council candidate was charged after a man was shot at a protest over a statue in New Mexico.",
+      ),
+    ]);
+    const said = [result.summary, ...result.differences.map((d) => d.text)].join("\n");
+    expect(said).toContain("Juan de Oñate");
+    expect(said).not.toMatch(/\bJuan, Oñate\b|\bJuan and Oñate\b/);
+  });
+});
+
+describe("figures as 'only' details (decision 037)", () => {
+  it("says one figure once per outlet however it is written ('$233m' and '$233 million', '15,000 beds' and '15,000 more beds')", async () => {
+    const result = await analyzeLocally([
+      article(
+        "CNBC",
+        "US Navy drafts plans to house immigrants at cost of $233m",
+        "The U.S. Navy is drafting plans to house immigrants on its bases, at an estimated cost of about $233 million over six months, as the administration seeks to ease a crisis on the Mexican border.",
+      ),
+      article(
+        "The Hill",
+        "Trump administration seeking additional 15,000 beds for detained immigrants: report",
+        "The Trump administration is seeking 15,000 more beds to house immigrants who cross the border, a report says.",
+      ),
+      article(
+        "Breitbart",
+        "Pentagon asked to house migrant children on bases",
+        "The Pentagon could house migrant children on military bases after a request by the Department of Health and Human Services.",
+      ),
+    ]);
+    const only = [result.summary, ...result.differences.map((d) => d.text)];
+    expect(
+      only.filter((t) => /\$233(?:m| million)/.test(t) && /Only CNBC/.test(t)).length,
+    ).toBeLessThanOrEqual(1);
+    expect(only.filter((t) => /Only The Hill mentions[^:]*15,000/.test(t)).length).toBeLessThanOrEqual(1);
+    expect(
+      result.differences.filter((d) => /Only The Hill/.test(d.text) && /15,000/.test(d.text)),
+    ).toHaveLength(1);
+  });
+
+  it("gives no bare number as a detail: not a length ('in 100 and 500 words') nor a ratio's part ('one in 25')", async () => {
+    const result = await analyzeLocally([
+      article(
+        "BBC News",
+        "Turkey's elections explained in 100 and 500 words",
+        "Turkey's elections will decide if President Erdogan will stay in power.",
+      ),
+      article(
+        "Reuters",
+        "Turkey votes as Erdogan faces strong challenge",
+        "Turkey's elections will decide if President Erdogan will stay in power, with Muharrem Ince drawing huge crowds in Istanbul.",
+      ),
+      article(
+        "Daily Mail",
+        "Steroid dexamethasone cuts deaths in the sickest patients",
+        "The results from the RECOVERY trial - led by Oxford University - suggest the steroid can prevent death in one in eight ventilated coronavirus patients and one in 25 on oxygen.",
+      ),
+    ]);
+    const said = [result.summary, ...result.differences.map((d) => d.text)].join("\n");
+    expect(said).not.toMatch(/gives 100\b|mentions 100\b|100 and 500(?! words)/);
+    expect(said).not.toMatch(/\band 25\b(?! on)|mentions 25\b|gives 25\b/);
+  });
+});
+
+describe("a question states no shared fact (decision 035)", () => {
+  it("never quotes a question headline as what the outlets report", async () => {
+    const result = await analyzeLocally([
+      article(
+        "BBC News",
+        "Kim Jong-un: Who might lead N Korea without Kim?",
+        "The enigmatic sister and a spymaster are contenders, as rumours swirl over Kim Jong-un's health.",
+      ),
+      article(
+        "CNN",
+        "Trump adds to confusion over Kim Jong Un's health status",
+        "President Donald Trump added to the sense of confusion surrounding the health of North Korean leader Kim Jong Un on Monday.",
+      ),
+      article(
+        "Daily Mail",
+        "US scrambles spy planes to monitor North Korea amid Kim Jong Un death rumours",
+        "Rumours about the health of North Korea's leader Kim Jong Un swirled as US spy planes flew over the peninsula.",
+      ),
+    ]);
+    expect(result.summary).not.toContain("Who might lead");
+    for (const p of result.commonPoints) expect(p.text).not.toContain("Who might lead");
+  });
+
+  it("says outlets asking the same question share a subject, not that they may describe different events", async () => {
+    const result = await analyzeLocally([
+      article(
+        "BBC News",
+        "Kim Jong-un: Who might lead North Korea without Kim?",
+        "The enigmatic sister and a spymaster are named as contenders.",
+      ),
+      article(
+        "CNN",
+        "Who would lead North Korea without Kim Jong Un?",
+        "Analysts in Seoul weigh the options.",
+      ),
+    ]);
+    expect(result.commonPoints).toEqual([]);
+    expect(result.summary).toMatch(
+      /^BBC News and CNN raise the same question but share no statement of fact/,
+    );
+    expect(result.summary).not.toMatch(/may not describe the same event/);
+  });
+});
+
+describe("a difference's quote holds what it is quoted for (decision 037)", () => {
+  it("does not quote a sentence cut before the name it is cited for", async () => {
+    const sentence =
+      "Reed Hastings vows to set a better example in a memo to his staff. The video streaming company’s founder and chief executive told his staff in a memo on Friday that he had been wrong not to act sooner over what happened in two meetings, and that the former communications chief Jonathan Friedland had used the word in front of colleagues on more than one occasion.";
+    const result = await analyzeLocally([
+      article(
+        "CNN",
+        "Top Netflix exec out after racial slurs",
+        "A top Netflix executive has left the company after he used the N-word in front of colleagues on more than one occasion.",
+      ),
+      article(
+        "The Guardian",
+        "Netflix boss apologises to staff after executive sacked over N-word",
+        sentence,
+      ),
+    ]);
+    const claims = result.differences.filter((d) => d.text.includes("Jonathan Friedland"));
+    expect(claims.length).toBeGreaterThan(0);
+    for (const d of claims) {
+      const quote = /“(.*)”$/.exec(d.text)?.[1];
+      if (quote !== undefined) expect(quote).toContain("Jonathan Friedland");
+    }
   });
 });

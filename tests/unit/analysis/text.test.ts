@@ -61,6 +61,23 @@ describe("analysis text primitives", () => {
     expect(names("The Bank of England said so.", (key) => key === "england")).toEqual(["Bank"]);
   });
 
+  it("keeps a name joined by a particle whole ('Juan de Oñate'), but not a lowercase word at its edge", () => {
+    const names = (text: string) =>
+      capitalisedRuns(text).flatMap((run) => namesInRun(run).map((n) => n.map((t) => t.text).join(" ")));
+    expect(
+      names(
+        "Two statues of Juan de Oñate are being removed after long-simmering tension between Native Americans and Hispanics.",
+      ),
+    ).toEqual(["Juan de Oñate", "Native Americans", "Hispanics"]);
+    expect(names("Ludwig van Beethoven met Crown Prince Mohammed bin Salman.")).toEqual([
+      "Ludwig van Beethoven",
+      "Crown",
+      "Mohammed bin Salman",
+    ]);
+    // A particle not between two capitalised words is an ordinary word.
+    expect(names("Oñate de facto ruled.")).toEqual(["Oñate"]);
+  });
+
   it("finds quotations of three words or more and blanks them out", () => {
     const text = "He said “we will rebuild this city” and 'no' then \"this is no longer a protest\".";
     expect(findQuotes(text).map((q) => q.text)).toEqual([
