@@ -22,14 +22,21 @@ export function mergeByAverageLinkage(
   threshold: number,
 ): void {
   const n = forest.size.length;
-  // Per root, the summed similarity to each neighbouring root (a map only for articles with links).
-  const links: (Map<number, number> | undefined)[] = new Array(n);
-  const linksOf = (root: number) => (links[root] ??= new Map());
-  for (let e = 0; e < edges.count; e++) {
-    const [a, b, w] = [edges.from[e], edges.to[e], edges.weight[e]];
-    linksOf(a).set(b, w);
-    linksOf(b).set(a, w);
-  }
+  const row = adjacency(edges, n);
+  // Per group that has been joined, its summed similarity to each neighbouring group, by root. A
+  // lone article has none: its sums are its row of links, read when it joins (most never do, and a
+  // map per article was most of this pass's time and garbage at 50,000 articles).
+  const joined: (Map<number, number> | undefined)[] = new Array(n);
+  const sumsOf = (root: number): Map<number, number> => {
+    const kept = joined[root];
+    if (kept) return kept;
+    const sums = new Map<number, number>();
+    for (let k = row.start[root]; k < row.start[root + 1]; k++) {
+      const other = forest.find(row.other[k]);
+      sums.set(other, (sums.get(other) ?? 0) + row.weight[k]);
+    }
+    return sums;
+  };
   // A merge changes the root's size and sums, so heap entries are stamped and stale ones skipped.
   const stamp = new Int32Array(n);
   const heap = new MergeHeap();
@@ -41,32 +48,59 @@ export function mergeByAverageLinkage(
   };
   for (let e = 0; e < edges.count; e++) offer(edges.from[e], edges.to[e], edges.weight[e]);
   while (heap.size > 0) {
-    const { a, b, stampA, stampB } = heap.pop();
-    if (stamp[a] !== stampA || stamp[b] !== stampB) continue;
+    heap.pop();
+    const { a, b } = heap;
+    if (stamp[a] !== heap.stampA || stamp[b] !== heap.stampB) continue;
+    // Both groups' sums, read before the join (a lone article's row names its neighbours' roots now).
+    let kept = sumsOf(a);
+    let folded = sumsOf(b);
     forest.union(a, b);
     const root = forest.find(a);
     const absorbed = root === a ? b : a;
     stamp[a] += 1;
     stamp[b] += 1;
     // The smaller map is folded into the larger, which the root then keeps.
-    let [kept, folded] = [links[root]!, links[absorbed]!];
     if (folded.size > kept.size) [kept, folded] = [folded, kept];
-    kept.delete(root);
-    kept.delete(absorbed);
+    kept.delete(a);
+    kept.delete(b);
     for (const [c, sum] of folded) {
-      if (c === root || c === absorbed) continue;
+      if (c === a || c === b) continue;
       kept.set(c, (kept.get(c) ?? 0) + sum);
     }
-    links[root] = kept;
-    links[absorbed] = undefined;
+    joined[root] = kept;
+    joined[absorbed] = undefined;
     for (const [c, sum] of kept) {
-      // The neighbour's own map still names both old groups; it learns the new sum.
-      const theirs = links[c]!;
-      theirs.delete(absorbed);
-      theirs.set(root, sum);
+      // A joined neighbour's own map still names both old groups; it learns the new sum. A lone
+      // neighbour will read its row when it joins.
+      const theirs = joined[c];
+      if (theirs) {
+        theirs.delete(absorbed);
+        theirs.set(root, sum);
+      }
       offer(root, c, sum);
     }
   }
+}
+
+/** Each article's links as one run of flat arrays: article i's are [start[i], start[i + 1]). */
+function adjacency(edges: SimilarityEdges, n: number) {
+  const start = new Int32Array(n + 1);
+  for (let e = 0; e < edges.count; e++) {
+    start[edges.from[e] + 1] += 1;
+    start[edges.to[e] + 1] += 1;
+  }
+  for (let i = 0; i < n; i++) start[i + 1] += start[i];
+  const next = start.slice(0, n);
+  const other = new Int32Array(2 * edges.count);
+  const weight = new Float64Array(2 * edges.count);
+  for (let e = 0; e < edges.count; e++) {
+    const [a, b, w] = [edges.from[e], edges.to[e], edges.weight[e]];
+    other[next[a]] = b;
+    weight[next[a]++] = w;
+    other[next[b]] = a;
+    weight[next[b]++] = w;
+  }
+  return { start, other, weight };
 }
 
 /** A max-heap of candidate merges on parallel arrays; ties go to the smaller pair of roots, so the order is total. */
@@ -96,13 +130,17 @@ class MergeHeap {
     }
   }
 
-  pop(): { a: number; b: number; stampA: number; stampB: number } {
-    const top = {
-      a: this.first[0],
-      b: this.second[0],
-      stampA: this.firstStamp[0],
-      stampB: this.secondStamp[0],
-    };
+  /** The top merge, taken off the heap: read it from a, b, stampA and stampB. */
+  a = 0;
+  b = 0;
+  stampA = 0;
+  stampB = 0;
+
+  pop(): void {
+    this.a = this.first[0];
+    this.b = this.second[0];
+    this.stampA = this.firstStamp[0];
+    this.stampB = this.secondStamp[0];
     const last = this.priority.length - 1;
     this.swap(0, last);
     this.priority.pop();
@@ -121,7 +159,6 @@ class MergeHeap {
       this.swap(at, best);
       at = best;
     }
-    return top;
   }
 
   private before(x: number, y: number): boolean {
