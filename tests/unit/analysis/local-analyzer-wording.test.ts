@@ -270,6 +270,25 @@ describe("figures in Title Case headlines", () => {
   });
 });
 
+describe("glued paragraphs (decision 053)", () => {
+  it("reads a standfirst run into its body without a full stop as two sentences", async () => {
+    const result = await analyzeLocally([
+      article(
+        "CNN",
+        "Top Netflix exec out after racial slurs",
+        "A top Netflix executive has left the company after he used the N-word in front of colleagues on more than one occasion.",
+      ),
+      article(
+        "The Guardian",
+        "Netflix boss apologises to staff after executive sacked over N-word",
+        "Reed Hastings vows to ‘set a better example’ in memo regretting PR chief’s racial slur The head of Netflix has told his staff he needs to “set a better example” after sacking the company’s head of communications for twice using the “N-word” during work meetings.",
+      ),
+    ]);
+    const answer = JSON.stringify(result);
+    expect(answer).not.toMatch(/slur The head/);
+  });
+});
+
 describe("quotes, repeats and the summary (decision 037)", () => {
   it("cuts a long passage at the end of a clause, never before who was included", () => {
     const text =
