@@ -289,6 +289,64 @@ describe("glued paragraphs (decision 053)", () => {
   });
 });
 
+describe("a shared fact needs the outlets' own action (decision 035)", () => {
+  const card = [
+    article("CNN", "Take that, US. Europe's tariffs take effect", ""),
+    article(
+      "The Guardian",
+      "Trump threatens car tariffs after EU sets up £2.5bn of levies on US",
+      "Bourbon whiskey, Levi’s and Harley-Davidson on list as EU measures comes into force Donald Trump has threatened to widen the mounting trade dispute between US and the EU by imposing tariffs on European cars, after Brussels made good on its threat of retaliatory levies on American products including bourbon whiskey.",
+    ),
+    article(
+      "Breitbart",
+      "Trump Threatens Europe with a 20 Percent Tariff on Cars",
+      "Trump tweeted that the U.S. would impose tariffs on auto imports if the EU does not drop its ten percent duty on American made cars.",
+    ),
+    article(
+      "Reuters",
+      "EU to respond to any U.S. auto tariff move: report",
+      "PARIS (Reuters) - The European Union will respond to any U.S. move to raise tariffs on cars made in the bloc, a senior European Commission official said, the latest comments in an escalating trade row.",
+    ),
+  ];
+
+  it("does not credit the EU's response to outlets that report Trump's threat", async () => {
+    const result = await analyzeLocally(card);
+    for (const p of result.commonPoints) {
+      const cited = p.citations.map((i) => card[i].source);
+      // Credited with Reuters' sentence, not quoted in their own words: The Guardian and Breitbart never.
+      if (/in the words of Reuters: “EU to respond/.test(p.text)) {
+        expect(cited).not.toContain("The Guardian");
+        expect(cited).not.toContain("Breitbart");
+      }
+      // Nor is Reuters, which reports the response, credited with The Guardian's sentence on the threat.
+      if (/in the words of The Guardian: “Trump threatens/.test(p.text))
+        expect(cited).not.toContain("Reuters");
+    }
+    // Trump's threat is still the outlets' shared fact.
+    expect(result.commonPoints.some((p) => /Trump/.test(p.text) && /[Tt]hreat/.test(p.text))).toBe(true);
+  });
+
+  it("says outlets sharing names but no statement write about one subject, not that they may describe different events", async () => {
+    const result = await analyzeLocally([
+      article(
+        "BBC News",
+        "Turkey's elections explained in 100 and 500 words",
+        "Turkey's elections will decide if President Erdogan will stay in power. Here's what you need to know.",
+      ),
+      article(
+        "Reuters",
+        "Turkey's Erdogan, main rival stage final election rallies",
+        "ISTANBUL (Reuters) - President Tayyip Erdogan and his main challenger, Muharrem Ince, made a final push for support at rival rallies in Istanbul on Saturday, a day before presidential and parliamentary elections widely viewed as the most crucial in Turkey for decades.",
+      ),
+    ]);
+    expect(result.commonPoints).toEqual([]);
+    expect(result.summary).toMatch(
+      /^BBC News and Reuters both write about .*Erdogan.* but share no statement of fact/,
+    );
+    expect(result.summary).not.toMatch(/may not describe the same event/);
+  });
+});
+
 describe("quotes, repeats and the summary (decision 037)", () => {
   it("cuts a long passage at the end of a clause, never before who was included", () => {
     const text =
