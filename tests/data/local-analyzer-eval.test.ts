@@ -29,7 +29,8 @@ describe("local analyzer on the labelled dev-day stories", () => {
     // Turkey story's "elections will decide if Erdogan will stay in power" is no longer credited to
     // outlets that report the rallies and the campaign, and the EU-US story's "came into force" was
     // found only in a standfirst glued to its body (decision 053).
-    expect(tune.facts.stated).toBeGreaterThanOrEqual(26);
+    // 27 since a fact every outlet states negatively is shared (zimbabwe: "He was not injured", decision 051).
+    expect(tune.facts.stated).toBeGreaterThanOrEqual(27);
     expect(tune.reworded.stated).toBeGreaterThanOrEqual(7);
     expect(tune.angles.stated).toBeGreaterThanOrEqual(59);
     expect(tune.figurePairs.stated).toBeGreaterThanOrEqual(3);

@@ -19,7 +19,8 @@
  * does not report it. A question ("Who might lead N Korea without Kim?") states no fact: it is
  * never a shared fact's quoted statement nor an outlet's own wording of one. Names and topic
  * words are not the fact: a supporter's own text must write the statement's action, its verb
- * ("will respond", "threatens"), or it does not report it (actionTerms).
+ * ("will respond", "threatens"), or it does not report it (actionTerms). A negation every
+ * supporter states too ("was not injured", "not injured") is a fact of its own.
  */
 import type { CitedPoint } from "@/lib/schemas/analysis";
 import { nameFamily, termOf } from "@/lib/text/terms";
@@ -321,10 +322,17 @@ export async function findCommonPoints(
   const points: SharedFact[] = [];
   for (const c of candidates) {
     if (points.length >= MAX_POINTS) break;
-    // One point per article: its headline and lead tell one fact twice.
-    if (quotedArticles.has(c.statement.article)) continue;
     const fresh = [...c.shared].filter((t) => !stated.has(t));
-    if (points.length && (fresh.length < NEW_TERMS || 1 - fresh.length / c.shared.size > RETOLD_SHARE))
+    // What the outlets agree did not happen ("was not injured", "not injured") is a fact of its
+    // own, however few words it adds: every supporter negates it too (assess), so it is new.
+    const freshNegation = fresh.some((t) => negatedIn(c.statement).has(t));
+    // One point per article: its headline and lead tell one fact twice.
+    if (quotedArticles.has(c.statement.article) && !freshNegation) continue;
+    if (
+      points.length &&
+      !freshNegation &&
+      (fresh.length < NEW_TERMS || 1 - fresh.length / c.shared.size > RETOLD_SHARE)
+    )
       continue;
     const quoted = articles[c.statement.article].outlet.name;
     const citations = [...new Set([c.statement.article, ...c.supporters])].sort((a, b) => a - b);

@@ -347,6 +347,46 @@ describe("a shared fact needs the outlets' own action (decision 035)", () => {
   });
 });
 
+describe("a fact the outlets state negatively (decisions 035, 051)", () => {
+  it("finds 'was not injured' and a headline's 'not injured' as one shared fact, with no contradiction", async () => {
+    const card = [
+      article(
+        "BBC News",
+        "Zimbabwe President Mnangagwa survives Bulawayo explosion",
+        "President Mnangagwa was leaving the stage in Bulawayo when the explosion hit but was not injured.",
+      ),
+      article(
+        "The Guardian",
+        "Zimbabwe president survives apparent assassination attempt",
+        "Emmerson Mnangagwa not injured following explosion at stadium during election rally Emmerson Mnangagwa, the president of Zimbabwe, has escaped an apparent assassination attempt during an election campaign rally in the southern city of Bulawayo.",
+      ),
+    ];
+    const result = await analyzeLocally(card);
+    const negated = result.commonPoints.filter((p) => /not injured/.test(p.text));
+    expect(negated).toHaveLength(1);
+    expect(new Set(negated[0].citations.map((i) => card[i].source))).toEqual(
+      new Set(["BBC News", "The Guardian"]),
+    );
+    expect(result.differences.map((d) => d.text).join(" ")).not.toMatch(/contradict/);
+  });
+
+  it("still credits no negated sentence to an outlet that states the act plainly", async () => {
+    const result = await analyzeLocally([
+      article(
+        "BBC News",
+        "Mali president seized",
+        "President Keita was not injured when soldiers seized him at his residence in Bamako.",
+      ),
+      article(
+        "CNN",
+        "Mali president injured",
+        "President Keita was injured when soldiers seized him at his residence in Bamako.",
+      ),
+    ]);
+    expect(result.commonPoints.some((p) => /not injured/.test(p.text) && p.citations.length > 1)).toBe(false);
+  });
+});
+
 describe("quotes, repeats and the summary (decision 037)", () => {
   it("cuts a long passage at the end of a clause, never before who was included", () => {
     const text =
