@@ -21,9 +21,9 @@ describe("local analyzer on the labelled dev-day stories", () => {
   it("states at least the expected shared facts, angles and figure pairs it stated when this test was written", () => {
     const tune = split("tune");
     const report = split("report");
-    // 18 stories tuned on: 31 expected facts (9 worded differently), 60 angles, 3 figure pairs.
+    // 18 stories tuned on: 31 expected facts (9 worded differently), 60 angles, 4 figure pairs.
     expect([tune.facts.expected, tune.reworded.expected, tune.angles.expected, tune.figurePairs.expected]).toEqual([
-      31, 9, 60, 3,
+      31, 9, 60, 4,
     ]);
     // 28 until a supporter credited with a sentence had to write its action (decision 035): the
     // Turkey story's "elections will decide if Erdogan will stay in power" is no longer credited to
@@ -33,7 +33,8 @@ describe("local analyzer on the labelled dev-day stories", () => {
     expect(tune.facts.stated).toBeGreaterThanOrEqual(27);
     expect(tune.reworded.stated).toBeGreaterThanOrEqual(7);
     expect(tune.angles.stated).toBeGreaterThanOrEqual(59);
-    expect(tune.figurePairs.stated).toBeGreaterThanOrEqual(3);
+    // 4 since vague magnitudes are figures (brexit-march-london's crowd, decision 036).
+    expect(tune.figurePairs.stated).toBeGreaterThanOrEqual(4);
     // 8 stories only reported: 12 facts (9 worded differently), 29 angles, 1 figure pair.
     expect([report.facts.expected, report.reworded.expected, report.angles.expected, report.figurePairs.expected]).toEqual([
       12, 9, 29, 1,

@@ -387,6 +387,61 @@ describe("a fact the outlets state negatively (decisions 035, 051)", () => {
   });
 });
 
+describe("vague magnitudes as figures (decision 036)", () => {
+  it("sets 'tens of thousands', 'around 100,000 supporters' and 'thousands of people' side by side as counts that can both hold", async () => {
+    const result = await analyzeLocally([
+      article(
+        "BBC News",
+        "Brexit: Marchers demand final Brexit deal vote",
+        "Thousands of people march in London on the second anniversary of the UK's vote to leave the EU.",
+      ),
+      article(
+        "The Guardian",
+        "Anti-Brexit protest: thousands march two years after referendum",
+        "Tens of thousands make way to Parliament Square in London as leave supporters also gather.",
+      ),
+      article(
+        "Reuters",
+        "Thousands join London march to demand Brexit deal referendum",
+        "Around 100,000 supporters of the European Union marched through central London on Saturday to demand a final public vote on the terms of Brexit, organizers said.",
+      ),
+    ]);
+    const line = result.figures?.find((f) => /100,000/.test(f.text));
+    expect(line?.text).toMatch(/^The figures differ but can both hold: /);
+    expect(line?.text).toMatch(/BBC News: thousands of people/);
+    expect(line?.text).toMatch(/The Guardian: tens of thousands/);
+    expect(line?.text).toMatch(/Reuters: around 100,000 supporters/);
+    expect(result.factualAccuracyMethod).not.toMatch(/conflict/);
+    expect(result.differences.map((d) => d.text).join(" ")).not.toMatch(
+      /Only Reuters mentions around 100,000/,
+    );
+  });
+
+  it("names a conflict only where a count lies below the least a magnitude allows", async () => {
+    const pair = async (a: string, b: string) =>
+      (
+        await analyzeLocally([
+          article("BBC News", "Protest in Portland", a),
+          article("CNN", "Protest in Portland", b),
+        ])
+      ).figures?.map((f) => f.text) ?? [];
+    expect(
+      await pair(
+        "Thousands of protesters gathered outside the courthouse in Portland.",
+        "About 500 protesters gathered outside the courthouse in Portland.",
+      ),
+    ).toEqual(["The figures conflict: BBC News: thousands of protesters; CNN: about 500 protesters."]);
+    expect(
+      await pair(
+        "Dozens of protesters gathered outside the courthouse in Portland.",
+        "About 60 protesters gathered outside the courthouse in Portland.",
+      ),
+    ).toEqual([
+      "The figures differ but can both hold: BBC News: dozens of protesters; CNN: about 60 protesters.",
+    ]);
+  });
+});
+
 describe("quotes, repeats and the summary (decision 037)", () => {
   it("cuts a long passage at the end of a clause, never before who was included", () => {
     const text =
