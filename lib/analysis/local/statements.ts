@@ -245,6 +245,16 @@ function spelledCounts(sentence: PreparedSentence): NumberMention[] {
 }
 
 /**
+ * The words a figure counts as a reader should see them: a Title Case headline's capitals are its
+ * style, not names, so "20 Percent" reads "20 percent"; a word the card knows as a name ("Navy")
+ * and an acronym keep theirs.
+ */
+function asWritten(words: string, sentence: PreparedSentence, cardNames: Map<string, string>): string {
+  if (!sentence.titleCase) return words;
+  return words.replace(/\p{Lu}\p{Ll}+/gu, (w) => (cardNames.has(w.toLowerCase()) ? w : w.toLowerCase()));
+}
+
+/**
  * Vague magnitudes and the least each allows. Read loosely so that no reading makes a false
  * conflict: "thousands" is at least 1,000 (two thousand, strictly) and has no upper bound, since
  * an outlet writing "thousands" of a crowd others put at 100,000 understates rather than
@@ -290,7 +300,13 @@ function countedNext(rest: string, m: RegExpMatchArray): boolean {
 }
 
 /** Counts the sentence gives, in digits or words: not dates, times or ordinals, not the number of a name ("Falcon 9"). */
-function figuresOf(article: PreparedArticle, sentence: PreparedSentence, from: number, to: number): Figure[] {
+function figuresOf(
+  article: PreparedArticle,
+  sentence: PreparedSentence,
+  from: number,
+  to: number,
+  cardNames: Map<string, string>,
+): Figure[] {
   const out: Figure[] = [];
   const text = sentence.text;
   const spelled = spelledCounts(sentence);
@@ -373,7 +389,9 @@ function figuresOf(article: PreparedArticle, sentence: PreparedSentence, from: n
     if ((inWords || Number(n.value) < 10) && !units.length) continue;
     const qualifier = (QUALIFIER.exec(before)?.[0] ?? "").toLowerCase();
     const currency = /[$£€]$/.test(before) ? before.slice(-1) : "";
-    const written = `${qualifier}${currency}${n.text}${after}`.replace(/\s+/g, " ").trim();
+    const written = `${qualifier}${currency}${n.text}${asWritten(after, sentence, cardNames)}`
+      .replace(/\s+/g, " ")
+      .trim();
     out.push({
       article: article.index,
       value: n.value,
@@ -440,7 +458,7 @@ export function statementsOf(
     // (and a sentence of thousands of words costs no more than one of fifty).
     const to = (p: (typeof parts)[number]) => p.from + MAX_STATEMENT_CHARS;
     const names = parts.flatMap((p) => namesOf(p.s, p.from, to(p), cardNames, lowercase, outlets));
-    const figures = parts.flatMap((p) => figuresOf(article, p.s, p.from, to(p)));
+    const figures = parts.flatMap((p) => figuresOf(article, p.s, p.from, to(p), cardNames));
     const terms = new Map<string, number>();
     for (const p of parts)
       for (const [t, w] of termsOf(p.s.tokens, p.from, to(p), names))
