@@ -21,14 +21,20 @@ describe("local analyzer on the labelled dev-day stories", () => {
   it("states at least the expected shared facts, angles and figure pairs it stated when this test was written", () => {
     const tune = split("tune");
     const report = split("report");
-    // 18 stories tuned on: 31 expected facts (9 worded differently), 60 angles, 3 figure pairs.
+    // 18 stories tuned on: 31 expected facts (9 worded differently), 60 angles, 4 figure pairs.
     expect([tune.facts.expected, tune.reworded.expected, tune.angles.expected, tune.figurePairs.expected]).toEqual([
-      31, 9, 60, 3,
+      31, 9, 60, 4,
     ]);
-    expect(tune.facts.stated).toBeGreaterThanOrEqual(28);
-    expect(tune.reworded.stated).toBeGreaterThanOrEqual(8);
+    // 28 until a supporter credited with a sentence had to write its action (decision 035): the
+    // Turkey story's "elections will decide if Erdogan will stay in power" is no longer credited to
+    // outlets that report the rallies and the campaign, and the EU-US story's "came into force" was
+    // found only in a standfirst glued to its body (decision 053).
+    // 27 since a fact every outlet states negatively is shared (zimbabwe: "He was not injured", decision 051).
+    expect(tune.facts.stated).toBeGreaterThanOrEqual(27);
+    expect(tune.reworded.stated).toBeGreaterThanOrEqual(7);
     expect(tune.angles.stated).toBeGreaterThanOrEqual(59);
-    expect(tune.figurePairs.stated).toBeGreaterThanOrEqual(3);
+    // 4 since vague magnitudes are figures (brexit-march-london's crowd, decision 036).
+    expect(tune.figurePairs.stated).toBeGreaterThanOrEqual(4);
     // 8 stories only reported: 12 facts (9 worded differently), 29 angles, 1 figure pair.
     expect([report.facts.expected, report.reworded.expected, report.angles.expected, report.figurePairs.expected]).toEqual([
       12, 9, 29, 1,
@@ -53,10 +59,14 @@ describe("local analyzer on the labelled dev-day stories", () => {
     expect(all.words.analysis / all.words.articles).toBeLessThan(1.8);
   });
 
-  it("states a shared fact for every story", () => {
+  it("states a shared fact for every story but one", () => {
     // kim-jong-un-health-rumours had none while its question headline stood for the shared fact.
+    // turkey-election shares names, not a statement (decision 035): its summary says what every
+    // outlet writes about instead.
     const without = scores.filter((s) => s.facts.stated === 0).map((s) => s.slug);
-    expect(without).toEqual([]);
+    expect(without).toEqual(["turkey-election"]);
+    const turkey = scores.find((s) => s.slug === "turkey-election")!;
+    expect(turkey.result.summary).toMatch(/all write about .*Erdogan.* but share no statement of fact/);
   });
 
   it("says no false 'only' nor false contradiction, writes nothing the grounding check rejects, and carries no feed artefact", () => {

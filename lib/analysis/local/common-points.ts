@@ -17,11 +17,23 @@
  * ranks above one they hold in part. A text that shares a sentence's words but not its negation
  * ("was not arrested"), or an outlet that contradicts it (lib/analysis/local/contradictions.ts),
  * does not report it. A question ("Who might lead N Korea without Kim?") states no fact: it is
- * never a shared fact's quoted statement nor an outlet's own wording of one.
+ * never a shared fact's quoted statement nor an outlet's own wording of one. Names and topic
+ * words are not the fact: a supporter's own text must write the statement's action, its verb
+ * ("will respond", "threatens"), or it does not report it (actionTerms). A negation every
+ * supporter states too ("was not injured", "not injured") is a fact of its own.
  */
 import type { CitedPoint } from "@/lib/schemas/analysis";
-import { nameFamily } from "@/lib/text/terms";
-import { countInWords, findNumbers, REPORTS_SHARE, REPORTS_TERMS, termsHeld, tokenize } from "../text";
+import { nameFamily, termOf } from "@/lib/text/terms";
+import {
+  countInWords,
+  findNumbers,
+  isContentToken,
+  REPORTS_SHARE,
+  REPORTS_TERMS,
+  termsHeld,
+  tokenize,
+  type Token,
+} from "../text";
 import { contests, negatedIn, negatedPredicates, type Contradiction } from "./contradictions";
 import type { PreparedArticle } from "./facts";
 import type { WorkBudget } from "../work-budget";
@@ -36,6 +48,10 @@ const NEW_TERMS = 2;
 const RETOLD_SHARE = 0.5;
 /** A supporter that holds the statement's terms but not all its figures and names counts this much toward its rank. */
 const PARTIAL_SUPPORT = 0.5;
+/** A supporter whose text lacks the statement's action must hold this share of its terms other than names. */
+const WITHOUT_ACTION_SHARE = 0.6;
+/** The weight statements give a name's terms (statements.ts termsOf). */
+const NAME_WEIGHT = 2;
 /** At most this many outlets are quoted in their own words in one point. */
 const MAX_OWN_WORDINGS = 2;
 
@@ -90,6 +106,59 @@ function holdsDetails(
   );
 }
 
+/** Auxiliaries, modals and the infinitive "to": the word after them (adverbs aside) is a verb ("will respond", "to ban"). */
+const VERB_OPENERS = new Set(
+  "to will would shall should can could may might must has have had is are was were be been being do does did not never".split(
+    " ",
+  ),
+);
+/** Words between an auxiliary and its verb that are not the verb ("has also been", "was not"). */
+const BEFORE_VERB = new Set("also just already not never been be being still now".split(" "));
+/** Endings of an inflected verb after its subject ("Trump threatens", "troops marched", "administration seeking"). */
+const INFLECTED = /(?:[^su]s|es|ed|ing)$/;
+
+/**
+ * The action a statement reports, as terms: its verbs (the word after an auxiliary, a modal or
+ * "to": "will respond", "was not injured"; the first inflected word right after a name or a
+ * noun: "Trump threatens", "executive sacked"). Another outlet reports the statement only when its own
+ * text writes one of them, not merely the statement's names and topic words (issue 25: Reuters'
+ * "EU to respond to any U.S. auto tariff move" was credited to outlets reporting Trump's threat).
+ * Names are never actions; a statement in which none is found asks for none.
+ */
+export function actionTerms(statement: Statement): Set<string> {
+  const tokens = tokenize(statement.text);
+  const names = new Set(statement.names.flatMap((n) => n.families));
+  const isName = (t: Token) => t.capitalised && (t.acronym || names.has(nameFamily(t.text, t.acronym)));
+  const plain = (t: Token | undefined): t is Token =>
+    t !== undefined && !isName(t) && isContentToken(t) && /^\p{L}+$/u.test(t.key);
+  const out = new Set<string>();
+  let inflected = false;
+  for (let k = 0; k < tokens.length; k++) {
+    const t = tokens[k];
+    if (VERB_OPENERS.has(t.key) && !t.capitalised) {
+      let j = k + 1;
+      while (j < tokens.length && (BEFORE_VERB.has(tokens[j].key) || /ly$/.test(tokens[j].key))) j++;
+      if (plain(tokens[j])) out.add(termOf(tokens[j].key));
+      continue;
+    }
+    // Only the first inflected word after a subject: later ones are as often plural nouns ("car tariffs").
+    const previous = tokens[k - 1];
+    if (
+      !inflected &&
+      plain(t) &&
+      INFLECTED.test(t.key) &&
+      previous &&
+      !previous.possessive &&
+      (isName(previous) || (plain(previous) && !/(?:ed|ing)$/.test(previous.key))) &&
+      statement.text.slice(previous.end, t.start) === " "
+    ) {
+      inflected = true;
+      out.add(termOf(t.key));
+    }
+  }
+  return out;
+}
+
 /** What outlets say did not happen: each article's negated predicates, and the card's contradictions. */
 export interface Disputes {
   negated: ReturnType<typeof negatedPredicates>;
@@ -118,6 +187,8 @@ function assess(
   const partial = new Set<number>();
   let details: ReturnType<typeof detailsOf> | undefined;
   let negates: Set<string> | undefined;
+  let actions: Set<string> | undefined;
+  let plainTerms: string[] | undefined;
   const shared = new Set<string>();
   let coverage = 0;
   const bestPerOutlet = new Map<string, number>();
@@ -128,6 +199,17 @@ function assess(
     // Weighted (names count double) and plain, as the grounding check counts (text.ts termsHeld).
     const plain = termsHeld([...statement.terms.keys()], vocabularies[a.index].terms);
     if (held.length < REPORTS_TERMS || share < SUPPORT_SHARE || plain.share < REPORTS_SHARE) continue;
+    const whole = holdsDetails(statement, (details ??= detailsOf(statement)), vocabularies[a.index]);
+    // Names and topic words are not the fact: an outlet credited with the quoted sentence (one
+    // whose text gives all its names and figures) must write what happened, or (telling it with
+    // another verb: "pours" and "leaks") most of what the statement says besides names. An outlet
+    // lacking a detail is quoted in its own words instead, so it is cited for what it wrote.
+    actions ??= actionTerms(statement);
+    if (whole && actions.size && ![...actions].some((t) => vocabularies[a.index].terms.has(t))) {
+      plainTerms ??= [...statement.terms.keys()].filter((t) => statement.terms.get(t)! < NAME_WEIGHT);
+      const besidesNames = termsHeld(plainTerms, vocabularies[a.index].terms).share;
+      if (besidesNames < WITHOUT_ACTION_SHARE) continue;
+    }
     // Sharing the words is not reporting the fact: "was not arrested" is not reported by a text
     // that never negates an arrest, and an outlet never reports what it contradicts (decision 051).
     negates ??= negatedIn(statement);
@@ -137,7 +219,6 @@ function assess(
     )
       continue;
     supporters.push(a.index);
-    const whole = holdsDetails(statement, (details ??= detailsOf(statement)), vocabularies[a.index]);
     if (!whole) partial.add(a.index);
     for (const t of held) shared.add(t);
     const credit = whole ? share : share * PARTIAL_SUPPORT;
@@ -241,10 +322,17 @@ export async function findCommonPoints(
   const points: SharedFact[] = [];
   for (const c of candidates) {
     if (points.length >= MAX_POINTS) break;
-    // One point per article: its headline and lead tell one fact twice.
-    if (quotedArticles.has(c.statement.article)) continue;
     const fresh = [...c.shared].filter((t) => !stated.has(t));
-    if (points.length && (fresh.length < NEW_TERMS || 1 - fresh.length / c.shared.size > RETOLD_SHARE))
+    // What the outlets agree did not happen ("was not injured", "not injured") is a fact of its
+    // own, however few words it adds: every supporter negates it too (assess), so it is new.
+    const freshNegation = fresh.some((t) => negatedIn(c.statement).has(t));
+    // One point per article: its headline and lead tell one fact twice.
+    if (quotedArticles.has(c.statement.article) && !freshNegation) continue;
+    if (
+      points.length &&
+      !freshNegation &&
+      (fresh.length < NEW_TERMS || 1 - fresh.length / c.shared.size > RETOLD_SHARE)
+    )
       continue;
     const quoted = articles[c.statement.article].outlet.name;
     const citations = [...new Set([c.statement.article, ...c.supporters])].sort((a, b) => a - b);

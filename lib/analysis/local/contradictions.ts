@@ -118,6 +118,11 @@ interface Negation {
   cue: number;
   term: string;
   denial: boolean;
+  /**
+   * A headline's negation without its auxiliary ("Emmerson Mnangagwa not injured"): read as a
+   * negation when outlets are compared for what they report, never as one side of a contradiction.
+   */
+  elliptical: boolean;
 }
 
 /** A statement as this module reads it: its tokens, and where it writes each term as a plain word. */
@@ -149,6 +154,7 @@ export function negationsIn(tokens: Token[]): Negation[] {
     let j = -1;
     let denial = false;
     let participle = false;
+    let elliptical = false;
     if (DENIALS.has(key)) {
       denial = true;
       j = i + 1;
@@ -166,6 +172,11 @@ export function negationsIn(tokens: Token[]): Negation[] {
       j = i + 1;
       while (j < tokens.length && AFTER_NEGATION.has(tokens[j].key)) j++;
       participle = true;
+    } else if (key === "not" && i > 0 && headlineSubject(tokens[i - 1]) && participleAt(tokens, i + 1)) {
+      // "Mnangagwa not injured": a headline drops the auxiliary.
+      j = i + 1;
+      participle = true;
+      elliptical = true;
     }
     if (j < 0 || j >= tokens.length) continue;
     const predicate = tokens[j];
@@ -173,9 +184,29 @@ export function negationsIn(tokens: Token[]): Negation[] {
     // predicate is a verb (a gerund, or a participle after "had", "was" …).
     if (denial && !participle && !/ing$/.test(predicate.key)) continue;
     if (!plainWord(predicate) || NEGATIVE.has(predicate.key) || HEDGES.has(predicate.key)) continue;
-    out.push({ at: j, cue: key === "not" ? i - 1 : i, term: termOfToken(predicate), denial });
+    out.push({
+      at: j,
+      cue: key === "not" && !elliptical ? i - 1 : i,
+      term: termOfToken(predicate),
+      denial,
+      elliptical,
+    });
   }
   return out;
+}
+
+/** Past participles that do not end in "-ed" or "-en", as headlines write them ("not hurt"). */
+const IRREGULAR_PARTICIPLES = new Set("hurt hit shot held found caught cut struck".split(" "));
+
+/** Whether the token at `k` is a past participle ("injured", "taken", "hurt"). */
+function participleAt(tokens: Token[], k: number): boolean {
+  const t = tokens[k];
+  return t !== undefined && !t.capitalised && (/(?:ed|en)$/.test(t.key) || IRREGULAR_PARTICIPLES.has(t.key));
+}
+
+/** A word a headline's elliptical negation may follow: the subject's last word, not a function word or a modal ("Mnangagwa not injured"). */
+function headlineSubject(t: Token): boolean {
+  return isContentToken(t) && !HEDGES.has(t.key) && !NEGATIVE.has(t.key);
 }
 
 /** The token range [from, to) of the clause holding tokens first..last. */
@@ -355,6 +386,8 @@ export function findContradictions(
     const negated = negatedOf(read);
     const mine = outletOf(negated.statement);
     for (const negation of negations) {
+      // A headline's negation without its auxiliary reads too loosely to assert a contradiction.
+      if (negation.elliptical) continue;
       // The predicate once in the sentence: "was not arrested but detained" says both.
       if (negated.words.get(negation.term)?.length !== 1) continue;
       const [from, to] = clauseOf(negated.statement.text, negated.tokens, negation.cue, negation.at);

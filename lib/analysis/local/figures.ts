@@ -15,9 +15,10 @@
  * is read by its qualified range. docs/decisions/036-figures-compared.md.
  */
 import type { CitedPoint } from "@/lib/schemas/analysis";
+import { termOf } from "@/lib/text/terms";
 import { listInWords } from "../text";
 import type { PreparedArticle } from "./facts";
-import type { Figure, Statement } from "./statements";
+import { PEOPLE, type Figure, type Statement } from "./statements";
 
 const MAX_FIGURE_LINES = 3;
 /** Words after a number that say its size, not what it counts. */
@@ -47,6 +48,17 @@ export interface FigureLine extends CitedPoint {
   figures: Figure[];
 }
 
+/**
+ * Words for the people in a crowd, as terms: a count of "people" (or a vague magnitude opening a
+ * clause, "Thousands march") is set beside counts of these as one crowd. People include the
+ * supporters, so such figures never conflict: they can both hold or count different things.
+ */
+const CROWD_HEADS: ReadonlySet<string> = new Set(
+  "people supporters protesters demonstrators marchers participants activists mourners spectators"
+    .split(" ")
+    .map((w) => termOf(w)),
+);
+
 /** Qualifier → how far a figure's range reaches below and above its value (as shares of it). */
 const LOWER_BOUNDS = /^(?:at least|more than|over|some)\b/;
 const UPPER_BOUNDS = /^(?:up to|as many as|fewer than|less than|under)\b/;
@@ -54,8 +66,9 @@ const APPROXIMATE = /^(?:nearly|almost|around|about|roughly|an estimated|estimat
 /** "About 100" reaches this share either side. */
 const APPROXIMATE_SHARE = 0.1;
 
-/** The range a figure states, from its qualifier. */
-export function figureRange(f: Pick<Figure, "value" | "text">): [number, number] {
+/** The range a figure states, from its qualifier (a vague magnitude's own range: "thousands" is 1,000 and up). */
+export function figureRange(f: Pick<Figure, "value" | "text" | "range">): [number, number] {
+  if (f.range) return f.range;
   const v = Number(f.value);
   const q = f.text.toLowerCase();
   if (LOWER_BOUNDS.test(q)) return [v, Infinity];
@@ -108,6 +121,10 @@ function byOutlet(
     if (!first) out.set(outlet, f);
     else if (first.value === f.value && same(first, f) && !qualified(first) && qualified(f))
       out.set(outlet, f);
+    // A count stands for the outlet over a vague magnitude ("Thousands join …", "around 100,000
+    // supporters"); of two vague ones, the closer ("thousands march", "tens of thousands").
+    else if (first.range && !f.range) out.set(outlet, f);
+    else if (first.range && f.range && same(first, f) && f.range[0] > first.range[0]) out.set(outlet, f);
   }
   return out;
 }
@@ -121,7 +138,16 @@ export function findFigures(statements: Statement[], articles: PreparedArticle[]
   // Head word → its figures, in the card's order.
   const byHead = new Map<string, Figure[]>();
   for (const f of all) byHead.set(what.get(f)!.head, [...(byHead.get(what.get(f)!.head) ?? []), f]);
-  const groups: Figure[][] = [...byHead.values()];
+  // A count of people (or a vague magnitude opening a clause: "Thousands march") beside counts of
+  // the crowd's members ("100,000 supporters"): one crowd, compared first.
+  const crowd = all.filter((f) => CROWD_HEADS.has(what.get(f)!.head));
+  const groups: Figure[][] = [
+    ...(crowd.some((f) => what.get(f)!.head === PEOPLE) &&
+    new Set(crowd.map((f) => what.get(f)!.head)).size > 1
+      ? [crowd]
+      : []),
+    ...byHead.values(),
+  ];
   // Then figures whose counted phrases share a word that is the head of one of them ("20,000
   // unaccompanied migrant children" and "25,000 immigrants"): set side by side as counts of different things.
   for (const [head] of byHead)
@@ -145,14 +171,19 @@ export function findFigures(statements: Statement[], articles: PreparedArticle[]
     const sameHead = figures.every((f) => what.get(f)!.head === what.get(figures[0])!.head);
     const same = sameHead && (!differ || figures.every((f) => sameThing(f, figures[0])));
     const conflict = same && !canAllHold(figures);
+    // People and the supporters among them: the counts may both hold, never conflict.
+    const oneCrowd =
+      !sameHead && figures.every((f) => CROWD_HEADS.has(what.get(f)!.head)) && canAllHold(figures);
     const parts = figures.map((f) => `${articles[f.article].outlet.name}: ${f.text}`);
-    const verdict = !same
-      ? "The figures count different things"
-      : conflict
-        ? "The figures conflict"
-        : differ
-          ? "The figures differ but can both hold"
-          : "The figures agree";
+    const verdict = oneCrowd
+      ? "The figures differ but can both hold"
+      : !same
+        ? "The figures count different things"
+        : conflict
+          ? "The figures conflict"
+          : differ
+            ? "The figures differ but can both hold"
+            : "The figures agree";
     // As the outlets write it ("people", not the stem "peopl").
     const word = (f: Figure) => /(\p{L}+)$/u.exec(f.text)?.[1].toLowerCase() ?? what.get(f)!.head;
     lines.push({

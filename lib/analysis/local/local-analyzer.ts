@@ -23,6 +23,8 @@ import { outletWords, statementsOf, vocabularyOf } from "./statements";
 import { articleTone, cardTone, withoutSharedWords } from "./tone";
 
 const MAX_LISTED_OUTLETS = 6;
+/** Names every outlet writes, listed when the card has no shared fact. */
+const SUMMARY_NAMES = 2;
 /** Outlets whose own names and figures the summary lists when no figures differ. */
 const SUMMARY_ADDITIONS = 3;
 
@@ -64,6 +66,7 @@ function summaryOf(
   differences: OnlyClaim[],
   articles: PreparedArticle[],
   questionShared = false,
+  sharedNames: string[] = [],
 ): string {
   const sentences: string[] = [];
   if (shared) {
@@ -80,7 +83,9 @@ function summaryOf(
     sentences.push(
       questionShared
         ? `${outletsInWords(outlets)} raise the same question but share no statement of fact in comparable words.`
-        : `${outletsInWords(outlets)} share no statement of fact in comparable words, so they may not describe the same event.`,
+        : sharedNames.length
+          ? `${outletsInWords(outlets)} ${outlets.length === 2 ? "both" : "all"} write about ${listInWords(sharedNames)} but share no statement of fact in comparable words.`
+          : `${outletsInWords(outlets)} share no statement of fact in comparable words, so they may not describe the same event.`,
     );
   }
   // How coverage differs: figures that conflict, claims that do, other figures, else what some
@@ -156,7 +161,23 @@ export async function analyzeLocally(
     const questionShared =
       !points.length &&
       (await sharesQuestion(statements, articles, vocabularies, budget, { negated, contradictions }));
-    summary = summaryOf(outlets, points[0], figures, contradictions, differences, articles, questionShared);
+    // Names every outlet writes: the outlets tell of one subject even when no statement is shared.
+    const sharedNames = points.length
+      ? []
+      : facts
+          .filter((f) => f.kind === "name" && f.outlets.size === outlets.length)
+          .slice(0, SUMMARY_NAMES)
+          .map((f) => f.display);
+    summary = summaryOf(
+      outlets,
+      points[0],
+      figures,
+      contradictions,
+      differences,
+      articles,
+      questionShared,
+      sharedNames,
+    );
     frontendSummary = summary;
   }
 

@@ -55,6 +55,11 @@ export interface Figure {
    * size word ("25 US cities", "5 million people").
    */
   qualifiers: string[];
+  /**
+   * A vague magnitude ("thousands of people", "tens of thousands", "dozens of"): the range it
+   * allows (VAGUE_MAGNITUDES), read instead of its qualifier. Compared, never an "only" detail.
+   */
+  range?: [number, number];
 }
 
 export interface NameMention {
@@ -239,6 +244,55 @@ function spelledCounts(sentence: PreparedSentence): NumberMention[] {
   return out;
 }
 
+/**
+ * The words a figure counts as a reader should see them: a Title Case headline's capitals are its
+ * style, not names, so "20 Percent" reads "20 percent"; a word the card knows as a name ("Navy")
+ * and an acronym keep theirs.
+ */
+function asWritten(words: string, sentence: PreparedSentence, cardNames: Map<string, string>): string {
+  if (!sentence.titleCase) return words;
+  return words.replace(/\p{Lu}\p{Ll}+/gu, (w) => (cardNames.has(w.toLowerCase()) ? w : w.toLowerCase()));
+}
+
+/**
+ * Vague magnitudes and the least each allows. Read loosely so that no reading makes a false
+ * conflict: "thousands" is at least 1,000 (two thousand, strictly) and has no upper bound, since
+ * an outlet writing "thousands" of a crowd others put at 100,000 understates rather than
+ * contradicts; only a figure below the least ("500 protesters" against "thousands of
+ * protesters") conflicts with it (docs/decisions/036-figures-compared.md).
+ */
+const VAGUE_MAGNITUDES: ReadonlyMap<string, number> = new Map([
+  ["dozens", 12],
+  ["scores", 20],
+  ["hundreds", 100],
+  ["thousands", 1_000],
+  ["tens of thousands", 10_000],
+  ["hundreds of thousands", 100_000],
+  ["millions", 1_000_000],
+  ["tens of millions", 10_000_000],
+  ["hundreds of millions", 100_000_000],
+  ["billions", 1_000_000_000],
+]);
+const VAGUE =
+  /(?<![\p{L}\p{N}])(?:(?:tens|hundreds) of (?:thousands|millions)|dozens|hundreds|thousands|millions|billions)(?: of)?(?![\p{L}\p{N}])/giu;
+/** A vague magnitude with nothing counted after it counts people when it is a clause's subject ("Thousands march", "Anti-Brexit protest: thousands march"). */
+const SUBJECT_POSITION = /(?:^|[:;–—]\s*|\s[-–—]\s*)$/u;
+export const PEOPLE = termOf("people");
+
+/** The vague magnitudes of a sentence, as mentions ("Thousands of" → value "~1000"; lowercase, "of" kept when written). */
+function vagueCounts(text: string): (NumberMention & { least: number; of: boolean })[] {
+  const out: (NumberMention & { least: number; of: boolean })[] = [];
+  if (!/(?:dozens|hundreds|thousands|millions|billions)/i.test(text)) return out;
+  for (const m of text.matchAll(VAGUE)) {
+    const written = m[0].toLowerCase();
+    const of = written.endsWith(" of");
+    const least = VAGUE_MAGNITUDES.get(of ? written.slice(0, -3) : written);
+    if (least === undefined) continue;
+    out.push({ text: written, value: `~${least}`, start: m.index, end: m.index + m[0].length, least, of });
+  }
+  return out;
+}
+
 /** Whether the word after a match is a lowercase word a number may count ("videos" after "three Navy"). */
 function countedNext(rest: string, m: RegExpMatchArray): boolean {
   const next = /^\s+(\p{Ll}[\p{L}’'-]*)/u.exec(rest.slice(m.index! + m[0].length))?.[1];
@@ -246,13 +300,21 @@ function countedNext(rest: string, m: RegExpMatchArray): boolean {
 }
 
 /** Counts the sentence gives, in digits or words: not dates, times or ordinals, not the number of a name ("Falcon 9"). */
-function figuresOf(article: PreparedArticle, sentence: PreparedSentence, from: number, to: number): Figure[] {
+function figuresOf(
+  article: PreparedArticle,
+  sentence: PreparedSentence,
+  from: number,
+  to: number,
+  cardNames: Map<string, string>,
+): Figure[] {
   const out: Figure[] = [];
   const text = sentence.text;
   const spelled = spelledCounts(sentence);
-  const mentions = spelled.length
-    ? [...findNumbers(text), ...spelled].sort((a, b) => a.start - b.start)
-    : findNumbers(text);
+  const vague = vagueCounts(text);
+  const mentions: (NumberMention & { least?: number; of?: boolean })[] =
+    spelled.length || vague.length
+      ? [...findNumbers(text), ...spelled, ...vague].sort((a, b) => a.start - b.start)
+      : findNumbers(text);
   for (const n of mentions) {
     if (n.start >= to) break;
     const inWords = !/\d/.test(n.text);
@@ -273,7 +335,9 @@ function figuresOf(article: PreparedArticle, sentence: PreparedSentence, from: n
     // The first word was an acronym, which qualifies the next ("US cities").
     let qualifiedBy = false;
     const rest = text.slice(n.end + suffix.length);
-    for (const m of rest.matchAll(/\s+(\p{L}[\p{L}’'-]*)|[^\s\p{L}]|\s+/gu)) {
+    // "Thousands join …": what a vague magnitude counts comes after "of", or not at all.
+    const countsNothing = n.least !== undefined && !n.of;
+    for (const m of countsNothing ? [] : rest.matchAll(/\s+(\p{L}[\p{L}’'-]*)|[^\s\p{L}]|\s+/gu)) {
       const w = m[1]?.toLowerCase();
       // "35 other cities", "15,000 more beds", "20 Indian soldiers": the counted word comes after.
       if (w && (SKIPPED.has(w) || (PLACE_OF_DEMONYM.has(w) && /^\p{Lu}/u.test(m[1]))) && !words.length) {
@@ -309,9 +373,12 @@ function figuresOf(article: PreparedArticle, sentence: PreparedSentence, from: n
       plain.push(!acronym && !size);
       after += m[0];
     }
+    const before = text.slice(Math.max(from, n.start - 40), n.start);
+    // A vague magnitude opening a clause with nothing counted counts people ("Thousands march").
+    if (n.least !== undefined && !words.length && SUBJECT_POSITION.test(text.slice(from, n.start)))
+      words.push("people");
     const units = words.map((w) => termOf(w));
     const qualifiers = units.slice(0, -1).filter((_, k) => plain[k]);
-    const before = text.slice(Math.max(from, n.start - 40), n.start);
     const previous = /(\S+)\s+$/.exec(before)?.[1] ?? "";
     // "Falcon 9 rocket", "WAVE 3 News": a capitalised word right before a number names something.
     if (
@@ -322,7 +389,9 @@ function figuresOf(article: PreparedArticle, sentence: PreparedSentence, from: n
     if ((inWords || Number(n.value) < 10) && !units.length) continue;
     const qualifier = (QUALIFIER.exec(before)?.[0] ?? "").toLowerCase();
     const currency = /[$£€]$/.test(before) ? before.slice(-1) : "";
-    const written = `${qualifier}${currency}${n.text}${after}`.replace(/\s+/g, " ").trim();
+    const written = `${qualifier}${currency}${n.text}${asWritten(after, sentence, cardNames)}`
+      .replace(/\s+/g, " ")
+      .trim();
     out.push({
       article: article.index,
       value: n.value,
@@ -331,6 +400,7 @@ function figuresOf(article: PreparedArticle, sentence: PreparedSentence, from: n
       inWords,
       besideAnother,
       qualifiers,
+      ...(n.least !== undefined ? { range: [n.least, Infinity] as [number, number] } : {}),
     });
   }
   return out;
@@ -388,7 +458,7 @@ export function statementsOf(
     // (and a sentence of thousands of words costs no more than one of fifty).
     const to = (p: (typeof parts)[number]) => p.from + MAX_STATEMENT_CHARS;
     const names = parts.flatMap((p) => namesOf(p.s, p.from, to(p), cardNames, lowercase, outlets));
-    const figures = parts.flatMap((p) => figuresOf(article, p.s, p.from, to(p)));
+    const figures = parts.flatMap((p) => figuresOf(article, p.s, p.from, to(p), cardNames));
     const terms = new Map<string, number>();
     for (const p of parts)
       for (const [t, w] of termsOf(p.s.tokens, p.from, to(p), names))

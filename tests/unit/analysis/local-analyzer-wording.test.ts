@@ -265,8 +265,182 @@ describe("figures in Title Case headlines", () => {
       ),
     ]);
     const claims = result.differences.map((d) => d.text).join("\n");
-    expect(claims).toMatch(/20 Percent/);
+    // A headline's capitals are its style: the detail reads as a reader would write it.
+    expect(claims).toMatch(/mentions 20 percent/);
+    expect(claims).not.toMatch(/20 Percent/);
     expect(claims).not.toMatch(/mentions 20[.:]/);
+  });
+});
+
+describe("glued paragraphs (decision 053)", () => {
+  it("reads a standfirst run into its body without a full stop as two sentences", async () => {
+    const result = await analyzeLocally([
+      article(
+        "CNN",
+        "Top Netflix exec out after racial slurs",
+        "A top Netflix executive has left the company after he used the N-word in front of colleagues on more than one occasion.",
+      ),
+      article(
+        "The Guardian",
+        "Netflix boss apologises to staff after executive sacked over N-word",
+        "Reed Hastings vows to ‘set a better example’ in memo regretting PR chief’s racial slur The head of Netflix has told his staff he needs to “set a better example” after sacking the company’s head of communications for twice using the “N-word” during work meetings.",
+      ),
+    ]);
+    const answer = JSON.stringify(result);
+    expect(answer).not.toMatch(/slur The head/);
+  });
+});
+
+describe("a shared fact needs the outlets' own action (decision 035)", () => {
+  const card = [
+    article("CNN", "Take that, US. Europe's tariffs take effect", ""),
+    article(
+      "The Guardian",
+      "Trump threatens car tariffs after EU sets up £2.5bn of levies on US",
+      "Bourbon whiskey, Levi’s and Harley-Davidson on list as EU measures comes into force Donald Trump has threatened to widen the mounting trade dispute between US and the EU by imposing tariffs on European cars, after Brussels made good on its threat of retaliatory levies on American products including bourbon whiskey.",
+    ),
+    article(
+      "Breitbart",
+      "Trump Threatens Europe with a 20 Percent Tariff on Cars",
+      "Trump tweeted that the U.S. would impose tariffs on auto imports if the EU does not drop its ten percent duty on American made cars.",
+    ),
+    article(
+      "Reuters",
+      "EU to respond to any U.S. auto tariff move: report",
+      "PARIS (Reuters) - The European Union will respond to any U.S. move to raise tariffs on cars made in the bloc, a senior European Commission official said, the latest comments in an escalating trade row.",
+    ),
+  ];
+
+  it("does not credit the EU's response to outlets that report Trump's threat", async () => {
+    const result = await analyzeLocally(card);
+    for (const p of result.commonPoints) {
+      const cited = p.citations.map((i) => card[i].source);
+      // Credited with Reuters' sentence, not quoted in their own words: The Guardian and Breitbart never.
+      if (/in the words of Reuters: “EU to respond/.test(p.text)) {
+        expect(cited).not.toContain("The Guardian");
+        expect(cited).not.toContain("Breitbart");
+      }
+      // Nor is Reuters, which reports the response, credited with The Guardian's sentence on the threat.
+      if (/in the words of The Guardian: “Trump threatens/.test(p.text))
+        expect(cited).not.toContain("Reuters");
+    }
+    // Trump's threat is still the outlets' shared fact.
+    expect(result.commonPoints.some((p) => /Trump/.test(p.text) && /[Tt]hreat/.test(p.text))).toBe(true);
+  });
+
+  it("says outlets sharing names but no statement write about one subject, not that they may describe different events", async () => {
+    const result = await analyzeLocally([
+      article(
+        "BBC News",
+        "Turkey's elections explained in 100 and 500 words",
+        "Turkey's elections will decide if President Erdogan will stay in power. Here's what you need to know.",
+      ),
+      article(
+        "Reuters",
+        "Turkey's Erdogan, main rival stage final election rallies",
+        "ISTANBUL (Reuters) - President Tayyip Erdogan and his main challenger, Muharrem Ince, made a final push for support at rival rallies in Istanbul on Saturday, a day before presidential and parliamentary elections widely viewed as the most crucial in Turkey for decades.",
+      ),
+    ]);
+    expect(result.commonPoints).toEqual([]);
+    expect(result.summary).toMatch(
+      /^BBC News and Reuters both write about .*Erdogan.* but share no statement of fact/,
+    );
+    expect(result.summary).not.toMatch(/may not describe the same event/);
+  });
+});
+
+describe("a fact the outlets state negatively (decisions 035, 051)", () => {
+  it("finds 'was not injured' and a headline's 'not injured' as one shared fact, with no contradiction", async () => {
+    const card = [
+      article(
+        "BBC News",
+        "Zimbabwe President Mnangagwa survives Bulawayo explosion",
+        "President Mnangagwa was leaving the stage in Bulawayo when the explosion hit but was not injured.",
+      ),
+      article(
+        "The Guardian",
+        "Zimbabwe president survives apparent assassination attempt",
+        "Emmerson Mnangagwa not injured following explosion at stadium during election rally Emmerson Mnangagwa, the president of Zimbabwe, has escaped an apparent assassination attempt during an election campaign rally in the southern city of Bulawayo.",
+      ),
+    ];
+    const result = await analyzeLocally(card);
+    const negated = result.commonPoints.filter((p) => /not injured/.test(p.text));
+    expect(negated).toHaveLength(1);
+    expect(new Set(negated[0].citations.map((i) => card[i].source))).toEqual(
+      new Set(["BBC News", "The Guardian"]),
+    );
+    expect(result.differences.map((d) => d.text).join(" ")).not.toMatch(/contradict/);
+  });
+
+  it("still credits no negated sentence to an outlet that states the act plainly", async () => {
+    const result = await analyzeLocally([
+      article(
+        "BBC News",
+        "Mali president seized",
+        "President Keita was not injured when soldiers seized him at his residence in Bamako.",
+      ),
+      article(
+        "CNN",
+        "Mali president injured",
+        "President Keita was injured when soldiers seized him at his residence in Bamako.",
+      ),
+    ]);
+    expect(result.commonPoints.some((p) => /not injured/.test(p.text) && p.citations.length > 1)).toBe(false);
+  });
+});
+
+describe("vague magnitudes as figures (decision 036)", () => {
+  it("sets 'tens of thousands', 'around 100,000 supporters' and 'thousands of people' side by side as counts that can both hold", async () => {
+    const result = await analyzeLocally([
+      article(
+        "BBC News",
+        "Brexit: Marchers demand final Brexit deal vote",
+        "Thousands of people march in London on the second anniversary of the UK's vote to leave the EU.",
+      ),
+      article(
+        "The Guardian",
+        "Anti-Brexit protest: thousands march two years after referendum",
+        "Tens of thousands make way to Parliament Square in London as leave supporters also gather.",
+      ),
+      article(
+        "Reuters",
+        "Thousands join London march to demand Brexit deal referendum",
+        "Around 100,000 supporters of the European Union marched through central London on Saturday to demand a final public vote on the terms of Brexit, organizers said.",
+      ),
+    ]);
+    const line = result.figures?.find((f) => /100,000/.test(f.text));
+    expect(line?.text).toMatch(/^The figures differ but can both hold: /);
+    expect(line?.text).toMatch(/BBC News: thousands of people/);
+    expect(line?.text).toMatch(/The Guardian: tens of thousands/);
+    expect(line?.text).toMatch(/Reuters: around 100,000 supporters/);
+    expect(result.factualAccuracyMethod).not.toMatch(/conflict/);
+    expect(result.differences.map((d) => d.text).join(" ")).not.toMatch(
+      /Only Reuters mentions around 100,000/,
+    );
+  });
+
+  it("names a conflict only where a count lies below the least a magnitude allows", async () => {
+    const pair = async (a: string, b: string) =>
+      (
+        await analyzeLocally([
+          article("BBC News", "Protest in Portland", a),
+          article("CNN", "Protest in Portland", b),
+        ])
+      ).figures?.map((f) => f.text) ?? [];
+    expect(
+      await pair(
+        "Thousands of protesters gathered outside the courthouse in Portland.",
+        "About 500 protesters gathered outside the courthouse in Portland.",
+      ),
+    ).toEqual(["The figures conflict: BBC News: thousands of protesters; CNN: about 500 protesters."]);
+    expect(
+      await pair(
+        "Dozens of protesters gathered outside the courthouse in Portland.",
+        "About 60 protesters gathered outside the courthouse in Portland.",
+      ),
+    ).toEqual([
+      "The figures differ but can both hold: BBC News: dozens of protesters; CNN: about 60 protesters.",
+    ]);
   });
 });
 

@@ -101,6 +101,29 @@ describe("analysis text primitives", () => {
     expect(new Set(["approves", "approved", "approval"].map(stem)).size).toBe(1);
   });
 
+  it("parts two sentences a feed glued without a full stop, at a sentence opener between lowercase words", () => {
+    const glued =
+      "Reed Hastings vows to ‘set a better example’ in memo regretting PR chief’s racial slur The head of Netflix has told his staff he needs to set a better example.";
+    expect(splitSentences(glued).map((s) => s.text)).toEqual([
+      "Reed Hastings vows to ‘set a better example’ in memo regretting PR chief’s racial slur",
+      "The head of Netflix has told his staff he needs to set a better example.",
+    ]);
+    const pieces = splitSentences(`Markets fell. ${glued}`);
+    expect(pieces.map((s) => s.start)).toEqual([0, 14, 14 + glued.indexOf("The head")]);
+    // A name, a letter or a title after the opener, or punctuation before it, is no glued sentence.
+    for (const whole of [
+      "The minister told The Guardian he would resign.",
+      "Doctors said vitamin A and zinc helped.",
+      "She spoke to The Hill on Friday.",
+      "Officials said: The talks failed.",
+    ])
+      expect(splitSentences(whole).map((s) => s.text)).toEqual([whole]);
+    expect(splitSentences("Troops left the town They were not replaced.").map((s) => s.text)).toEqual([
+      "Troops left the town",
+      "They were not replaced.",
+    ]);
+  });
+
   it("keeps abbreviations of months and states inside a sentence", () => {
     const text = "Jan. 6 arrests rose in Calif. and Wash. on Monday. U.S. officials spoke.";
     expect(splitSentences(text).map((s) => s.text)).toEqual([

@@ -7,7 +7,7 @@ describe("toPlainText", () => {
     ['<img src="x" onerror="alert(1)">Caption', "Caption"],
     ['<a href="javascript:alert(2)" onclick="steal()">link text</a>', "link text"],
     ["<style>p{color:red}</style><p>Styled</p>", "Styled"],
-    ["<p>One</p><p>Two</p>", "One Two"],
+    ["<p>One</p><p>Two</p>", "One. Two"],
     ["Line<br>break", "Line break"],
     ["AT&amp;T &lsquo;quoted&rsquo; &#8212; &#x2603; caf&eacute;&nbsp;bar", "AT&T ‘quoted’ — ☃ café bar"],
     [
@@ -23,6 +23,35 @@ describe("toPlainText", () => {
     ["", ""],
   ])("%s", (input, expected) => {
     expect(toPlainText(input)).toBe(expected);
+  });
+
+  it("never glues two paragraphs into one sentence: a full stop goes in only where the first lacks one", () => {
+    const guardian =
+      "<p>Reed Hastings vows to ‘set a better example’ in memo regretting PR chief’s racial slur</p> " +
+      "<p>The head of Netflix has told his staff he needs to “set a better example”.</p>";
+    expect(toPlainText(guardian)).toBe(
+      "Reed Hastings vows to ‘set a better example’ in memo regretting PR chief’s racial slur. " +
+        "The head of Netflix has told his staff he needs to “set a better example”.",
+    );
+    expect(
+      toPlainText(
+        "<p>Delegates say talks were fraught – Brent crude rises 2%</p><p>Major oil producers agreed</p>",
+      ),
+    ).toBe("Delegates say talks were fraught – Brent crude rises 2%. Major oil producers agreed");
+    expect(toPlainText("<h2>Zimbabwe</h2>\n<div><p>Emmerson Mnangagwa has escaped</p></div>")).toBe(
+      "Zimbabwe. Emmerson Mnangagwa has escaped",
+    );
+    // Punctuated already, continued in lowercase, or parted by a table cell: a space only.
+    expect(toPlainText("<p>Talks ended.</p><p>Prices rose.</p>")).toBe("Talks ended. Prices rose.");
+    expect(toPlainText("<p>He said “we will.”</p><p>They did</p>")).toBe("He said “we will.” They did");
+    expect(toPlainText("<p>Officials said:</p><ul><li>Prices rose</li><li>Jobs fell</li></ul>")).toBe(
+      "Officials said: Prices rose. Jobs fell",
+    );
+    expect(toPlainText("The minister said<br>that talks failed")).toBe("The minister said that talks failed");
+    expect(toPlainText("<table><tr><td>Oil</td><td>Brent</td></tr></table>")).toBe("Oil Brent");
+    // A run of breaks is one break, and the marker never comes from the feed itself.
+    expect(toPlainText(`<p>one</p>${"<br>".repeat(5000)}<p>Two</p>`)).toBe("one. Two");
+    expect(toPlainText("plain \uFDD0 Text")).toBe("plain Text");
   });
 
   it("never leaves a tag or a script, whatever the nesting", () => {
