@@ -30,8 +30,10 @@ describe("local analyzer on the labelled dev-day stories", () => {
     // outlets that report the rallies and the campaign, and the EU-US story's "came into force" was
     // found only in a standfirst glued to its body (decision 053).
     // 27 since a fact every outlet states negatively is shared (zimbabwe: "He was not injured", decision 051).
-    expect(tune.facts.stated).toBeGreaterThanOrEqual(27);
-    expect(tune.reworded.stated).toBeGreaterThanOrEqual(7);
+    // 29 (and 8 worded differently) since an outlet is credited with a quoted sentence only when it
+    // holds most of it besides names, and is otherwise quoted in its own words (decision 035).
+    expect(tune.facts.stated).toBeGreaterThanOrEqual(29);
+    expect(tune.reworded.stated).toBeGreaterThanOrEqual(8);
     expect(tune.angles.stated).toBeGreaterThanOrEqual(59);
     // 4 since vague magnitudes are figures (brexit-march-london's crowd, decision 036).
     expect(tune.figurePairs.stated).toBeGreaterThanOrEqual(4);

@@ -19,7 +19,8 @@
  * does not report it. A question ("Who might lead N Korea without Kim?") states no fact: it is
  * never a shared fact's quoted statement nor an outlet's own wording of one. Names and topic
  * words are not the fact: a supporter's own text must write the statement's action, its verb
- * ("will respond", "threatens"), or it does not report it (actionTerms). A negation every
+ * ("will respond", "threatens"), or it does not report it (actionTerms); it is credited with the
+ * quoted sentence only when it holds most of the sentence besides its names. A negation every
  * supporter states too ("was not injured", "not injured") is a fact of its own.
  */
 import type { CitedPoint } from "@/lib/schemas/analysis";
@@ -48,8 +49,12 @@ const NEW_TERMS = 2;
 const RETOLD_SHARE = 0.5;
 /** A supporter that holds the statement's terms but not all its figures and names counts this much toward its rank. */
 const PARTIAL_SUPPORT = 0.5;
-/** A supporter whose text lacks the statement's action must hold this share of its terms other than names. */
-const WITHOUT_ACTION_SHARE = 0.6;
+/**
+ * Most of what a statement says besides its names: the share of those terms a supporter must
+ * hold to be credited with the quoted sentence, and, when its text lacks the statement's action,
+ * to report it at all.
+ */
+const BESIDES_NAMES_SHARE = 0.6;
 /** The weight statements give a name's terms (statements.ts termsOf). */
 const NAME_WEIGHT = 2;
 /** At most this many outlets are quoted in their own words in one point. */
@@ -199,17 +204,25 @@ function assess(
     // Weighted (names count double) and plain, as the grounding check counts (text.ts termsHeld).
     const plain = termsHeld([...statement.terms.keys()], vocabularies[a.index].terms);
     if (held.length < REPORTS_TERMS || share < SUPPORT_SHARE || plain.share < REPORTS_SHARE) continue;
-    const whole = holdsDetails(statement, (details ??= detailsOf(statement)), vocabularies[a.index]);
-    // Names and topic words are not the fact: an outlet credited with the quoted sentence (one
-    // whose text gives all its names and figures) must write what happened, or (telling it with
-    // another verb: "pours" and "leaks") most of what the statement says besides names. An outlet
-    // lacking a detail is quoted in its own words instead, so it is cited for what it wrote.
+    const givesDetails = holdsDetails(statement, (details ??= detailsOf(statement)), vocabularies[a.index]);
+    plainTerms ??= [...statement.terms.keys()].filter((t) => statement.terms.get(t)! < NAME_WEIGHT);
+    const besidesNames = termsHeld(plainTerms, vocabularies[a.index].terms).share;
+    // Names and topic words are not the fact: an outlet whose text gives all the sentence's names
+    // and figures must write what happened, or (telling it with another verb: "pours" and
+    // "leaks") most of what the statement says besides names.
     actions ??= actionTerms(statement);
-    if (whole && actions.size && ![...actions].some((t) => vocabularies[a.index].terms.has(t))) {
-      plainTerms ??= [...statement.terms.keys()].filter((t) => statement.terms.get(t)! < NAME_WEIGHT);
-      const besidesNames = termsHeld(plainTerms, vocabularies[a.index].terms).share;
-      if (besidesNames < WITHOUT_ACTION_SHARE) continue;
-    }
+    if (
+      givesDetails &&
+      actions.size &&
+      ![...actions].some((t) => vocabularies[a.index].terms.has(t)) &&
+      besidesNames < BESIDES_NAMES_SHARE
+    )
+      continue;
+    // It is credited with the quoted sentence only when it also holds most of the rest: "was
+    // leaving the stage in Bulawayo when the explosion hit but was not injured" is not The
+    // Guardian's, which writes "not injured following explosion at stadium". An outlet lacking a
+    // detail or most of the rest is quoted in its own words instead, so it is cited for what it wrote.
+    const whole = givesDetails && besidesNames >= BESIDES_NAMES_SHARE;
     // Sharing the words is not reporting the fact: "was not arrested" is not reported by a text
     // that never negates an arrest, and an outlet never reports what it contradicts (decision 051).
     negates ??= negatedIn(statement);

@@ -62,14 +62,15 @@ describe("local analyzer edge cases", () => {
     const all = JSON.stringify(result).toLowerCase();
     expect(all).not.toContain("related article");
     expect(all).not.toContain("content not available");
-    // CNN's headline is quoted: BBC News writes its words, CNN not BBC's "floods" (decision 035).
+    // Neither writes the other's whole headline (BBC News not "under water", CNN not "floods"),
+    // so each is quoted in its own words (decision 035).
     expect(result.commonPoints[0]).toMatchObject({
-      text: "Both outlets report this; in the words of CNN: “Valencia streets under water after Storm Elena”",
+      text: "Both outlets report this, each with its own details; CNN: “Valencia streets under water after Storm Elena”; BBC News: “Storm Elena floods Valencia streets”",
       citations: [0, 1],
     });
     // Only headlines: each outlet's angle says so (the headline the shared fact quotes is not quoted twice).
     expect(result.angles).toEqual([
-      { text: "BBC News gives only a headline: “Storm Elena floods Valencia streets”", citations: [0] },
+      { text: "BBC News gives only a headline, the shared report above", citations: [0] },
       { text: "CNN gives only a headline, the shared report above", citations: [1] },
     ]);
   });
