@@ -61,6 +61,9 @@ const SANITIZE: sanitizeHtml.IOptions = {
 };
 const CANONICAL_BREAK = new RegExp(`</?(?:${BREAKING_TAGS.join("|")}) ?/?>`, "g");
 
+// Containers of paragraphs or of cells: their edges part words, not sentences.
+const WORD_BREAKING_ONLY = new Set(["ul", "ol", "td", "th", "table", "figure"]);
+
 /**
  * Tags that end a paragraph, a heading, a list item or a line. Text on either side is two
  * sentences even when the first lacks a full stop (a Guardian standfirst before its body:
@@ -68,29 +71,7 @@ const CANONICAL_BREAK = new RegExp(`</?(?:${BREAKING_TAGS.join("|")}) ?/?>`, "g"
  * second sentence's opening word taken for part of the first (issue 25). Table cells and inline
  * containers only part words.
  */
-const PARAGRAPH_TAGS = new Set([
-  "p",
-  "br",
-  "div",
-  "li",
-  "h1",
-  "h2",
-  "h3",
-  "h4",
-  "h5",
-  "h6",
-  "blockquote",
-  "figcaption",
-  "section",
-  "article",
-  "header",
-  "footer",
-  "hr",
-  "tr",
-  "dd",
-  "dt",
-  "pre",
-]);
+const PARAGRAPH_TAGS = new Set(BREAKING_TAGS.filter((tag) => !WORD_BREAKING_ONLY.has(tag)));
 // A character no feed text holds (a Unicode noncharacter), standing for a paragraph break until
 // the spaces are settled; removed from the input first (one written as an entity can at most add
 // a break).
