@@ -272,14 +272,18 @@ describe("figures in Title Case headlines", () => {
   });
 });
 
+// CNN's report of the Netflix executive's exit, beside which the Guardian's is read.
+const netflixCnn = () =>
+  article(
+    "CNN",
+    "Top Netflix exec out after racial slurs",
+    "A top Netflix executive has left the company after he used the N-word in front of colleagues on more than one occasion.",
+  );
+
 describe("glued paragraphs (decision 053)", () => {
   it("reads a standfirst run into its body without a full stop as two sentences", async () => {
     const result = await analyzeLocally([
-      article(
-        "CNN",
-        "Top Netflix exec out after racial slurs",
-        "A top Netflix executive has left the company after he used the N-word in front of colleagues on more than one occasion.",
-      ),
+      netflixCnn(),
       article(
         "The Guardian",
         "Netflix boss apologises to staff after executive sacked over N-word",
@@ -662,11 +666,7 @@ describe("a difference's quote holds what it is quoted for (decision 037)", () =
     const sentence =
       "Reed Hastings vows to set a better example in a memo to his staff. The video streaming company’s founder and chief executive told his staff in a memo on Friday that he had been wrong not to act sooner over what happened in two meetings, and that the former communications chief Jonathan Friedland had used the word in front of colleagues on more than one occasion.";
     const result = await analyzeLocally([
-      article(
-        "CNN",
-        "Top Netflix exec out after racial slurs",
-        "A top Netflix executive has left the company after he used the N-word in front of colleagues on more than one occasion.",
-      ),
+      netflixCnn(),
       article(
         "The Guardian",
         "Netflix boss apologises to staff after executive sacked over N-word",
