@@ -137,7 +137,12 @@ export function findFigures(statements: Statement[], articles: PreparedArticle[]
     what.get(a)!.head === what.get(b)!.head && what.get(a)!.qualifiers === what.get(b)!.qualifiers;
   // Head word → its figures, in the card's order.
   const byHead = new Map<string, Figure[]>();
-  for (const f of all) byHead.set(what.get(f)!.head, [...(byHead.get(what.get(f)!.head) ?? []), f]);
+  for (const f of all) {
+    const head = what.get(f)!.head;
+    const same = byHead.get(head);
+    if (same) same.push(f);
+    else byHead.set(head, [f]);
+  }
   // A count of people (or a vague magnitude opening a clause: "Thousands march") beside counts of
   // the crowd's members ("100,000 supporters"): one crowd, compared first.
   const crowd = all.filter((f) => CROWD_HEADS.has(what.get(f)!.head));
@@ -149,9 +154,12 @@ export function findFigures(statements: Statement[], articles: PreparedArticle[]
     ...byHead.values(),
   ];
   // Then figures whose counted phrases share a word that is the head of one of them ("20,000
-  // unaccompanied migrant children" and "25,000 immigrants"): set side by side as counts of different things.
-  for (const [head] of byHead)
-    groups.push(all.filter((f) => what.get(f)!.head === head || f.qualifiers.includes(head)));
+  // unaccompanied migrant children" and "25,000 immigrants"): set side by side as counts of
+  // different things. A head no figure is narrowed by would only repeat its own group above.
+  const narrowing = new Set(all.flatMap((f) => f.qualifiers));
+  for (const head of byHead.keys())
+    if (narrowing.has(head))
+      groups.push(all.filter((f) => what.get(f)!.head === head || f.qualifiers.includes(head)));
   const lines: FigureLine[] = [];
   const used = new Set<Figure>();
   for (const group of groups) {
