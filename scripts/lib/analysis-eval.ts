@@ -271,11 +271,15 @@ export function singleWordOnlyClaims(result: ProviderAnalysis): string[] {
     .map((t) => t.slice(0, 140));
 }
 
-/** Quotes (“…”, at least four words) written in two items of the answer, or one inside another's. */
+/**
+ * Quotes (“…”, at least four words) written in two items of the answer, or one inside another's.
+ * The summary is left out: it is written to be read alone, from the passages the rest quotes
+ * (issue 32; decision 135).
+ */
 export function repeatedQuotes(result: ProviderAnalysis): string[] {
   const seen: { place: string; words: string }[] = [];
   const out: string[] = [];
-  for (const item of answerItems(result)) {
+  for (const item of answerItems(result).filter((i) => i.place !== "summary")) {
     for (const m of item.text.matchAll(/“([^”]+)”/g)) {
       const words = evalWords(m[1]).join(" ");
       if (words.split(" ").length < 4) continue;
@@ -302,7 +306,9 @@ function quoteDetails(quote: string): string[] {
     run = [];
   };
   for (const [i, w] of words.entries()) {
-    const clean = w.replace(/^[^\p{L}\p{N}$£€]+|[^\p{L}\p{N}]+$/gu, "");
+    // An abbreviation keeps its last dot ("(R-S.C.)" is "R-S.C.", as the article writes it).
+    const clean =
+      w.replace(/^[^\p{L}\p{N}$£€]+|[^\p{L}\p{N}]+$/gu, "") + (/\p{Lu}\.\p{Lu}\.\W*$/u.test(w) ? "." : "");
     if (!clean) continue;
     const name =
       !titleCase &&
@@ -408,25 +414,32 @@ const COUNT_WORD_VALUES = new Map([...COUNT_WORDS].map(([w, v]) => [w, Number(v)
 const OUTLET_COUNT = /\b(?:(all) (\w+) outlets|(both) outlets|(\w+) of the (\w+) outlets)/gi;
 
 /**
- * Each count of outlets the answer writes (summary and common points) with the passage it counts:
- * the first quotation after it, in the same sentence of the summary or the same point.
+ * Each count of outlets the answer writes (summary and common points) with the passages it counts:
+ * the first quotation after it in the same sentence of the summary (the one passage a reader of the
+ * summary sees), else every quotation of the common point when the point quotes each outlet "with
+ * its own details" (what they all report is what the quotations share), else the point's quotation.
  */
-export function countedQuotes(result: ProviderAnalysis): { n: number; quote: string; text: string }[] {
-  const out: { n: number; quote: string; text: string }[] = [];
-  const items = [...splitAnswerSentences(result.summary), ...result.commonPoints.map((p) => p.text)];
-  for (const text of items) {
+export function countedQuotes(result: ProviderAnalysis): { n: number; quotes: string[] }[] {
+  const out: { n: number; quotes: string[] }[] = [];
+  const items = [
+    ...splitAnswerSentences(result.summary).map((text) => ({ text, point: false })),
+    ...result.commonPoints.map((p) => ({ text: p.text, point: true })),
+  ];
+  for (const { text, point } of items) {
     for (const m of text.matchAll(OUTLET_COUNT)) {
       const word = (m[2] ?? m[4] ?? "").toLowerCase();
       const n = m[3] ? 2 : (COUNT_WORD_VALUES.get(word) ?? Number.NaN);
-      const quote = /“([^”]+)”/.exec(text.slice(m.index))?.[1];
-      if (quote && Number.isFinite(n)) out.push({ n, quote, text });
+      const after = text.slice(m.index);
+      const quotes = [...after.matchAll(/“([^”]+)”/g)].map((q) => q[1]);
+      const each = point && /each with its own details/.test(after);
+      if (quotes.length && Number.isFinite(n)) out.push({ n, quotes: each ? quotes : quotes.slice(0, 1) });
     }
   }
   return out;
 }
 
 /**
- * Labelled facts an answer counts wrongly: a count whose passage states the fact says more outlets
+ * Labelled facts an answer counts wrongly: a count whose passages state the fact says more outlets
  * than report it, or the widest such count says fewer. A passage stating the fact and more may be
  * reported by fewer outlets than the fact alone, so only the widest count must reach the label.
  */
@@ -438,14 +451,14 @@ export function miscountedFacts(result: ProviderAnalysis, facts: ExpectedFact[])
   for (const fact of facts) {
     if (fact.outlets === undefined) continue;
     labelled++;
-    const stating = counted.filter((c) => statesFact(c.quote, fact));
+    const stating = counted.filter((c) => c.quotes.every((q) => statesFact(q, fact)));
     if (!stating.length) continue;
     judged++;
     const over = stating.find((c) => c.n > fact.outlets!);
     const widest = Math.max(...stating.map((c) => c.n));
     if (over)
       wrong.push(
-        `${fact.sentence} [${fact.outlets} report it; said ${over.n}: “${over.quote.slice(0, 70)}”]`,
+        `${fact.sentence} [${fact.outlets} report it; said ${over.n}: “${over.quotes[0].slice(0, 70)}”]`,
       );
     else if (widest < fact.outlets)
       wrong.push(`${fact.sentence} [${fact.outlets} report it; at most ${widest} said]`);

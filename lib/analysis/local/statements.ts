@@ -17,6 +17,8 @@ import {
   isNameJoiner,
   namesInRun,
   isContentToken,
+  isStopToken,
+  phraseTerms,
   spelledNumber,
   STOP_WORDS,
   tokenTerms,
@@ -28,9 +30,6 @@ import { PLACE_PHRASES } from "@/lib/text/synonyms";
 import { CALENDAR_WORDS, isDateNumber, nameFamily, nameSpelling, termOf, WEEKDAYS } from "@/lib/text/terms";
 import { COUNT_WORDS, isAcronym } from "@/lib/text/words";
 import type { PreparedArticle, PreparedSentence } from "./facts";
-
-/** The first words of the two-word place names (a pair is looked up only after one). */
-const PHRASE_FIRST_WORDS = new Set([...PLACE_PHRASES.keys()].map((k) => k.split(" ")[0]));
 
 /** Body sentences read per article: the lead. */
 const LEAD_SENTENCES = 8;
@@ -83,7 +82,26 @@ export interface Statement {
   names: NameMention[];
   figures: Figure[];
   quotes: string[];
+  /**
+   * The sentence's clauses, each a statement of its own (issue 32: the fact most outlets share is
+   * often one clause of a longer sentence, "…as rumours swirl over Kim Jong-un's health"): only for
+   * a passage of one sentence with two or more clauses of CLAUSE_TERMS terms or more.
+   */
+  clauses?: Statement[];
 }
+
+/**
+ * Where a sentence's clauses part: after ",", ";", ":" or a dash, or before a word opening a
+ * clause ("as", "after", "amid" …). A clause after a comma or a dash is most often a predicate
+ * without its subject ("…, seriously injured in car crash"): it is no statement of its own; one
+ * opened by such a word, after ";", or after a headline's label ("Coronavirus: …") is.
+ */
+const CLAUSE_PARTS =
+  /(?:[,;:]|\s[—–-])\s+|\s(?=(?:as|after|amid|while|but|because|although|though|since|before|when|despite|following)\s)/g;
+/** A label before a colon has at most this many words ("Climate change: …"). */
+const LABEL_WORDS = 4;
+/** A clause is a statement of its own with this many content terms or more. */
+const CLAUSE_TERMS = 4;
 
 // "LONDON (Reuters) - ", "June 22 (UPI) -- ", "WASHINGTON (AP) — ".
 const DATELINE =
@@ -96,7 +114,7 @@ const BOILERPLATE = /\s*(?:Continue reading\.*|Click to Continue|Read more\.*|Wa
 /** Words of consequence: a statement reporting one adds more than one that does not. */
 const CONSEQUENCES = new Set(
   (
-    "dead death deaths died dies kill killed killing injured injuries hurt wounded arrested arrests charged sentenced convicted " +
+    "dead deadly death deaths died dies kill killed killing injured injuries hurt wounded arrested arrests charged sentenced convicted " +
     "resigned resigns fired sacked ousted banned suspended suspends evacuated destroyed collapsed closed cancelled canceled " +
     "postponed delayed approved rejected blocked sanctions threatens threatened warned warns recalled"
   ).split(" "),
@@ -163,7 +181,7 @@ function emphatic(t: Token, lowercase: Set<string>): boolean {
   return (
     /['’]/.test(t.text) ||
     t.text.length >= 7 ||
-    STOP_WORDS.has(t.key) ||
+    isStopToken(t) ||
     lowercase.has(t.key) ||
     spelledNumber(t.key) !== undefined
   );
@@ -421,6 +439,9 @@ function termsOf(tokens: Token[], from: number, to: number, names: NameMention[]
     for (const term of tokenTerms(t))
       if (!STOP_WORDS.has(term)) terms.set(term, Math.max(terms.get(term) ?? 0, weight));
   }
+  // "Group of Seven" also says "G7", "United Kingdom" "UK" (a name's weight when written as one).
+  for (const { term, at } of phraseTerms(tokens, from, to))
+    terms.set(term, Math.max(terms.get(term) ?? 0, at.capitalised ? 2 : 1));
   return terms;
 }
 
@@ -464,7 +485,7 @@ export function statementsOf(
       for (const [t, w] of termsOf(p.s.tokens, p.from, to(p), names))
         terms.set(t, Math.max(terms.get(t) ?? 0, w));
     const quotes = findQuotes(text).map((q) => q.text);
-    out.push({
+    const statement: Statement = {
       article: article.index,
       order: out.length,
       headline: piece.headline,
@@ -474,6 +495,68 @@ export function statementsOf(
       names,
       figures,
       quotes,
+    };
+    if (parts.length === 1 && raw.length <= MAX_STATEMENT_CHARS) {
+      const clauses = clausesOf(statement, parts[0], (from, to) => ({
+        names: namesOf(parts[0].s, from, to, cardNames, lowercase, outlets),
+        figures: figuresOf(article, parts[0].s, from, to, cardNames),
+      }));
+      if (clauses.length >= 2) statement.clauses = clauses;
+    }
+    out.push(statement);
+  }
+  return out;
+}
+
+/**
+ * The clauses of a one-sentence statement, each with its own terms, names and figures (read from
+ * the sentence between the clause's ends); the quoted text marks a cut with "…" ("…as rumours
+ * swirl over Kim Jong-un's health."). Clauses of fewer than CLAUSE_TERMS terms, or of names alone,
+ * are no statements.
+ */
+function clausesOf(
+  statement: Statement,
+  part: { s: PreparedSentence; from: number; text: string },
+  read: (from: number, to: number) => { names: NameMention[]; figures: Figure[] },
+): Statement[] {
+  const out: Statement[] = [];
+  const text = part.text;
+  // Each clause's ends, and whether it can stand as a statement (the first does; see CLAUSE_PARTS).
+  const ends: [number, number, boolean][] = [];
+  let start = 0;
+  let stands = true;
+  for (const m of text.matchAll(CLAUSE_PARTS)) {
+    ends.push([start, m.index, stands]);
+    const mark = m[0].trim();
+    stands =
+      mark === "" ||
+      mark === ";" ||
+      (mark === ":" && text.slice(0, m.index).split(/\s+/).length <= LABEL_WORDS && ends.length === 1);
+    start = m.index + m[0].length;
+  }
+  ends.push([start, text.length, stands]);
+  if (ends.length < 2) return out;
+  for (const [a, b, standing] of ends) {
+    if (!standing) continue;
+    const from = part.from + a;
+    const to = part.from + b;
+    const { names, figures } = read(from, to);
+    const terms = termsOf(part.s.tokens, from, to, names);
+    const plain = [...terms.values()].filter((w) => w < 2).length;
+    if (terms.size < CLAUSE_TERMS || !plain) continue;
+    const clause = text
+      .slice(a, b)
+      .replace(/[,;:]$/, "")
+      .trim();
+    const shown = `${a > 0 ? "…" : ""}${clause}${b < text.length && !/[.!?]$/.test(clause) ? "…" : ""}`;
+    out.push({
+      ...statement,
+      text: shown.replace(/[“”]/g, '"'),
+      terms,
+      names,
+      figures,
+      quotes: findQuotes(clause).map((q) => q.text),
+      clauses: undefined,
     });
   }
   return out;
@@ -504,13 +587,9 @@ export function vocabularyOf(article: PreparedArticle): ArticleVocabulary {
   const seen = new Set<string>();
   for (const s of article.sentences) {
     // "United Kingdom" says "Britain" (lib/text/synonyms.ts).
-    for (let k = 1; k < s.tokens.length; k++) {
-      if (!PHRASE_FIRST_WORDS.has(s.tokens[k - 1].key)) continue;
-      const place = PLACE_PHRASES.get(`${s.tokens[k - 1].key} ${s.tokens[k].key}`);
-      if (place) {
-        terms.add(place);
-        families.add(place);
-      }
+    for (const { term } of phraseTerms(s.tokens)) {
+      terms.add(term);
+      families.add(term);
     }
     for (const t of s.tokens) {
       const id = t.acronym ? `A${t.text}` : t.text;
