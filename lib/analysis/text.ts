@@ -179,19 +179,18 @@ const PHRASE_FIRST_WORDS = new Set([...PLACE_PHRASES.keys()].map((k) => k.split(
 
 /**
  * The short forms' terms of the names of two or three words that tokens write ("United Kingdom"
- * says "britain", "Group of Seven" says "g7", "Prime Minister" says "pm"), each with the token
- * it starts at; `from` and `to` bound the tokens' start positions.
+ * says "britain", "Group of Seven" says "g7", "Prime Minister" says "pm"), each with its words;
+ * `from` and `to` bound the tokens' start positions.
  */
-export function phraseTerms(tokens: Token[], from = 0, to = Infinity): { term: string; at: Token }[] {
-  const out: { term: string; at: Token }[] = [];
+export function phraseTerms(tokens: Token[], from = 0, to = Infinity): { term: string; words: Token[] }[] {
+  const out: { term: string; words: Token[] }[] = [];
   for (let k = 0; k + 1 < tokens.length; k++) {
     const t = tokens[k];
     if (!PHRASE_FIRST_WORDS.has(t.key) || t.start < from || t.start >= to) continue;
     const two = `${t.key} ${tokens[k + 1].key}`;
-    const term =
-      PLACE_PHRASES.get(two) ??
-      (tokens[k + 2] ? PLACE_PHRASES.get(`${two} ${tokens[k + 2].key}`) : undefined);
-    if (term) out.push({ term, at: t });
+    const three = tokens[k + 2] ? PLACE_PHRASES.get(`${two} ${tokens[k + 2].key}`) : undefined;
+    const term = PLACE_PHRASES.get(two) ?? three;
+    if (term) out.push({ term, words: tokens.slice(k, PLACE_PHRASES.has(two) ? k + 2 : k + 3) });
   }
   return out;
 }
@@ -490,10 +489,22 @@ export function capitalisedRuns(text: string, tokens: Token[] = tokenize(text)):
 }
 
 /**
+ * Words that make a title with the title after them ("Prime Minister", "Foreign Secretary",
+ * "Deputy Mayor", "Attorney General", "First Lady"): before a title, they are part of it, not a name.
+ */
+export const TITLE_PARTS: ReadonlySet<string> = new Set(
+  (
+    "prime deputy acting foreign home defence defense interior finance health justice education first interim " +
+    "attorney surgeon trade transport energy environment culture labour labor treasury opposition party"
+  ).split(" "),
+);
+
+/**
  * The names a run of capitalised words holds: it is cut at titles ("New York City Mayor Rudy
- * Giuliani" is two names) and wherever `breaks` says, and a name neither starts nor ends with
- * a joining word ("of", "de": NAME_JOINERS). The one rule for where a name ends, for the analyzer's facts and statements and for the
- * grounding check.
+ * Giuliani" is two names; the words of a title before it are no name: "Prime" of "British Prime
+ * Minister Boris Johnson") and wherever `breaks` says, and a name neither starts nor ends with a
+ * joining word ("of", "de": NAME_JOINERS). The one rule for where a name ends, for the analyzer's
+ * facts and statements and for the grounding check.
  */
 export function namesInRun(run: Token[], breaks: (t: Token) => boolean = () => false): Token[][] {
   const names: Token[][] = [];
@@ -507,7 +518,10 @@ export function namesInRun(run: Token[], breaks: (t: Token) => boolean = () => f
     current = [];
   };
   for (const t of run) {
-    if (HONORIFICS.has(t.key) || breaks(t)) flush();
+    if (HONORIFICS.has(t.key)) {
+      while (current.length && TITLE_PARTS.has(current.at(-1)!.key)) current.pop();
+      flush();
+    } else if (breaks(t)) flush();
     else current.push(t);
   }
   flush();
@@ -525,6 +539,26 @@ export function countInWords(n: number): string {
 export function listInWords(items: string[]): string {
   if (items.length <= 1) return items[0] ?? "";
   return `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+}
+
+/** A passage shorter than this is no quotation of another: containment is only judged above it. */
+const MIN_QUOTED_CHARS = 15;
+
+/**
+ * Whether a passage is quoted already, whole or in part: it is one of the quoted passages, holds
+ * one ("…as Storm Elena flooded the city." within its sentence), or is held in one (a sentence's
+ * clause). Passages are compared without their "…" marks. Each passage is quoted once (decision 037).
+ */
+export function alreadyQuoted(text: string, quoted: ReadonlySet<string>): boolean {
+  if (quoted.has(text)) return true;
+  const bare = (t: string) => t.replace(/…/g, "").trim();
+  const mine = bare(text);
+  for (const q of quoted) {
+    const other = bare(q);
+    if (Math.min(other.length, mine.length) < MIN_QUOTED_CHARS) continue;
+    if (mine.includes(other) || other.includes(mine)) return true;
+  }
+  return false;
 }
 
 /** Where a clause may end: before punctuation that parts clauses, or before a word that opens one. */

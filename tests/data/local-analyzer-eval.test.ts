@@ -13,7 +13,7 @@ import { sharedDataPath } from "../helpers/shared-data";
 
 /** Labelled facts whose "N of M" an answer states rightly and wrongly (issue 32), as reached when this test was written. */
 const TUNE_COUNTS_RIGHT = 19;
-const TUNE_COUNTS_WRONG = 4;
+const TUNE_COUNTS_WRONG = 3;
 const REPORT_COUNTS_RIGHT = 9;
 const REPORT_COUNTS_WRONG = 1;
 
@@ -57,13 +57,14 @@ describe("local analyzer on the labelled dev-day stories", () => {
   it("repeats quotes, cites unsupporting outlets and rests 'only' on single words no more than when this test was written", () => {
     const all = totals(scores);
     // Before issue 25 (main's analyzer, this matching): 175 repeated quotes, 21 unsupported citations, 49 single-word "only" items.
-    // The summary, written to stand alone, is not counted since issue 32.
-    expect(all.repeatedQuotes).toBeLessThanOrEqual(12);
+    // The summary, written to stand alone, is not counted since issue 32 (6 on main's analyzer then).
+    expect(all.repeatedQuotes).toBeLessThanOrEqual(5);
     expect(all.unsupportedCitations).toBe(0);
     // The bias text shows words of the articles (1 of 26 stories before issue 25).
     expect(all.biasShowsWording).toBeGreaterThanOrEqual(24);
-    // 12 before the editors' review of issue 25 (a figure said twice with a lone adjective).
-    expect(all.singleWordOnly).toBeLessThanOrEqual(11);
+    // 12 before the editors' review of issue 25 (a figure said twice with a lone adjective); 11
+    // before issue 32, since when a one-word name is no detail (the one left is a quotation's words).
+    expect(all.singleWordOnly).toBeLessThanOrEqual(1);
     // Words of analysis per word of articles: 2.37 before issue 25, 1.68 after it; 2.02 since the
     // summary stands alone with one clause per outlet (issue 32: 26–58 words a summary before,
     // 40–101 after). Each summary stays short enough to read first.
@@ -93,7 +94,7 @@ describe("local analyzer on the labelled dev-day stories", () => {
     const report = split("report");
     expect(tune.counts.labelled).toBe(31);
     expect(report.counts.labelled).toBe(12);
-    // "N of M" right on 15 of 26 tuned and 8 of 11 reported facts a count states before issue 32.
+    // "N of M" right on 14 of 22 tuned and 8 of 11 reported facts a count states before issue 32.
     expect(tune.counts.judged - tune.counts.wrong).toBeGreaterThanOrEqual(TUNE_COUNTS_RIGHT);
     expect(tune.counts.wrong).toBeLessThanOrEqual(TUNE_COUNTS_WRONG);
     expect(report.counts.judged - report.counts.wrong).toBeGreaterThanOrEqual(REPORT_COUNTS_RIGHT);

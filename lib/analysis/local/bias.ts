@@ -89,6 +89,18 @@ const SENSATIONAL = [
   "devastating",
   "explosive",
   "firestorm",
+  // Loaded words with no left or right direction (issue 32).
+  "repressive",
+  "notorious",
+  "infamous",
+  "rioters",
+  "rioter",
+  "mob",
+  "regime",
+  "tyrant",
+  "draconian",
+  "ruthless",
+  "heinous",
 ];
 
 /** "far-right" also matches "far right" and "farright". */

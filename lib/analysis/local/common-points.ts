@@ -26,6 +26,7 @@
 import type { CitedPoint } from "@/lib/schemas/analysis";
 import { nameFamily, termOf } from "@/lib/text/terms";
 import {
+  alreadyQuoted,
   countInWords,
   findNumbers,
   isContentToken,
@@ -64,8 +65,6 @@ const BESIDES_NAMES_SHARE = 0.6;
 const PARTIAL_BESIDES_SHARE = 1 / 3;
 /** A statement of fewer terms is short: it weighs less, and only an outlet holding all its terms reports it. */
 const SHORT_TERMS = 5;
-/** A statement in which no action is found: a supporter holds at least this many of its terms besides names. */
-const MIN_BESIDES_NAMES = 2;
 /** The weight statements give a name's terms (statements.ts termsOf). */
 const NAME_WEIGHT = 2;
 /** At most this many outlets are quoted in their own words in one point. */
@@ -226,12 +225,11 @@ function assess(
     // Names and topic words are not the fact: an outlet whose text gives all the sentence's names
     // and figures must write what happened, or (telling it with another verb: "pours" and
     // "leaks") most of what the statement says besides names; one lacking a name or figure, a
-    // third of it. A statement with no action found asks two of its words besides names (a topic
-    // word and a name are not "Europe's tariffs take effect").
+    // third of it. A statement with no action found asks a third of its words besides names.
     actions ??= actionTerms(statement);
     const writesAction = [...actions].some((t) => vocabularies[a.index].terms.has(t));
     const enough = !actions.size
-      ? besides.held >= MIN_BESIDES_NAMES && besidesNames >= PARTIAL_BESIDES_SHARE
+      ? besides.held > 0 && besidesNames >= PARTIAL_BESIDES_SHARE
       : writesAction || besidesNames >= (givesDetails ? BESIDES_NAMES_SHARE : PARTIAL_BESIDES_SHARE);
     if (!enough) continue;
     // It is credited with the quoted sentence only when it also holds most of the rest: "was
@@ -293,7 +291,7 @@ function ownWording(
   let bestWeight = 0;
   for (const s of statements) {
     // A passage an earlier point quotes is not quoted again; a question states nothing.
-    if (s.article !== article || quoted.has(s.text) || asksQuestion(s)) continue;
+    if (s.article !== article || alreadyQuoted(s.text, quoted) || asksQuestion(s)) continue;
     const w = weightOf(
       statement.terms,
       [...s.terms.keys()].filter((t) => statement.terms.has(t)),
@@ -321,7 +319,8 @@ export async function findCommonPoints(
   for (const s of statements) {
     if (asksQuestion(s)) continue;
     // A sentence and each of its clauses: the fact most outlets share may be one clause of it.
-    for (const c of [s, ...(s.clauses ?? [])]) assessed.push(assess(c, articles, vocabularies, disputes));
+    const clauses = (s.clauses ?? []).filter((c) => !c.needsAction || actionTerms(c).size > 0);
+    for (const c of [s, ...clauses]) assessed.push(assess(c, articles, vocabularies, disputes));
     await budget.checkpoint();
   }
   const reach = (c: Candidate) => new Set(c.supporters.map((i) => articles[i].outlet.key)).size;
@@ -340,6 +339,8 @@ export async function findCommonPoints(
   const points: SharedFact[] = [];
   for (const c of candidates) {
     if (points.length >= MAX_POINTS) break;
+    // A passage is quoted once: not again as a later point's statement, whole or in part.
+    if (alreadyQuoted(c.statement.text, quotedTexts)) continue;
     const fresh = [...c.shared].filter((t) => !stated.has(t));
     // What the outlets agree did not happen ("was not injured", "not injured") is a fact of its
     // own, however few words it adds: every supporter negates it too (assess), so it is new.

@@ -84,13 +84,16 @@ function canAllHold(figures: Figure[]): boolean {
   return Math.max(...ranges.map((r) => r[0])) <= Math.min(...ranges.map((r) => r[1]));
 }
 
-/** What a figure counts: its head word (the last, not a size word) and the words narrowing it. */
+/**
+ * What a figure counts: its head word (the last, not a size word) with what befell it ("people"
+ * arrested are not "people", nor "protesters": issue 32), and the words narrowing it.
+ */
 function counted(f: Figure): { head: string; qualifiers: string } | undefined {
   // The head word counted: the last one ("train cars" counts cars, "US cities" cities).
   const head = [...f.units].reverse().find((u) => !MAGNITUDES.has(u));
   if (!head) return undefined;
   return {
-    head,
+    head: f.fate ? `${head} ${f.fate}` : head,
     qualifiers: f.qualifiers
       .filter((q) => !MAGNITUDES.has(q))
       .sort()

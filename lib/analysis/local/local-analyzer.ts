@@ -9,6 +9,7 @@
 
 import type { AnalysisArticle } from "@/lib/schemas/analysis";
 import { LOCAL_PROVIDER_INFO, type ProviderAnalysis } from "../provider";
+import { alreadyQuoted } from "../text";
 import { ANALYSIS_BUDGET, WorkBudget } from "../work-budget";
 import { findAngles } from "./angles";
 import { articleBias, biasText } from "./bias";
@@ -74,9 +75,13 @@ export async function analyzeLocally(
     vocabularies,
     new Set(figures.flatMap((f) => f.figures)),
     lowercase,
-  ).map((d) => (quoted.has(d.quoted) ? { ...d, text: `${d.lead}.` } : d));
+  ).map((d) => (alreadyQuoted(d.quoted, quoted) ? { ...d, text: `${d.lead}.` } : d));
   await budget.checkpoint();
-  const tones = withoutSharedWords(await eachInTurn(articles, budget, (a) => articleTone(a)), articles);
+  const tones = withoutSharedWords(
+    await eachInTurn(articles, budget, (a) => articleTone(a)),
+    articles,
+    vocabularies.map((v) => v.terms),
+  );
   const tone = cardTone(tones, articles);
   const biases = await eachInTurn(articles, budget, (a) => articleBias(a));
   const corroboration = corroborate(facts, figures, contradictions);

@@ -27,7 +27,7 @@ const ADDS_SHARE = 0.4;
 /** An outlet's clause is taken from its headline and the first sentences of its lead, at most this many passages. */
 const LEAD_PASSAGES = 3;
 /** Each outlet's clause is cut to about this many characters, at the end of a clause (text.ts clip). */
-const CLAUSE_CHARS = 100;
+const CLAUSE_CHARS = 130;
 /** The bottom line is cut to about this many characters. */
 const BOTTOM_LINE_CHARS = 220;
 
