@@ -70,7 +70,7 @@ interface Claim {
  */
 function makesClaim(details: readonly Detail[]): boolean {
   let names = 0;
-  for (const d of details) if (d.kind !== "name" || /[\s-]/.test(d.text) || ++names >= 2) return true;
+  for (const d of details) if (d.kind !== "name" || MANY_WORDS.test(d.text) || ++names >= 2) return true;
   return false;
 }
 
@@ -83,12 +83,14 @@ const RANKS = new Set(
 );
 
 const CAPITALISED = /^\p{Lu}/u;
+/** A name of several words, spaced or joined by a hyphen between capitalised words ("Harley-Davidson", not "Covid-19"). */
+const MANY_WORDS = /\s|\p{L}-\p{Lu}/u;
 /** A number right after a word makes the word part of a name with it ("Falcon 9", "Apollo 11"). */
 const NUMBERED = /^\d/;
 
 /** Whether a one-word name is no detail worth an "only": a fragment, a short abbreviation, a number word, a title or rank alone, or a common word. */
 function slightName(name: string, sentence: string, lowercase: Set<string>): boolean {
-  if (/[\s-]/.test(name)) return false;
+  if (MANY_WORDS.test(name)) return false;
   const key = name.toLowerCase();
   if (
     name.replace(/[^\p{L}]/gu, "").length <= 3 ||
@@ -144,7 +146,7 @@ function ownDetails(
       // A name of one word is no detail (issue 32: "Prime", "Only The New York Times mentions
       // Manhattan" beside "New York real estate heir"): a place or a surname alone says too
       // little. A name of joined words says more ("Harley-Davidson").
-      if (!/[\s-]/.test(n.text) || slightName(n.text, statement.text, lowercase)) continue;
+      if (!MANY_WORDS.test(n.text) || slightName(n.text, statement.text, lowercase)) continue;
       // A full name says more than one word; an adjective of a place or party ("Republican") least.
       const weight = n.families.length > 1 ? 3 : n.adjective ? 1 : 2;
       details.push({ text: n.text, kind: "name", key: n.text, weight });
