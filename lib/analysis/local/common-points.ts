@@ -22,6 +22,10 @@
  * ("will respond", "threatens"), or it does not report it (actionTerms); it is credited with the
  * quoted sentence only when it holds most of the sentence besides its names. A negation every
  * supporter states too ("was not injured", "not injured") is a fact of its own.
+ *
+ * Issue 32 (decision 035, amended): every outlet whose own text reports a statement is counted
+ * and cited, the widest fact comes first, a sentence's clauses are statements too, and an outlet
+ * lacking a name or figure of the statement must still write its action or a third of the rest.
  */
 import type { CitedPoint } from "@/lib/schemas/analysis";
 import { nameFamily, termOf } from "@/lib/text/terms";

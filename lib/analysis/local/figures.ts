@@ -12,7 +12,8 @@
  * lacks ("20,000 unaccompanied migrant children", "25,000 immigrants"), are set side by side as
  * counts of different things, never as a conflict, and not counted in the accuracy. An outlet that
  * writes one figure with and without a qualifier ("25,000 immigrants", "up to 25,000 immigrants")
- * is read by its qualified range. docs/decisions/036-figures-compared.md.
+ * is read by its qualified range. What befell what is counted is part of it ("200 people were
+ * arrested" is no count of the crowd: issue 32). docs/decisions/036-figures-compared.md.
  */
 import type { CitedPoint } from "@/lib/schemas/analysis";
 import { termOf } from "@/lib/text/terms";

@@ -3,7 +3,8 @@
  * no network, a few milliseconds per card. It quotes the articles' own sentences (the facts
  * several outlets report, what each outlet leads with, the claims one outlet alone makes) and
  * compares their figures, so every name and number it writes occurs in an article it cites; it
- * does not judge truth, and its factualAccuracy is a corroboration share. It reads a bounded
+ * does not judge truth, and its factualAccuracy is a corroboration share. Its summary stands alone:
+ * the widest shared fact, then each outlet's lead (lib/analysis/local/summary.ts). It reads a bounded
  * share of each card and yields to the event loop as it goes (lib/analysis/work-budget.ts).
  */
 

@@ -5,8 +5,10 @@
  * Feed artefacts are trimmed off (datelines such as "LONDON (Reuters) -", column bylines such
  * as "DAN HODGES:", "Continue reading"), leaving a passage the article contains word for word.
  * Each statement carries its terms (case-folded, stemmed, demonyms folded), the names it
- * writes (not dates, not sentence-opening or emphatic capitals, not the outlets' own names),
- * its figures (counts, never dates) and its quotations.
+ * writes (not dates, not sentence-opening or emphatic capitals, not the outlets' own names, not
+ * a title's words nor a reporter's byline), its figures (counts, never dates, with what befell
+ * what they count: "200 people were arrested") and its quotations, and, for a sentence of several
+ * clauses, each clause as a statement of its own (issue 32).
  */
 import {
   capitalisedRuns,

@@ -12,7 +12,8 @@
  * "victim", "prison", "fire", "protest", "leave" as in leaving the EU) is never scored; and in a
  * card of several outlets, a scored word two or more outlets write is the story's subject, not
  * one outlet's wording (in any form: "threat", "threatened"): it is set aside too, so an outlet's tone is the wording it chose
- * (decision 038).
+ * (decision 038). Verbs of motion and plain reporting words ("reaches", "rises", "leading",
+ * "secure", "ally") are not feeling either (issue 32).
  */
 import Sentiment from "sentiment";
 import { termOf } from "@/lib/text/terms";
