@@ -3,13 +3,13 @@
  * (issue 32, docs/decisions/135-a-summary-that-stands-alone.md). First what happened: the fact
  * the most outlets report (the first common point, the widest), in an outlet's words, with how
  * many outlets report it. Then how coverage differs: one clause per outlet, taken from its lead
- * (its headline, else the first sentence of its lead, that says something the bottom line does
+ * (its headline, else the first sentence of its lead, that says something the shared facts do
  * not), and which outlets gave only a headline. Last, when figures or claims conflict (or figures
  * differ), that line. It never lists bare names or figures. When no sentence is shared it says
  * what each outlet leads with, and it never suggests that the outlets describe different events:
  * the card exists because they tell one story.
  */
-import { clip, listInWords } from "../text";
+import { alreadyQuoted, clip, listInWords } from "../text";
 import type { Angle } from "./angles";
 import { outletCount, type SharedFact } from "./common-points";
 import type { Contradiction } from "./contradictions";
@@ -25,7 +25,7 @@ import type { Statement } from "./statements";
 const ADDS_TERMS = 3;
 const ADDS_SHARE = 0.4;
 /** An outlet's clause is taken from its headline and the first sentences of its lead, at most this many passages. */
-const LEAD_PASSAGES = 3;
+const LEAD_PASSAGES = 4;
 /** Each outlet's clause is cut to about this many characters, at the end of a clause (text.ts clip). */
 const CLAUSE_CHARS = 130;
 /** The bottom line is cut to about this many characters. */
@@ -39,20 +39,26 @@ interface Lead {
   headlineOnly: boolean;
 }
 
-/** Each outlet's lead, in the angles' order (one article per outlet, the one its angle speaks for). */
+/**
+ * Each outlet's lead, in the angles' order (one article per outlet, the one its angle speaks for):
+ * the first passage of its headline and lead that the common points do not quote and that adds to
+ * what they state (a shared fact is no difference).
+ */
 function leadsOf(
   angles: Angle[],
   statements: Statement[],
   articles: PreparedArticle[],
-  bottom: Statement | undefined,
+  points: SharedFact[],
 ): Lead[] {
+  const stated = new Set(points.flatMap((p) => [...p.statement.terms.keys()]));
+  const quoted = new Set(points.flatMap((p) => p.quotes));
   return angles.map((angle) => {
     const article = angle.citations[0];
     const mine = statements.filter((s) => s.article === article);
     const fresh = (s: Statement) => {
-      if (!bottom) return s.terms.size > 0;
-      const added = [...s.terms.keys()].filter((t) => !bottom.terms.has(t)).length;
-      return s.text !== bottom.text && added >= ADDS_TERMS && added >= ADDS_SHARE * s.terms.size;
+      if (!points.length) return s.terms.size > 0;
+      const added = [...s.terms.keys()].filter((t) => !stated.has(t)).length;
+      return !alreadyQuoted(s.text, quoted) && added >= ADDS_TERMS && added >= ADDS_SHARE * s.terms.size;
     };
     const adds = mine.slice(0, LEAD_PASSAGES).find(fresh);
     return {
@@ -98,7 +104,7 @@ export function summaryOf(input: SummaryInput): string {
   const { outlets, angles, statements, articles, figures, contradictions } = input;
   const shared = input.points[0];
   const sentences: string[] = [];
-  const leads = leadsSentence(leadsOf(angles, statements, articles, shared?.statement));
+  const leads = leadsSentence(leadsOf(angles, statements, articles, input.points));
   const count = (n: number) => outletCount(n, outlets.length);
   if (shared) {
     const quoted = articles[shared.statement.article].outlet.name;
