@@ -189,13 +189,17 @@ const IRREGULAR_PLURALS = new Set(["children", "people", "men", "women", "person
 const MAX_COUNTED_WORDS = 4;
 /** Lowercase words a counted phrase may be made of before its plural. */
 const PHRASE_WORDS = /^(?:\s+(\p{Ll}[\p{L}'’-]*))+/u;
+/** Characters after a count read for its phrase. */
+const PHRASE_CHARS = 120;
 
 /**
  * How many words of a count's phrase come before its plural, when they are lowercase words ending
  * in one ("exchange program training exercises": 3); 0 when the first word is the plural or none is.
  */
 function wordsBeforePlural(rest: string): number {
-  const words = PHRASE_WORDS.exec(rest)?.[0].trim().split(/\s+/).slice(0, MAX_COUNTED_WORDS) ?? [];
+  // The next few words only: a sentence of thousands of words is not read to its end at each number.
+  const words =
+    PHRASE_WORDS.exec(rest.slice(0, PHRASE_CHARS))?.[0].trim().split(/\s+/).slice(0, MAX_COUNTED_WORDS) ?? [];
   for (const [k, w] of words.entries()) {
     if (STOP_WORDS.has(w) || NOT_COUNTED.has(w) || SKIPPED.has(w)) return 0;
     if (plural(w)) return k;
