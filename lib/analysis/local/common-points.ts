@@ -322,9 +322,14 @@ export async function findCommonPoints(
   const assessed: Candidate[] = [];
   for (const s of statements) {
     if (asksQuestion(s)) continue;
-    // A sentence and each of its clauses: the fact most outlets share may be one clause of it.
-    const clauses = (s.clauses ?? []).filter((c) => !c.needsAction || actionTerms(c).size > 0);
-    for (const c of [s, ...clauses]) assessed.push(assess(c, articles, vocabularies, disputes));
+    // A sentence and each of its clauses: the fact most outlets share may be one clause of it (no
+    // clause is wider than a sentence every other outlet reports).
+    const whole = assess(s, articles, vocabularies, disputes);
+    assessed.push(whole);
+    if (new Set(whole.supporters.map((i) => articles[i].outlet.key)).size < outletTotal - 1)
+      for (const c of s.clauses ?? [])
+        if (!c.needsAction || actionTerms(c).size > 0)
+          assessed.push(assess(c, articles, vocabularies, disputes));
     await budget.checkpoint();
   }
   const reach = (c: Candidate) => new Set(c.supporters.map((i) => articles[i].outlet.key)).size;

@@ -629,10 +629,9 @@ export function statementsOf(
       quotes,
     };
     if (parts.length === 1 && raw.length <= MAX_STATEMENT_CHARS) {
-      const clauses = clausesOf(statement, parts[0], (from, to) => ({
-        names: namesOf(parts[0].s, from, to, cardNames, lowercase, outlets),
-        figures: figuresOf(article, parts[0].s, from, to, cardNames),
-      }));
+      const clauses = clausesOf(statement, parts[0], (from, to) =>
+        namesOf(parts[0].s, from, to, cardNames, lowercase, outlets),
+      );
       if (clauses.length >= 2) statement.clauses = clauses;
     }
     out.push(statement);
@@ -641,15 +640,15 @@ export function statementsOf(
 }
 
 /**
- * The clauses of a one-sentence statement, each with its own terms, names and figures (read from
- * the sentence between the clause's ends); the quoted text marks a cut with "…" ("…as rumours
+ * The clauses of a one-sentence statement, each with its own terms and names (read from the
+ * sentence between the clause's ends); the quoted text marks a cut with "…" ("…as rumours
  * swirl over Kim Jong-un's health."). Clauses of fewer than CLAUSE_TERMS terms, or of names alone,
  * are no statements.
  */
 function clausesOf(
   statement: Statement,
   part: { s: PreparedSentence; from: number; text: string },
-  read: (from: number, to: number) => { names: NameMention[]; figures: Figure[] },
+  namesBetween: (from: number, to: number) => NameMention[],
 ): Statement[] {
   const out: Statement[] = [];
   const text = part.text;
@@ -674,7 +673,7 @@ function clausesOf(
     if (!standing) continue;
     const from = part.from + a;
     const to = part.from + b;
-    const { names, figures } = read(from, to);
+    const names = namesBetween(from, to);
     const terms = termsOf(part.s.tokens, from, to, names);
     const plain = [...terms.values()].filter((w) => w < 2).length;
     if (terms.size < CLAUSE_TERMS || !plain) continue;
@@ -688,7 +687,8 @@ function clausesOf(
       text: shown.replace(/[“”]/g, '"'),
       terms,
       names,
-      figures,
+      // A clause is compared as a shared fact only: its figures are the sentence's business.
+      figures: [],
       quotes: findQuotes(clause).map((q) => q.text),
       clauses: undefined,
       needsAction: a === 0 && /^(?:,|[—–-])$/.test(openingMark),
