@@ -5,8 +5,10 @@
  * only reported apart, how many expected shared facts (and of them those worded differently),
  * outlet angles and figure pairs the answers state, the contradictions they name (found / false), the "only" claims resting on one word, the
  * quotes said twice, the citations an outlet's own text does not support, the words of analysis
- * per word of articles, what the grounding check rejects, which "only" claims are false and which
- * statements carry feed artefacts (scripts/lib/analysis-eval.ts). --show prints each answer's texts.
+ * per word of articles, what the grounding check rejects, which "only" claims are false, which
+ * statements carry feed artefacts, summaries ending in a bare keyword list, denied cards, labelled
+ * facts counted wrongly ("N of M") and mispaired or cut figures (scripts/lib/analysis-eval.ts).
+ * --show prints each answer's texts.
  */
 import { readFileSync } from "node:fs";
 import { EVAL_STORIES } from "@/tests/fixtures/analysis-eval-stories";
@@ -51,7 +53,8 @@ runScript(async () => {
   const head = (label: string, w: number) => label.padStart(w);
   console.log(
     `${"story".padEnd(44)} ${head("split", 6)} ${head("facts", 6)} ${head("reword", 6)} ${head("angles", 6)} ${head("figs", 5)} ` +
-      `${head("contr", 5)} ${head("1word", 5)} ${head("repeat", 6)} ${head("unsup", 5)} ${head("w/w", 5)} ${head("rej", 3)} ${head("false", 5)} ${head("artef", 5)} ${head("ms", 5)}`,
+      `${head("contr", 5)} ${head("1word", 5)} ${head("repeat", 6)} ${head("unsup", 5)} ${head("w/w", 5)} ${head("rej", 3)} ${head("false", 5)} ${head("artef", 5)} ` +
+      `${head("kwlist", 6)} ${head("deny", 4)} ${head("count", 5)} ${head("mispr", 5)} ${head("ms", 5)}`,
   );
   for (const s of scores) {
     const ratio = (s.words.analysis / Math.max(1, s.words.articles)).toFixed(2);
@@ -59,7 +62,9 @@ runScript(async () => {
       `${s.slug.slice(0, 44).padEnd(44)} ${head(s.split, 6)} ${head(`${s.facts.stated}/${s.facts.expected}`, 6)} ${head(`${s.reworded.stated}/${s.reworded.expected}`, 6)} ` +
         `${head(`${s.angles.stated}/${s.angles.expected}`, 6)} ${head(`${s.figurePairs.stated}/${s.figurePairs.expected}`, 5)} ${head(`${s.contradictions.found}/${s.contradictions.expected}`, 5)} ${head(String(s.singleWordOnly.length), 5)} ` +
         `${head(String(s.repeatedQuotes.length), 6)} ${head(String(s.unsupportedCitations.length), 5)} ${head(ratio, 5)} ${head(String(s.rejected.length), 3)} ` +
-        `${head(String(s.falseOnly.length), 5)} ${head(String(s.artefacts.length), 5)} ${head(s.ms.toFixed(0), 5)}`,
+        `${head(String(s.falseOnly.length), 5)} ${head(String(s.artefacts.length), 5)} ${head(String(s.keywordList.length), 6)} ` +
+        `${head(String(s.denied.length), 4)} ${head(`${s.counts.judged - s.counts.wrong.length}/${s.counts.judged}`, 5)} ` +
+        `${head(String(s.mispairedFigures.length + s.cutUnits.length), 5)} ${head(s.ms.toFixed(0), 5)}`,
     );
     for (const m of s.facts.missed) console.log(`    missed fact: ${m}`);
     for (const m of s.angles.missed) console.log(`    missed angle: ${m}`);
@@ -71,6 +76,11 @@ runScript(async () => {
     for (const m of s.rejected) console.log(`    rejected: ${m}`);
     for (const m of s.falseOnly) console.log(`    false only: ${m}`);
     for (const m of s.artefacts) console.log(`    artefact: ${m}`);
+    for (const m of s.keywordList) console.log(`    keyword list: ${m}`);
+    for (const m of s.denied) console.log(`    denied card: ${m}`);
+    for (const m of s.counts.wrong) console.log(`    miscounted: ${m}`);
+    for (const m of s.mispairedFigures) console.log(`    mispaired figures: ${m}`);
+    for (const m of s.cutUnits) console.log(`    cut unit: ${m}`);
     if (show) printAnswer(s);
   }
   const pct = (a: number, b: number) => `${((100 * a) / Math.max(1, b)).toFixed(0)} %`;
@@ -84,7 +94,9 @@ runScript(async () => {
         `figure pairs ${t.figurePairs.stated}/${t.figurePairs.expected}, ` +
         `contradictions found ${t.contradictions.found}/${t.contradictions.expected} (false ${t.contradictions.false}${t.contradictions.expected ? "" : "; no story has one, the unit tests are the evidence"}), single-word "only" items ${t.singleWordOnly}, repeated quotes ${t.repeatedQuotes}, ` +
         `unsupported citations ${t.unsupportedCitations}, bias text showing wording ${t.biasShowsWording}/${part.length}, words of analysis per word of articles ${(t.words.analysis / Math.max(1, t.words.articles)).toFixed(2)} ` +
-        `(${t.words.analysis}/${t.words.articles}), rejected by the grounding check ${t.rejected}, false "only" claims ${t.falseOnly}, artefacts ${t.artefacts}.`,
+        `(${t.words.analysis}/${t.words.articles}), rejected by the grounding check ${t.rejected}, false "only" claims ${t.falseOnly}, artefacts ${t.artefacts}; ` +
+        `summaries ending in a bare keyword list ${t.keywordList}, denied cards ${t.denied}, "N of M" right on ${t.counts.judged - t.counts.wrong}/${t.counts.judged} labelled facts a count states ` +
+        `(${t.counts.labelled} labelled), mispaired figures lines ${t.mispairedFigures}, cut units ${t.cutUnits}.`,
     );
   }
 });

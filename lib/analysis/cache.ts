@@ -30,9 +30,10 @@ import {
  * analyzer; 1.2.0: issue 25's analyzer; 1.3.0: contradictions between claims, decision 051; 1.4.0:
  * the editors' review of issue 25: figures of different things, questions, "only" details; 1.5.0:
  * glued sentences split, a shared fact's action, agreed negations, vague magnitudes, decision 053;
- * 1.6.0: an outlet quoted in its own words unless it holds most of a sentence besides its names).
+ * 1.6.0: an outlet quoted in its own words unless it holds most of a sentence besides its names;
+ * 1.7.0: issue 32's summary, counts, figures, tone and names, decision 135).
  */
-export const CACHE_VERSION = "1.6.0";
+export const CACHE_VERSION = "1.7.0";
 export const CACHE_TTL_MS = 24 * 60 * 60 * 1000;
 export const CACHE_MAX_ENTRIES = 1_000;
 /** docs/product.md §9 key type of a card analysis. */

@@ -5,7 +5,8 @@
  * once here (the analyzer runs them over every article of a card). Stems, demonyms and the
  * abbreviations the splitter knows come from the shared word toolkit (lib/text/terms.ts).
  */
-import { ABBREVIATIONS, CALENDAR_WORDS, stemWord, termOf } from "@/lib/text/terms";
+import { PLACE_PHRASES } from "@/lib/text/synonyms";
+import { ABBREVIATIONS, CALENDAR_WORDS, extraTermOf, stemWord, termOf } from "@/lib/text/terms";
 import { COUNT_WORDS, FUNCTION_WORDS, isAcronym } from "@/lib/text/words";
 
 /** Capitalised words that start sentences or frame an analysis, never names on their own. */
@@ -110,9 +111,14 @@ export function tokenize(text: string): Token[] {
   return out;
 }
 
+/** Whether a token is a stop word as written: an acronym whose term is none is no stop word ("US" is the country, "us" a pronoun). */
+export function isStopToken(t: Token): boolean {
+  return STOP_WORDS.has(t.key) && !(t.acronym && !STOP_WORDS.has(termOf(t.text, true)));
+}
+
 /** Whether a token carries content for comparing statements: not a stop word, not a lone character. */
 export function isContentToken(t: Token): boolean {
-  return t.key.length >= 2 && !STOP_WORDS.has(t.key) && /[\p{L}\p{N}]/u.test(t.key);
+  return t.key.length >= 2 && !isStopToken(t) && /[\p{L}\p{N}]/u.test(t.key);
 }
 
 /**
@@ -134,22 +140,59 @@ export function contentTerms(tokens: Token[]): string[] {
 export function addTokenTerms(tokens: Token[], into: Set<string>): Set<string> {
   for (const t of tokens) {
     if (t.text.includes("-")) for (const term of tokenTerms(t)) into.add(term);
-    else into.add(termOf(t.text, t.acronym));
+    else {
+      const term = termOf(t.text, t.acronym);
+      into.add(term);
+      const extra = extraTermOf(term);
+      if (extra) into.add(extra);
+    }
   }
   return into;
 }
 
-/** A token's terms: the word's, and its parts' when hyphenated ("Saudi-led" also says "saudi"). */
+/** A code of letters and digits once its hyphens are gone ("G-7" is "G7", "F-35" is "F35"). */
+const CODE = /^(?=[\p{L}\p{N}]*\p{L})(?=[\p{L}\p{N}]*\p{N})[\p{L}\p{N}]{2,8}$/u;
+
+/**
+ * A token's terms: the word's (and the head a compound also says: "wildfire" says "fire"), and
+ * its parts' when hyphenated ("Saudi-led" also says "saudi"; "G-7" is "G7").
+ */
 export function tokenTerms(t: Token): string[] {
   const whole = termOf(t.text, t.acronym);
-  if (!t.text.includes("-")) return [whole];
+  if (!t.text.includes("-")) {
+    const extra = extraTermOf(whole);
+    return extra ? [whole, extra] : [whole];
+  }
   // Letters only: "Covid-19" also says "covid", not "19" (a number is compared as a figure).
   const parts = t.text
     .split("-")
     .filter((p) => p.length >= 2 && /^\p{L}+$/u.test(p) && !STOP_WORDS.has(p.toLowerCase()));
   const partTerms = parts.map((p) => termOf(p, isAcronym(p)));
-  // "Covid-19" is "covid" and a figure; "Saudi-led" is itself and "saudi".
-  return /\d/.test(t.text) ? partTerms : [whole, ...partTerms];
+  if (!/\d/.test(t.text)) return [whole, ...partTerms];
+  // "Covid-19" is "covid" and a figure; "G-7" is the code "G7" as another outlet writes it.
+  const code = t.text.replace(/-/g, "");
+  return CODE.test(code) ? [...partTerms, termOf(code, isAcronym(code))] : partTerms;
+}
+
+/** The first words of the names of several words that a short form names elsewhere (lib/text/synonyms.ts PLACE_PHRASES). */
+const PHRASE_FIRST_WORDS = new Set([...PLACE_PHRASES.keys()].map((k) => k.split(" ")[0]));
+
+/**
+ * The short forms' terms of the names of two or three words that tokens write ("United Kingdom"
+ * says "britain", "Group of Seven" says "g7", "Prime Minister" says "pm"), each with its words;
+ * `from` and `to` bound the tokens' start positions.
+ */
+export function phraseTerms(tokens: Token[], from = 0, to = Infinity): { term: string; words: Token[] }[] {
+  const out: { term: string; words: Token[] }[] = [];
+  for (let k = 0; k + 1 < tokens.length; k++) {
+    const t = tokens[k];
+    if (!PHRASE_FIRST_WORDS.has(t.key) || t.start < from || t.start >= to) continue;
+    const two = `${t.key} ${tokens[k + 1].key}`;
+    const three = tokens[k + 2] ? PLACE_PHRASES.get(`${two} ${tokens[k + 2].key}`) : undefined;
+    const term = PLACE_PHRASES.get(two) ?? three;
+    if (term) out.push({ term, words: tokens.slice(k, PLACE_PHRASES.has(two) ? k + 2 : k + 3) });
+  }
+  return out;
 }
 
 /** Of a passage's terms, the share a set of terms holds, and how many. */
@@ -446,10 +489,22 @@ export function capitalisedRuns(text: string, tokens: Token[] = tokenize(text)):
 }
 
 /**
+ * Words that make a title with the title after them ("Prime Minister", "Foreign Secretary",
+ * "Deputy Mayor", "Attorney General", "First Lady"): before a title, they are part of it, not a name.
+ */
+export const TITLE_PARTS: ReadonlySet<string> = new Set(
+  (
+    "prime deputy acting foreign home defence defense interior finance health justice education first interim " +
+    "attorney surgeon trade transport energy environment culture labour labor treasury opposition party"
+  ).split(" "),
+);
+
+/**
  * The names a run of capitalised words holds: it is cut at titles ("New York City Mayor Rudy
- * Giuliani" is two names) and wherever `breaks` says, and a name neither starts nor ends with
- * a joining word ("of", "de": NAME_JOINERS). The one rule for where a name ends, for the analyzer's facts and statements and for the
- * grounding check.
+ * Giuliani" is two names; the words of a title before it are no name: "Prime" of "British Prime
+ * Minister Boris Johnson") and wherever `breaks` says, and a name neither starts nor ends with a
+ * joining word ("of", "de": NAME_JOINERS). The one rule for where a name ends, for the analyzer's
+ * facts and statements and for the grounding check.
  */
 export function namesInRun(run: Token[], breaks: (t: Token) => boolean = () => false): Token[][] {
   const names: Token[][] = [];
@@ -463,7 +518,10 @@ export function namesInRun(run: Token[], breaks: (t: Token) => boolean = () => f
     current = [];
   };
   for (const t of run) {
-    if (HONORIFICS.has(t.key) || breaks(t)) flush();
+    if (HONORIFICS.has(t.key)) {
+      while (current.length && TITLE_PARTS.has(current.at(-1)!.key)) current.pop();
+      flush();
+    } else if (breaks(t)) flush();
     else current.push(t);
   }
   flush();
@@ -481,6 +539,26 @@ export function countInWords(n: number): string {
 export function listInWords(items: string[]): string {
   if (items.length <= 1) return items[0] ?? "";
   return `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+}
+
+/** A passage shorter than this is no quotation of another: containment is only judged above it. */
+const MIN_QUOTED_CHARS = 15;
+
+/**
+ * Whether a passage is quoted already, whole or in part: it is one of the quoted passages, holds
+ * one ("…as Storm Elena flooded the city." within its sentence), or is held in one (a sentence's
+ * clause). Passages are compared without their "…" marks. Each passage is quoted once (decision 037).
+ */
+export function alreadyQuoted(text: string, quoted: ReadonlySet<string>): boolean {
+  if (quoted.has(text)) return true;
+  const bare = (t: string) => t.replace(/…/g, "").trim();
+  const mine = bare(text);
+  for (const q of quoted) {
+    const other = bare(q);
+    if (Math.min(other.length, mine.length) < MIN_QUOTED_CHARS) continue;
+    if (mine.includes(other) || other.includes(mine)) return true;
+  }
+  return false;
 }
 
 /** Where a clause may end: before punctuation that parts clauses, or before a word that opens one. */

@@ -5,7 +5,7 @@
  * Britain and British; US and American); this table adds the two-word names of places ("United
  * Kingdom"), and common news words whose variants report the same fact. Each group is here
  * because outlets of the labelled dev stories (tests/fixtures/analysis-eval-stories.ts) or the
- * editors' notes of issue 25 state one fact with them; a word that also has an unrelated common
+ * editors' notes of issues 25 and 32 state one fact with them; a word that also has an unrelated common
  * sense is left out ("post", "charge", "fire"), so a fold never makes two different facts meet.
  * docs/decisions/035-shared-facts-across-wording.md.
  */
@@ -47,13 +47,68 @@ const GROUPS: readonly (readonly string[])[] = [
   ["restart", "resume", "resumption"],
   // Cars, autos.
   ["car", "auto", "autos"],
+  // Issue 32: words outlets of one story used for one thing.
+  // A rift is a division or a divide ("rift over how Gaza should be governed", "divisions over who
+  // should govern Gaza"); an army's or a league's division rarely stands beside a rift in one story.
+  ["rift", "division", "divide"],
+  // Camped, encamped, an encampment (migrants camped under a bridge).
+  ["camp", "encamp", "encampment"],
+  // A threat, threatened, threatening.
+  ["threat", "threaten"],
+  // Jobs cut, axed, slashed.
+  ["cut", "axe", "slash"],
+  // A wildfire is a blaze (and a fire: EXTRA_TERMS below).
+  ["wildfire", "blaze", "bushfire"],
+  // An air strike is a strike.
+  ["strike", "airstrike"],
 ];
 
-/** Two-word names of places that one word names elsewhere ("United Kingdom" is "UK"): → the place's term. */
+/**
+ * A word's second term, beside its own: a compound also says its head ("wildfire" says "fire",
+ * "airstrike" folds onto "strike" above). Keyed by the first word of its group. "Fire" alone is no
+ * synonym of a blaze (it is also a dismissal), so it is an extra term here, never a fold.
+ */
+export const EXTRA_TERMS: ReadonlyMap<string, string> = new Map([["wildfire", "fire"]]);
+
+/**
+ * Irregular forms of verbs that news reports in several tenses, → the plain form (Porter2 stems
+ * endings and cannot see that "shot" is "shoot", "blew" is "blow"). Forms with another common
+ * sense are left out: "left" (a direction), "found" (to found), "saw" (a tool), "lay", "rose", "met"
+ * (the Met Police).
+ */
+export const IRREGULAR_FORMS: ReadonlyMap<string, string> = new Map(
+  (
+    "shot:shoot fled:flee struck:strike stricken:strike fought:fight began:begin begun:begin " +
+    "broke:break broken:break chose:choose chosen:choose drove:drive driven:drive fell:fall fallen:fall " +
+    "flew:fly flown:fly froze:freeze frozen:freeze gave:give given:give grew:grow grown:grow hid:hide " +
+    "hidden:hide knew:know known:know lost:lose paid:pay ran:run risen:rise sent:send sank:sink sunk:sink " +
+    "spoke:speak spoken:speak stole:steal stolen:steal swore:swear sworn:swear threw:throw thrown:throw " +
+    "wrote:write written:write won:win withdrew:withdraw withdrawn:withdraw blew:blow blown:blow " +
+    "built:build burnt:burn dug:dig fed:feed hung:hang kept:keep meant:mean sought:seek " +
+    "shook:shake shaken:shake stood:stand stuck:stick swept:sweep tore:tear torn:tear woke:wake " +
+    "forbade:forbid forbidden:forbid beaten:beat bitten:bite led:lead sold:sell bought:buy " +
+    "caught:catch taught:teach brought:bring thought:think held:hold"
+  )
+    .split(" ")
+    .map((pair) => pair.split(":") as [string, string]),
+);
+
+/**
+ * Names of two or three words that an abbreviation or one word names elsewhere ("United Kingdom"
+ * is "UK", "Group of Seven" is "G7", "Prime Minister" is "PM"): lowercase words → the term of the
+ * short form. A text writing the phrase also says the short form's term.
+ */
 export const PLACE_PHRASES: ReadonlyMap<string, string> = new Map([
   ["united kingdom", "britain"],
   ["great britain", "britain"],
   ["united states", "usa"],
+  ["united nations", "un"],
+  ["european union", "eu"],
+  ["prime minister", "pm"],
+  ["group of seven", "g7"],
+  ["group of 7", "g7"],
+  ["group of twenty", "g20"],
+  ["group of 20", "g20"],
 ]);
 
 /**

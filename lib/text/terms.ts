@@ -9,7 +9,7 @@
  */
 import porter2 from "wink-porter2-stemmer";
 import { PLACE_OF_DEMONYM } from "./demonyms";
-import { synonymTable } from "./synonyms";
+import { EXTRA_TERMS, IRREGULAR_FORMS, synonymTable } from "./synonyms";
 
 /** Porter2's suffix rules are superlinear on very long strings; no real word is this long. */
 const MAX_STEMMED = 40;
@@ -64,8 +64,9 @@ export function placeOf(word: string): string {
 }
 
 /**
- * The term a word stands for in comparisons: lowercase, demonyms folded, stemmed, synonyms
- * folded (lib/text/synonyms.ts: "immigrants" reads as "migrant"). `acronym`
+ * The term a word stands for in comparisons: lowercase, demonyms folded, irregular verb forms
+ * read as their plain form ("shot" as "shoot"), stemmed, synonyms folded (lib/text/synonyms.ts:
+ * "immigrants" reads as "migrant"). `acronym`
  * says the word was written in capitals: "US" is the country, "us" a pronoun.
  */
 export function termOf(word: string, acronym = false): string {
@@ -76,9 +77,18 @@ export function termOf(word: string, acronym = false): string {
 const SYNONYMS = synonymTable(stemWord);
 const synonym = (stem: string) => SYNONYMS.get(stem) ?? stem;
 
-const wordTerm = remembered((word) =>
-  synonym(stemWord(placeOf(word.toLowerCase().replace(/’/g, "'").replace(/'s$/, "")))),
-);
+const wordTerm = remembered((word) => {
+  const lower = placeOf(word.toLowerCase().replace(/’/g, "'").replace(/'s$/, ""));
+  return synonym(stemWord(IRREGULAR_FORMS.get(lower) ?? lower));
+});
+
+/** Group terms → the extra term their words also say ("wildfire" also says "fire": lib/text/synonyms.ts). */
+const EXTRAS = new Map([...EXTRA_TERMS].map(([word, extra]) => [synonym(stemWord(word)), stemWord(extra)]));
+
+/** The term a word also stands for beside its own (a compound's head: "wildfire" → "fire"), if any. */
+export function extraTermOf(term: string): string | undefined {
+  return EXTRAS.get(term);
+}
 const acronymTerm = remembered((word) => {
   const lower = word
     .toLowerCase()

@@ -11,7 +11,11 @@
  * recur across summary, points, angles, differences and figures, how many citations of a shared
  * fact go to an outlet whose own text lacks one of its names or figures, on how many stories the
  * bias text shows words of the articles, how many words of analysis it writes per word of the
- * articles, and how many contradictions between claims it names (decision 051), found and false. The matching here is
+ * articles, and how many contradictions between claims it names (decision 051), found and false;
+ * and, for issue 32: summaries ending in a bare list of names, summaries that deny the card
+ * ("may not describe the same event"), labelled facts an "N of the M outlets" counts wrongly
+ * (against the outlets the team counted by reading), figures lines that pair counts of different
+ * fates ("arrested" beside a crowd), and figures with their unit cut. The matching here is
  * deliberately its own, simple and fixed, so that figures before and after a change compare.
  */
 import { groundAnalysis } from "@/lib/analysis/grounding";
@@ -77,6 +81,19 @@ export interface StoryScore {
   contradictions: { found: number; expected: number; false: string[] };
   /** Words the answer writes (summary, points, angles, differences, figures) and the articles' words. */
   words: { analysis: number; articles: number };
+  /** Issue 32: the summary's clauses that end in a bare list of names or figures ("CNN gives Toyota Corolla"). */
+  keywordList: string[];
+  /** Issue 32: the summary suggests the card's outlets may describe different events. */
+  denied: string[];
+  /**
+   * Issue 32: labelled facts (ExpectedFact.outlets) an "N of the M outlets" states with the wrong
+   * N; how many labelled facts a count states (judged), and how many are labelled.
+   */
+  counts: { labelled: number; judged: number; wrong: string[] };
+  /** Issue 32: figures lines setting side by side counts of different fates ("200 people were arrested" beside "hundreds of protesters"). */
+  mispairedFigures: string[];
+  /** Issue 32: figures shown with their unit cut ("130 km" of "130 km/h"). */
+  cutUnits: string[];
   ms: number;
   result: ProviderAnalysis;
   articles: AnalysisArticle[];
@@ -254,11 +271,15 @@ export function singleWordOnlyClaims(result: ProviderAnalysis): string[] {
     .map((t) => t.slice(0, 140));
 }
 
-/** Quotes (“…”, at least four words) written in two items of the answer, or one inside another's. */
+/**
+ * Quotes (“…”, at least four words) written in two items of the answer, or one inside another's.
+ * The summary is left out: it is written to be read alone, from the passages the rest quotes
+ * (issue 32; decision 135).
+ */
 export function repeatedQuotes(result: ProviderAnalysis): string[] {
   const seen: { place: string; words: string }[] = [];
   const out: string[] = [];
-  for (const item of answerItems(result)) {
+  for (const item of answerItems(result).filter((i) => i.place !== "summary")) {
     for (const m of item.text.matchAll(/“([^”]+)”/g)) {
       const words = evalWords(m[1]).join(" ");
       if (words.split(" ").length < 4) continue;
@@ -285,7 +306,9 @@ function quoteDetails(quote: string): string[] {
     run = [];
   };
   for (const [i, w] of words.entries()) {
-    const clean = w.replace(/^[^\p{L}\p{N}$£€]+|[^\p{L}\p{N}]+$/gu, "");
+    // An abbreviation keeps its last dot ("(R-S.C.)" is "R-S.C.", as the article writes it).
+    const clean =
+      w.replace(/^[^\p{L}\p{N}$£€]+|[^\p{L}\p{N}]+$/gu, "") + (/\p{Lu}\.\p{Lu}\.\W*$/u.test(w) ? "." : "");
     if (!clean) continue;
     const name =
       !titleCase &&
@@ -343,6 +366,184 @@ function pairsFigures(result: ProviderAnalysis, expected: ExpectedFigures): bool
   });
 }
 
+/** What the summary's clauses name after "gives", "mentions", "adds" or "write about", when it is only bare names and figures. */
+const LISTING = /\b(?:gives?|mentions?|names?|adds?|cites?|writes? about|write about)\s+(.+)$/;
+/** Qualifiers a bare figure may carry ("around 30 train cars"). */
+const FIGURE_QUALIFIER =
+  /^(?:the |a |an |around |about |at least |more than |up to |nearly |some |over |as many as )+/i;
+
+/**
+ * The summary's clauses that end in a bare list of names or figures (issue 32: "Al Jazeera gives
+ * Asia-Pacific, China and Inside Story", "CNN gives Toyota Corolla", "all write about Tayyip
+ * Erdogan and Turkey"): after such a verb, every item of the list is at most four words opening
+ * with a capital or a digit. Quoted passages are not lists.
+ */
+export function keywordListClauses(summary: string): string[] {
+  const unquoted = summary.replace(/“[^”]*”/g, " QUOTED ");
+  const out: string[] = [];
+  for (const clause of unquoted.split(/[.;:!?](?:\s+|$)/)) {
+    const m = LISTING.exec(clause.trim());
+    if (!m) continue;
+    const list = m[1].split(/\s(?:but|so|while|which|as|in comparable)\s/)[0];
+    const items = list
+      .split(/, | and /)
+      .map((i) => i.trim().replace(FIGURE_QUALIFIER, ""))
+      .filter(Boolean);
+    const bare = (i: string) =>
+      !i.includes("QUOTED") && i.split(/\s+/).length <= 4 && /^[\p{Lu}\p{N}$£€]/u.test(i);
+    if (items.length && items.every(bare)) out.push(clause.trim());
+  }
+  return out;
+}
+
+/** Wording that suggests a card's outlets describe different events (issue 32: "so they may not describe the same event"). */
+const DENIAL =
+  /may not (?:describe|be about|report|cover) the same|not (?:describe |be about )?the same (?:event|story)|different (?:events|stories)|share no statement/i;
+
+/** The summary's sentences that deny the card. */
+export function deniedCard(summary: string): string[] {
+  return splitAnswerSentences(summary).filter((s) => DENIAL.test(s));
+}
+
+function splitAnswerSentences(text: string): string[] {
+  return text.split(/(?<=[.!?”])\s+(?=[\p{Lu}“])/u).filter(Boolean);
+}
+
+const COUNT_WORD_VALUES = new Map([...COUNT_WORDS].map(([w, v]) => [w, Number(v)]));
+/** "All four outlets", "Both outlets", "Three of the five outlets": the number of outlets said to report. */
+const OUTLET_COUNT = /\b(?:(all) (\w+) outlets|(both) outlets|(\w+) of the (\w+) outlets)/gi;
+
+/**
+ * Each count of outlets the answer writes (summary and common points) with the passages it counts:
+ * the first quotation after it in the same sentence of the summary (the one passage a reader of the
+ * summary sees), else every quotation of the common point when the point quotes each outlet "with
+ * its own details" (what they all report is what the quotations share), else the point's quotation.
+ */
+export function countedQuotes(result: ProviderAnalysis): { n: number; quotes: string[] }[] {
+  const out: { n: number; quotes: string[] }[] = [];
+  const items = [
+    ...splitAnswerSentences(result.summary).map((text) => ({ text, point: false })),
+    ...result.commonPoints.map((p) => ({ text: p.text, point: true })),
+  ];
+  for (const { text, point } of items) {
+    for (const m of text.matchAll(OUTLET_COUNT)) {
+      const word = (m[2] ?? m[4] ?? "").toLowerCase();
+      const n = m[3] ? 2 : (COUNT_WORD_VALUES.get(word) ?? Number.NaN);
+      const after = text.slice(m.index);
+      const quotes = [...after.matchAll(/“([^”]+)”/g)].map((q) => q[1]);
+      const each = point && /each with its own details/.test(after);
+      if (quotes.length && Number.isFinite(n)) out.push({ n, quotes: each ? quotes : quotes.slice(0, 1) });
+    }
+  }
+  return out;
+}
+
+/**
+ * Labelled facts an answer counts wrongly: a count whose passages state the fact says more outlets
+ * than report it, or the widest such count says fewer. A passage stating the fact and more may be
+ * reported by fewer outlets than the fact alone, so only the widest count must reach the label.
+ */
+export function miscountedFacts(result: ProviderAnalysis, facts: ExpectedFact[]): StoryScore["counts"] {
+  const counted = countedQuotes(result);
+  let judged = 0;
+  let labelled = 0;
+  const wrong: string[] = [];
+  for (const fact of facts) {
+    if (fact.outlets === undefined) continue;
+    labelled++;
+    const stating = counted.filter((c) => c.quotes.every((q) => statesFact(q, fact)));
+    if (!stating.length) continue;
+    judged++;
+    const over = stating.find((c) => c.n > fact.outlets!);
+    const widest = Math.max(...stating.map((c) => c.n));
+    if (over)
+      wrong.push(
+        `${fact.sentence} [${fact.outlets} report it; said ${over.n}: “${over.quotes[0].slice(0, 70)}”]`,
+      );
+    else if (widest < fact.outlets)
+      wrong.push(`${fact.sentence} [${fact.outlets} report it; at most ${widest} said]`);
+  }
+  return { labelled, judged, wrong };
+}
+
+/**
+ * The fate a figure's count is of, read from the article right after the figure as written: the
+ * first word after it (auxiliaries and up to two counted words passed over) when it is one of the
+ * fates a count may report (issue 32: "more than 200 people were arrested" is a count of arrests).
+ */
+const FATES = new Map(
+  Object.entries({
+    killed: "died",
+    dead: "died",
+    died: "died",
+    injured: "injured",
+    wounded: "injured",
+    hurt: "injured",
+    arrested: "arrested",
+    detained: "arrested",
+    held: "arrested",
+    charged: "charged",
+    evacuated: "evacuated",
+    displaced: "evacuated",
+    missing: "missing",
+    rescued: "rescued",
+    camped: "camped",
+    stranded: "stranded",
+    destroyed: "destroyed",
+    damaged: "damaged",
+    infected: "infected",
+    hospitalised: "hospitalised",
+    hospitalized: "hospitalised",
+    jailed: "jailed",
+    sentenced: "jailed",
+  }),
+);
+const PASSED = new Set("were was are is have has had been being be reportedly now also".split(" "));
+
+function fateAfter(articleText: string, figure: string): string | null | undefined {
+  const text = articleText.toLowerCase().replace(/[’]/g, "'");
+  const at = text.indexOf(figure.toLowerCase());
+  if (at < 0) return undefined;
+  const words =
+    text.slice(at + figure.length, at + figure.length + 80).match(/^[\s]*([\p{L}' -]*)/u)?.[1] ?? "";
+  for (const w of words.split(/\s+/).filter(Boolean).slice(0, 4)) {
+    if (FATES.has(w)) return FATES.get(w)!;
+    if (!PASSED.has(w)) return null;
+  }
+  return null;
+}
+
+/** Figures lines that set counts of different fates side by side, and figures whose unit is cut ("130 km" of "130 km/h"). */
+export function figureProblems(
+  result: ProviderAnalysis,
+  articles: AnalysisArticle[],
+): { mispaired: string[]; cut: string[] } {
+  const lines = (result as { figures?: CitedPoint[] }).figures ?? [];
+  const mispaired: string[] = [];
+  const cut: string[] = [];
+  const sources = [...new Set(articles.map((a) => a.source))].sort((a, b) => b.length - a.length);
+  for (const line of lines) {
+    const body = line.text.replace(/^[^:]+: /, "").replace(/\.$/, "");
+    const parts = body.split("; ").flatMap((part) => {
+      const source = sources.find((s) => part.startsWith(`${s}: `));
+      return source ? [{ source, figure: part.slice(source.length + 2) }] : [];
+    });
+    const fates = parts.map((p) => {
+      const texts = articles
+        .filter((a) => a.source === p.source)
+        .map((a) => `${a.title}\n${a.summary}\n${a.content}`);
+      for (const t of texts) {
+        const at = t.toLowerCase().indexOf(p.figure.toLowerCase());
+        if (at >= 0 && /^\/\p{L}/u.test(t.slice(at + p.figure.length))) cut.push(`${p.source}: ${p.figure}`);
+      }
+      return texts.map((t) => fateAfter(t, p.figure)).find((f) => f !== undefined) ?? null;
+    });
+    if (!line.text.startsWith("The figures count different things") && new Set(fates).size > 1)
+      mispaired.push(`${line.text.slice(0, 160)} [${fates.map((f) => f ?? "—").join(", ")}]`);
+  }
+  return { mispaired, cut };
+}
+
 /** Analyses one story as the service does and scores the answer. */
 export async function scoreStory(story: EvalStory, dayText: string): Promise<StoryScore> {
   const { articles, outlets } = storyArticles(story, dayText);
@@ -359,6 +560,7 @@ export async function scoreStory(story: EvalStory, dayText: string): Promise<Sto
   const named = result.differences.filter((d) => d.text.startsWith(CONTRADICTION));
   const falseContradictions = named.filter((d) => !expectedContradictions.some((f) => statesFact(d.text, f)));
   const missedPairs = pairs.filter((f) => !pairsFigures(result, f));
+  const figures = figureProblems(result, articles);
   const distinctArticleText = new Set(articles.flatMap((a) => [a.title, a.summary, a.content]));
   const missedAngles = Object.entries(story.angles).filter(
     ([outlet, fact]) =>
@@ -405,6 +607,11 @@ export async function scoreStory(story: EvalStory, dayText: string): Promise<Sto
       analysis: answerItems(result).reduce((n, i) => n + wordCount(i.text), 0),
       articles: [...distinctArticleText].reduce((n, t) => n + wordCount(t), 0),
     },
+    keywordList: keywordListClauses(result.summary),
+    denied: deniedCard(result.summary),
+    counts: miscountedFacts(result, story.facts),
+    mispairedFigures: figures.mispaired,
+    cutUnits: figures.cut,
     ms,
     result,
     articles,
@@ -446,5 +653,14 @@ export function totals(scores: StoryScore[]) {
     unsupportedCitations: sum((s) => s.unsupportedCitations.length),
     biasShowsWording: sum((s) => (/“/.test(s.result.biasAnalysis) ? 1 : 0)),
     words: { analysis: sum((s) => s.words.analysis), articles: sum((s) => s.words.articles) },
+    keywordList: sum((s) => (s.keywordList.length ? 1 : 0)),
+    denied: sum((s) => (s.denied.length ? 1 : 0)),
+    counts: {
+      judged: sum((s) => s.counts.judged),
+      wrong: sum((s) => s.counts.wrong.length),
+      labelled: sum((s) => s.counts.labelled),
+    },
+    mispairedFigures: sum((s) => s.mispairedFigures.length),
+    cutUnits: sum((s) => s.cutUnits.length),
   };
 }

@@ -8,7 +8,7 @@
  * first of the lead not quoted yet (decision 037).
  */
 import type { CitedPoint } from "@/lib/schemas/analysis";
-import { clip } from "../text";
+import { alreadyQuoted, clip } from "../text";
 import type { PreparedArticle } from "./facts";
 import type { ArticleVocabulary, Statement } from "./statements";
 
@@ -65,18 +65,19 @@ export function findAngles(
     const lead = mine.filter((s) => !s.headline);
     const name = article.outlet.name;
     if (!headline && !lead.length) continue;
-    const fresh = lead.filter((s) => !quoted.has(s.text));
+    const isQuoted = (s: Statement) => alreadyQuoted(s.text, quoted);
+    const fresh = lead.filter((s) => !isQuoted(s));
     const quotes: string[] = [];
     const quote = (passage: string) => {
       quotes.push(passage);
       return `“${passage}”`;
     };
-    const said = (s: Statement) => (quoted.has(s.text) ? "the shared report above" : quote(s.text));
+    const said = (s: Statement) => (isQuoted(s) ? "the shared report above" : quote(s.text));
     let text: string;
     if (!headline)
       text = `${name} leads with ${fresh.length ? quote(clip(fresh[0].text, MAX_ADDED_CHARS)) : "the shared report above"}`;
     else if (!lead.length)
-      text = quoted.has(headline.text)
+      text = isQuoted(headline)
         ? `${name} gives only a headline, the shared report above`
         : `${name} gives only a headline: ${said(headline)}`;
     else {

@@ -2,7 +2,7 @@
  * Bias from two transparent signals (docs/decisions/031-local-bias-and-tone.md): the outlet's
  * rating in the known-sources list, and loaded wording in the outlet's own voice (quotations
  * are the speakers' words and are left out). Directional markers nudge the score; sensational
- * words are reported but do not move it, as they carry no direction. The text also shows, for
+ * and loaded words ("notorious", "rioters") are reported but do not move it, as they carry no direction. The text also shows, for
  * each outlet, the charged words it alone chose in its own voice (words of the sentiment list
  * that no other outlet of the card writes, lib/analysis/local/tone.ts), so a reader sees how
  * the wording differs even where no marker has a direction; and it says when the scores are the
@@ -89,6 +89,18 @@ const SENSATIONAL = [
   "devastating",
   "explosive",
   "firestorm",
+  // Loaded words with no left or right direction (issue 32).
+  "repressive",
+  "notorious",
+  "infamous",
+  "rioters",
+  "rioter",
+  "mob",
+  "regime",
+  "tyrant",
+  "draconian",
+  "ruthless",
+  "heinous",
 ];
 
 /** "far-right" also matches "far right" and "farright". */

@@ -22,10 +22,15 @@
  * ("will respond", "threatens"), or it does not report it (actionTerms); it is credited with the
  * quoted sentence only when it holds most of the sentence besides its names. A negation every
  * supporter states too ("was not injured", "not injured") is a fact of its own.
+ *
+ * Issue 32 (decision 035, amended): every outlet whose own text reports a statement is counted
+ * and cited, the widest fact comes first, a sentence's clauses are statements too, and an outlet
+ * lacking a name or figure of the statement must still write its action or a third of the rest.
  */
 import type { CitedPoint } from "@/lib/schemas/analysis";
 import { nameFamily, termOf } from "@/lib/text/terms";
 import {
+  alreadyQuoted,
   countInWords,
   findNumbers,
   isContentToken,
@@ -38,7 +43,7 @@ import {
 import { contests, negatedIn, negatedPredicates, type Contradiction } from "./contradictions";
 import type { PreparedArticle } from "./facts";
 import type { WorkBudget } from "../work-budget";
-import type { ArticleVocabulary, Statement } from "./statements";
+import { reportsConsequence, type ArticleVocabulary, type Statement } from "./statements";
 
 const MAX_POINTS = 3;
 /** Of a statement's weighted terms, the share another article must hold to report it (besides text.ts's plain share). */
@@ -55,6 +60,15 @@ const PARTIAL_SUPPORT = 0.5;
  * to report it at all.
  */
 const BESIDES_NAMES_SHARE = 0.6;
+/**
+ * A supporter lacking one of the statement's names or figures (quoted in its own words) must hold
+ * this share of the statement's terms other than names when it does not write its action: it
+ * tells the fact with its own details, not merely the story's names (issue 32: an outlet whose
+ * headline reports criticism of China over Hong Kong does not report the treaty's suspension).
+ */
+const PARTIAL_BESIDES_SHARE = 1 / 3;
+/** A statement of fewer terms is short: it weighs less, and only an outlet holding all its terms reports it. */
+const SHORT_TERMS = 5;
 /** The weight statements give a name's terms (statements.ts termsOf). */
 const NAME_WEIGHT = 2;
 /** At most this many outlets are quoted in their own words in one point. */
@@ -155,7 +169,7 @@ export function actionTerms(statement: Statement): Set<string> {
       previous &&
       !previous.possessive &&
       (isName(previous) || (plain(previous) && !/(?:ed|ing)$/.test(previous.key))) &&
-      statement.text.slice(previous.end, t.start) === " "
+      /^\.? $/.test(statement.text.slice(previous.end, t.start))
     ) {
       inflected = true;
       out.add(termOf(t.key));
@@ -194,6 +208,7 @@ function assess(
   let negates: Set<string> | undefined;
   let actions: Set<string> | undefined;
   let plainTerms: string[] | undefined;
+  let consequences: string[] | undefined;
   const shared = new Set<string>();
   let coverage = 0;
   const bestPerOutlet = new Map<string, number>();
@@ -204,25 +219,34 @@ function assess(
     // Weighted (names count double) and plain, as the grounding check counts (text.ts termsHeld).
     const plain = termsHeld([...statement.terms.keys()], vocabularies[a.index].terms);
     if (held.length < REPORTS_TERMS || share < SUPPORT_SHARE || plain.share < REPORTS_SHARE) continue;
+    // A statement of a few words ("Europe's tariffs take effect") is reported only whole: any three
+    // of its four words are the story's topic in every article.
+    if (statement.terms.size < SHORT_TERMS && held.length < statement.terms.size) continue;
     const givesDetails = holdsDetails(statement, (details ??= detailsOf(statement)), vocabularies[a.index]);
     plainTerms ??= [...statement.terms.keys()].filter((t) => statement.terms.get(t)! < NAME_WEIGHT);
-    const besidesNames = termsHeld(plainTerms, vocabularies[a.index].terms).share;
+    const besides = termsHeld(plainTerms, vocabularies[a.index].terms);
+    const besidesNames = besides.share;
     // Names and topic words are not the fact: an outlet whose text gives all the sentence's names
     // and figures must write what happened, or (telling it with another verb: "pours" and
-    // "leaks") most of what the statement says besides names.
+    // "leaks") most of what the statement says besides names; one lacking a name or figure, a
+    // third of it. A statement with no action found asks a third of its words besides names.
     actions ??= actionTerms(statement);
-    if (
-      givesDetails &&
-      actions.size &&
-      ![...actions].some((t) => vocabularies[a.index].terms.has(t)) &&
-      besidesNames < BESIDES_NAMES_SHARE
-    )
-      continue;
+    const writesAction = [...actions].some((t) => vocabularies[a.index].terms.has(t));
+    const enough = !actions.size
+      ? besides.held > 0 && besidesNames >= PARTIAL_BESIDES_SHARE
+      : writesAction || besidesNames >= (givesDetails ? BESIDES_NAMES_SHARE : PARTIAL_BESIDES_SHARE);
+    if (!enough) continue;
     // It is credited with the quoted sentence only when it also holds most of the rest: "was
     // leaving the stage in Bulawayo when the explosion hit but was not injured" is not The
     // Guardian's, which writes "not injured following explosion at stadium". An outlet lacking a
     // detail or most of the rest is quoted in its own words instead, so it is cited for what it wrote.
-    const whole = givesDetails && besidesNames >= BESIDES_NAMES_SHARE;
+    // A consequence it reports ("deadly", "arrested") is a detail too: an outlet that does not
+    // write it is quoted in its own words, not credited with "Seriously Injured in Deadly Car Wreck".
+    consequences ??= reportsConsequence(statement);
+    const whole =
+      givesDetails &&
+      besidesNames >= BESIDES_NAMES_SHARE &&
+      consequences.every((t) => vocabularies[a.index].terms.has(t));
     // Sharing the words is not reporting the fact: "was not arrested" is not reported by a text
     // that never negates an arrest, and an outlet never reports what it contradicts (decision 051).
     negates ??= negatedIn(statement);
@@ -241,7 +265,7 @@ function assess(
   // More outlets first; then how much of the statement they hold and how much it says (a fuller
   // sentence states the fact better than a clipped headline); an incomplete passage reads worse.
   // A headline of three or four words matches the story's topic words in any article: it weighs less.
-  const short = statement.terms.size < 5 ? 0.5 : 0;
+  const short = statement.terms.size < SHORT_TERMS ? 0.5 : 0;
   const score =
     coverage +
     0.04 * Math.min(weightOf(statement.terms, shared), 14) -
@@ -271,7 +295,7 @@ function ownWording(
   let bestWeight = 0;
   for (const s of statements) {
     // A passage an earlier point quotes is not quoted again; a question states nothing.
-    if (s.article !== article || quoted.has(s.text) || asksQuestion(s)) continue;
+    if (s.article !== article || alreadyQuoted(s.text, quoted) || asksQuestion(s)) continue;
     const w = weightOf(
       statement.terms,
       [...s.terms.keys()].filter((t) => statement.terms.has(t)),
@@ -285,27 +309,7 @@ function ownWording(
   return best;
 }
 
-/**
- * Whether outlets of the card ask the same question in comparable words ("Who might lead N Korea
- * without Kim?" and "What happens if Kim dies?"): they then share a subject, though no statement.
- * Asked only when the card has no shared fact.
- */
-export async function sharesQuestion(
-  statements: Statement[],
-  articles: PreparedArticle[],
-  vocabularies: ArticleVocabulary[],
-  budget: WorkBudget,
-  disputes: Disputes = { negated: negatedPredicates(articles), contradictions: [] },
-): Promise<boolean> {
-  for (const s of statements) {
-    if (!asksQuestion(s)) continue;
-    if (assess(s, articles, vocabularies, disputes).supporters.length) return true;
-    await budget.checkpoint();
-  }
-  return false;
-}
-
-/** The card's shared facts, strongest first (each statement is compared with every article: the work yields between statements). */
+/** The card's shared facts, the widest first (then the strongest) (each statement is compared with every article: the work yields between statements). */
 export async function findCommonPoints(
   statements: Statement[],
   articles: PreparedArticle[],
@@ -318,13 +322,22 @@ export async function findCommonPoints(
   const assessed: Candidate[] = [];
   for (const s of statements) {
     if (asksQuestion(s)) continue;
-    assessed.push(assess(s, articles, vocabularies, disputes));
+    // A sentence and each of its clauses: the fact most outlets share may be one clause of it (no
+    // clause is wider than a sentence every other outlet reports).
+    const whole = assess(s, articles, vocabularies, disputes);
+    assessed.push(whole);
+    if (new Set(whole.supporters.map((i) => articles[i].outlet.key)).size < outletTotal - 1)
+      for (const c of s.clauses ?? [])
+        if (!c.needsAction || actionTerms(c).size > 0)
+          assessed.push(assess(c, articles, vocabularies, disputes));
     await budget.checkpoint();
   }
+  const reach = (c: Candidate) => new Set(c.supporters.map((i) => articles[i].outlet.key)).size;
   const candidates = assessed
     .filter((c) => c.supporters.length > 0)
     .sort(
       (a, b) =>
+        reach(b) - reach(a) ||
         b.score - a.score ||
         a.statement.article - b.statement.article ||
         a.statement.order - b.statement.order,
@@ -335,6 +348,8 @@ export async function findCommonPoints(
   const points: SharedFact[] = [];
   for (const c of candidates) {
     if (points.length >= MAX_POINTS) break;
+    // A passage is quoted once: not again as a later point's statement, whole or in part.
+    if (alreadyQuoted(c.statement.text, quotedTexts)) continue;
     const fresh = [...c.shared].filter((t) => !stated.has(t));
     // What the outlets agree did not happen ("was not injured", "not injured") is a fact of its
     // own, however few words it adds: every supporter negates it too (assess), so it is new.
@@ -361,9 +376,7 @@ export async function findCommonPoints(
       wordings.push(own);
     }
     // Supporters beyond those quoted that lack a detail of the quote are not cited for it.
-    const cited = citations.filter(
-      (i) => !c.partial.has(i) || wordings.some((w) => w.article === i) || i === c.statement.article,
-    );
+    const cited = citations;
     const reporting = new Set(cited.map((i) => articles[i].outlet.key)).size;
     if (reporting < 2) continue;
     // Every term it shares, and every term it states: a later point repeating the first in other words adds nothing.
@@ -385,5 +398,6 @@ export async function findCommonPoints(
       quotes: [c.statement.text, ...wordings.map((w) => w.text)],
     });
   }
-  return points;
+  // The widest fact first: the one the most outlets report (a stable sort keeps the rank within a count).
+  return points.sort((a, b) => b.outlets - a.outlets);
 }

@@ -8,12 +8,11 @@
  * (lib/analysis/local/statements.ts). Statements are ranked by what they add: quotations,
  * names, figures, then consequences; outlets take turns.
  *
- * A name of one word is no detail when it is a fragment (beside another capitalised word in
- * its sentence: "Prime" of "Prime Minister"; or before a number: "Falcon" of "Falcon 9"), a title
- * or a rank alone ("Major"), an abbreviation of three letters or fewer (a state,
- * "PM", a byline's initials), a number word ("Twenty") or a word the card also writes in lowercase
- * (a section label, "South"); and a claim resting on one one-word name alone is not made (issue
- * 25: "only" fired on single words). One count is one detail however it is written ("more than 20"
+ * A name of one word is no detail (issue 32: "Prime" of "Prime Minister", "Manhattan" beside
+ * another outlet's "New York real estate heir"; before, only fragments, titles, ranks, short
+ * abbreviations, number words and words the card writes in lowercase were left out, issue 25),
+ * unless its words are joined ("Harley-Davidson"); nor is a reporter's byline a name
+ * (lib/analysis/local/statements.ts). One count is one detail however it is written ("more than 20"
  * and "20"). A sentence already quoted elsewhere in the answer is not quoted again: the claim
  * then names its details only, as it does when the sentence as cut for display lacks one of
  * them (decision 037).
@@ -66,12 +65,12 @@ interface Claim {
 
 /**
  * Whether details make an "only" claim on their own: a quotation, a figure, a name of two words
- * or more, or two names; never one word alone (decision 037). The differences and the summary's
- * "they differ in what they add" both ask this.
+ * or more ("Harley-Davidson" too), or two names; never one word alone (decision 037; since issue
+ * 32 a one-word name is no detail at all, see ownDetails).
  */
-export function makesClaim(details: readonly Detail[]): boolean {
+function makesClaim(details: readonly Detail[]): boolean {
   let names = 0;
-  for (const d of details) if (d.kind !== "name" || /\s/.test(d.text) || ++names >= 2) return true;
+  for (const d of details) if (d.kind !== "name" || MANY_WORDS.test(d.text) || ++names >= 2) return true;
   return false;
 }
 
@@ -84,12 +83,14 @@ const RANKS = new Set(
 );
 
 const CAPITALISED = /^\p{Lu}/u;
+/** A name of several words, spaced or joined by a hyphen between capitalised words ("Harley-Davidson", not "Covid-19"). */
+const MANY_WORDS = /\s|\p{L}-\p{Lu}/u;
 /** A number right after a word makes the word part of a name with it ("Falcon 9", "Apollo 11"). */
 const NUMBERED = /^\d/;
 
 /** Whether a one-word name is no detail worth an "only": a fragment, a short abbreviation, a number word, a title or rank alone, or a common word. */
 function slightName(name: string, sentence: string, lowercase: Set<string>): boolean {
-  if (/\s/.test(name)) return false;
+  if (MANY_WORDS.test(name)) return false;
   const key = name.toLowerCase();
   if (
     name.replace(/[^\p{L}]/gu, "").length <= 3 ||
@@ -142,7 +143,10 @@ function ownDetails(
   for (const n of statement.names) {
     // A name is elsewhere when another outlet writes any of its words' families ("Sanford" for "Mark Sanford").
     if (!n.families.some((f) => others.some((o) => o.families.has(f)))) {
-      if (slightName(n.text, statement.text, lowercase)) continue;
+      // A name of one word is no detail (issue 32: "Prime", "Only The New York Times mentions
+      // Manhattan" beside "New York real estate heir"): a place or a surname alone says too
+      // little. A name of joined words says more ("Harley-Davidson").
+      if (!MANY_WORDS.test(n.text) || slightName(n.text, statement.text, lowercase)) continue;
       // A full name says more than one word; an adjective of a place or party ("Republican") least.
       const weight = n.families.length > 1 ? 3 : n.adjective ? 1 : 2;
       details.push({ text: n.text, kind: "name", key: n.text, weight });

@@ -12,7 +12,8 @@
  * lacks ("20,000 unaccompanied migrant children", "25,000 immigrants"), are set side by side as
  * counts of different things, never as a conflict, and not counted in the accuracy. An outlet that
  * writes one figure with and without a qualifier ("25,000 immigrants", "up to 25,000 immigrants")
- * is read by its qualified range. docs/decisions/036-figures-compared.md.
+ * is read by its qualified range. What befell what is counted is part of it ("200 people were
+ * arrested" is no count of the crowd: issue 32). docs/decisions/036-figures-compared.md.
  */
 import type { CitedPoint } from "@/lib/schemas/analysis";
 import { termOf } from "@/lib/text/terms";
@@ -84,13 +85,16 @@ function canAllHold(figures: Figure[]): boolean {
   return Math.max(...ranges.map((r) => r[0])) <= Math.min(...ranges.map((r) => r[1]));
 }
 
-/** What a figure counts: its head word (the last, not a size word) and the words narrowing it. */
+/**
+ * What a figure counts: its head word (the last, not a size word) with what befell it ("people"
+ * arrested are not "people", nor "protesters": issue 32), and the words narrowing it.
+ */
 function counted(f: Figure): { head: string; qualifiers: string } | undefined {
   // The head word counted: the last one ("train cars" counts cars, "US cities" cities).
   const head = [...f.units].reverse().find((u) => !MAGNITUDES.has(u));
   if (!head) return undefined;
   return {
-    head,
+    head: f.fate ? `${head} ${f.fate}` : head,
     qualifiers: f.qualifiers
       .filter((q) => !MAGNITUDES.has(q))
       .sort()

@@ -5,8 +5,10 @@
  * Feed artefacts are trimmed off (datelines such as "LONDON (Reuters) -", column bylines such
  * as "DAN HODGES:", "Continue reading"), leaving a passage the article contains word for word.
  * Each statement carries its terms (case-folded, stemmed, demonyms folded), the names it
- * writes (not dates, not sentence-opening or emphatic capitals, not the outlets' own names),
- * its figures (counts, never dates) and its quotations.
+ * writes (not dates, not sentence-opening or emphatic capitals, not the outlets' own names, not
+ * a title's words nor a reporter's byline), its figures (counts, never dates, with what befell
+ * what they count: "200 people were arrested") and its quotations, and, for a sentence of several
+ * clauses, each clause as a statement of its own (issue 32).
  */
 import {
   capitalisedRuns,
@@ -17,6 +19,8 @@ import {
   isNameJoiner,
   namesInRun,
   isContentToken,
+  isStopToken,
+  phraseTerms,
   spelledNumber,
   STOP_WORDS,
   tokenTerms,
@@ -28,9 +32,6 @@ import { PLACE_PHRASES } from "@/lib/text/synonyms";
 import { CALENDAR_WORDS, isDateNumber, nameFamily, nameSpelling, termOf, WEEKDAYS } from "@/lib/text/terms";
 import { COUNT_WORDS, isAcronym } from "@/lib/text/words";
 import type { PreparedArticle, PreparedSentence } from "./facts";
-
-/** The first words of the two-word place names (a pair is looked up only after one). */
-const PHRASE_FIRST_WORDS = new Set([...PLACE_PHRASES.keys()].map((k) => k.split(" ")[0]));
 
 /** Body sentences read per article: the lead. */
 const LEAD_SENTENCES = 8;
@@ -60,7 +61,59 @@ export interface Figure {
    * allows (VAGUE_MAGNITUDES), read instead of its qualifier. Compared, never an "only" detail.
    */
   range?: [number, number];
+  /**
+   * What befell what it counts, as a term (FATES): "more than 200 people were arrested", "police
+   * arrested 200 people", "200 arrested" count arrests, not the crowd (issue 32).
+   */
+  fate?: string;
 }
+
+/** Fates a count may be of: a count of people arrested is not a count of the protesters. */
+const FATES: ReadonlySet<string> = new Set(
+  (
+    "killed dead died injured wounded hurt arrested detained charged evacuated displaced missing rescued " +
+    "camped stranded destroyed damaged burned infected hospitalised hospitalized jailed sentenced deported " +
+    "trapped threatened affected"
+  )
+    .split(" ")
+    .map((w) => termOf(w)),
+);
+/** Words between a counted phrase and its fate ("were", "have been", "reportedly"). */
+const BEFORE_FATE = new Set("were was are is have has had been being reportedly".split(" "));
+const FATE_WORDS = /^(?:\s+[\p{L}'’-]+){1,4}/u;
+
+/** The fate written right after a counted phrase (auxiliaries passed over) or right before the count ("arrested more than 200"). */
+function fateAround(text: string, start: number, end: number): string | undefined {
+  for (const w of FATE_WORDS.exec(text.slice(end))?.[0].trim().split(/\s+/) ?? []) {
+    const term = termOf(w);
+    if (FATES.has(term)) return term;
+    if (!BEFORE_FATE.has(w.toLowerCase())) break;
+  }
+  const previous = /([\p{L}'’-]+)\s+$/u.exec(text.slice(Math.max(0, start - 30), start))?.[1];
+  return previous !== undefined && FATES.has(termOf(previous)) ? termOf(previous) : undefined;
+}
+
+/**
+ * A count written without what it counts ("at least 10,000 took part") read as a closer count of
+ * the vague magnitude just before it in the article ("thousands of people marched"), when it lies
+ * in the magnitude's range: the outlet's most specific figure (issue 32).
+ */
+function readWithMagnitude(figures: Figure[], last: { vague?: Figure }): void {
+  for (const f of figures) {
+    if (f.range && f.units.length) last.vague = f;
+    else if (!f.range && !f.units.length && !f.inWords && last.vague) {
+      const least = last.vague.range![0];
+      const v = Number(f.value);
+      if (v >= least && v < least * MAGNITUDE_SPAN) {
+        f.units = last.vague.units;
+        f.qualifiers = last.vague.qualifiers;
+        f.fate = last.vague.fate;
+      }
+    }
+  }
+}
+/** A bare count reads as a vague magnitude's when it is below this many times the magnitude's least ("thousands": under 100,000). */
+const MAGNITUDE_SPAN = 100;
 
 export interface NameMention {
   text: string;
@@ -83,7 +136,32 @@ export interface Statement {
   names: NameMention[];
   figures: Figure[];
   quotes: string[];
+  /**
+   * The sentence's clauses, each a statement of its own (issue 32: the fact most outlets share is
+   * often one clause of a longer sentence, "…as rumours swirl over Kim Jong-un's health"): only for
+   * a passage of one sentence with two or more clauses of CLAUSE_TERMS terms or more.
+   */
+  clauses?: Statement[];
+  /**
+   * A clause that opens its sentence and ends at a comma or a dash: it may be a subject without
+   * its predicate ("President Tayyip Erdogan and his main challenger, …"), so it is a statement
+   * only when it writes an action (common-points.ts actionTerms).
+   */
+  needsAction?: boolean;
 }
+
+/**
+ * Where a sentence's clauses part: after ",", ";", ":" or a dash, or before a word opening a
+ * clause ("as", "after", "amid" …). A clause after a comma or a dash is most often a predicate
+ * without its subject ("…, seriously injured in car crash"): it is no statement of its own; one
+ * opened by such a word, after ";", or after a headline's label ("Coronavirus: …") is.
+ */
+const CLAUSE_PARTS =
+  /(?:[,;:]|\s[—–-])\s+|\s(?=(?:as|after|amid|while|but|because|although|though|since|before|when|despite|following)\s)/g;
+/** A label before a colon has at most this many words ("Climate change: …"). */
+const LABEL_WORDS = 4;
+/** A clause is a statement of its own with this many content terms or more. */
+const CLAUSE_TERMS = 4;
 
 // "LONDON (Reuters) - ", "June 22 (UPI) -- ", "WASHINGTON (AP) — ".
 const DATELINE =
@@ -96,7 +174,7 @@ const BOILERPLATE = /\s*(?:Continue reading\.*|Click to Continue|Read more\.*|Wa
 /** Words of consequence: a statement reporting one adds more than one that does not. */
 const CONSEQUENCES = new Set(
   (
-    "dead death deaths died dies kill killed killing injured injuries hurt wounded arrested arrests charged sentenced convicted " +
+    "dead deadly death deaths died dies kill killed killing injured injuries hurt wounded arrested arrests charged sentenced convicted " +
     "resigned resigns fired sacked ousted banned suspended suspends evacuated destroyed collapsed closed cancelled canceled " +
     "postponed delayed approved rejected blocked sanctions threatens threatened warned warns recalled"
   ).split(" "),
@@ -107,8 +185,27 @@ const SIZE_WORDS = new Set(["percent", "million", "billion", "trillion", "thousa
 
 /** Plurals without an "s" a number counts ("20,000 migrant children"). */
 const IRREGULAR_PLURALS = new Set(["children", "people", "men", "women", "personnel"]);
-/** A counted phrase has at most this many words: modifiers, then the plural they modify. */
-const MAX_COUNTED_WORDS = 3;
+/** A counted phrase has at most this many words: modifiers, then the plural they modify ("two exchange program training exercises"). */
+const MAX_COUNTED_WORDS = 4;
+/** Lowercase words a counted phrase may be made of before its plural. */
+const PHRASE_WORDS = /^(?:\s+(\p{Ll}[\p{L}'’-]*))+/u;
+/** Characters after a count read for its phrase. */
+const PHRASE_CHARS = 120;
+
+/**
+ * How many words of a count's phrase come before its plural, when they are lowercase words ending
+ * in one ("exchange program training exercises": 3); 0 when the first word is the plural or none is.
+ */
+function wordsBeforePlural(rest: string): number {
+  // The next few words only: a sentence of thousands of words is not read to its end at each number.
+  const words =
+    PHRASE_WORDS.exec(rest.slice(0, PHRASE_CHARS))?.[0].trim().split(/\s+/).slice(0, MAX_COUNTED_WORDS) ?? [];
+  for (const [k, w] of words.entries()) {
+    if (STOP_WORDS.has(w) || NOT_COUNTED.has(w) || SKIPPED.has(w)) return 0;
+    if (plural(w)) return k;
+  }
+  return 0;
+}
 
 function plural(word: string): boolean {
   return /s$/.test(word) || IRREGULAR_PLURALS.has(word);
@@ -163,13 +260,33 @@ function emphatic(t: Token, lowercase: Set<string>): boolean {
   return (
     /['’]/.test(t.text) ||
     t.text.length >= 7 ||
-    STOP_WORDS.has(t.key) ||
+    isStopToken(t) ||
     lowercase.has(t.key) ||
     spelledNumber(t.key) !== undefined
   );
 }
 
-/** The names a sentence writes: runs the card knows as names, without titles, dates, emphasis or outlet names. */
+/** Words for the people who write the report: the name after one is a byline ("CNN correspondent Rosa Flores"). */
+const REPORTER_WORDS = "correspondent|reporter|journalist|anchor|editor|producer|contributor";
+const BYLINE_BEFORE = new RegExp(
+  `(?:(?:^|[\\s(])by\\s+|(?:${REPORTER_WORDS})\\s+|([\\p{L}\\d]+)['’]s\\s+)$`,
+  "iu",
+);
+const BYLINE_AFTER = /^\s+(?:reports|reported|reporting|has more|explains|contributed)\b/i;
+
+/**
+ * Whether the name at `start..end` of a sentence is the byline of the report, not a name of the
+ * story (issue 32: "Only CNN mentions Rosa Flores"): after "By", after a word for a reporter
+ * ("correspondent Rosa Flores"), after an outlet's possessive ("CNN's Rosa Flores"), or followed
+ * by "reports" ("Rosa Flores reports").
+ */
+function byline(text: string, start: number, end: number, outlets: Set<string>): boolean {
+  const before = BYLINE_BEFORE.exec(text.slice(Math.max(0, start - 40), start));
+  if (before && (before[1] === undefined || outlets.has(before[1].toLowerCase()))) return true;
+  return BYLINE_AFTER.test(text.slice(end, end + 20));
+}
+
+/** The names a sentence writes: runs the card knows as names, without titles, dates, emphasis, outlet names or bylines. */
 function namesOf(
   sentence: PreparedSentence,
   from: number,
@@ -180,12 +297,14 @@ function namesOf(
 ): NameMention[] {
   const out = new Map<string, NameMention>();
   for (const run of capitalisedRuns(sentence.text, sentence.tokens)) {
-    const breaks = (t: Token) =>
-      t.start < from || t.start >= to || CALENDAR_WORDS.has(t.key) || emphatic(t, lowercase);
+    const breaks = (t: Token) => t.start < from || CALENDAR_WORDS.has(t.key) || emphatic(t, lowercase);
     for (const current of namesInRun(run, breaks)) {
+      // A name the statement's cut leaves in part is no name of it ("Prime" of "Prime Minister").
+      if (current.at(-1)!.start >= to) continue;
       const key = current.map((t) => t.key).join(" ");
       const self = current.every((t) => outlets.has(t.key)) || outlets.has(key);
-      if (cardNames.has(key) && !self && !out.has(key)) {
+      const reporter = byline(sentence.text, current[0].start, current.at(-1)!.end, outlets);
+      if (cardNames.has(key) && !self && !reporter && !out.has(key)) {
         const words = current.filter((t) => !isNameJoiner(t));
         const adjective =
           words.length === 1 &&
@@ -326,7 +445,10 @@ function figuresOf(
       continue;
     // Words counted: an attached magnitude ("$233m"), then up to two following words, stopping at
     // punctuation or a word that counts nothing ("30 train cars came off" counts "train cars").
-    const suffix = /^(?:bn|mn|m|k|%)(?![\p{L}\p{N}])/u.exec(text.slice(n.end))?.[0] ?? "";
+    // A unit is kept whole: "130km/h", "130 km/h", not "130 km".
+    const suffix =
+      /^(?:bn|mn|m|k|%|(?:km|mi|m)\/h|kph|mph|km|kg|mm|cm)(?![\p{L}\p{N}])/u.exec(text.slice(n.end))?.[0] ??
+      "";
     const words: string[] = [];
     // Per word: whether it is a plain lowercase word (not an acronym, not a size word).
     const plain: boolean[] = [];
@@ -334,18 +456,28 @@ function figuresOf(
     let besideAnother = false;
     // The first word was an acronym, which qualifies the next ("US cities").
     let qualifiedBy = false;
+    // A plural demonym was passed over ("Poles").
+    let nation = false;
     const rest = text.slice(n.end + suffix.length);
     // "Thousands join …": what a vague magnitude counts comes after "of", or not at all.
     const countsNothing = n.least !== undefined && !n.of;
-    for (const m of countsNothing ? [] : rest.matchAll(/\s+(\p{L}[\p{L}’'-]*)|[^\s\p{L}]|\s+/gu)) {
+    // Nouns before the plural they qualify are part of what is counted ("two exchange program training exercises").
+    const compound = wordsBeforePlural(rest);
+    for (const m of countsNothing
+      ? []
+      : rest.matchAll(/\s+(\p{L}[\p{L}’'-]*(?:\/\p{L}+)?)|[^\s\p{L}]|\s+/gu)) {
       const w = m[1]?.toLowerCase();
       // "35 other cities", "15,000 more beds", "20 Indian soldiers": the counted word comes after.
       if (w && (SKIPPED.has(w) || (PLACE_OF_DEMONYM.has(w) && /^\p{Lu}/u.test(m[1]))) && !words.length) {
         if (SKIPPED.has(w) && after === suffix) besideAnother = true;
+        // "80,000 Poles rallied": a people named by its plural is what is counted.
+        if (!SKIPPED.has(w) && /s$/.test(w)) nation = true;
         after += m[0];
         continue;
       }
       if (!w || words.length >= MAX_COUNTED_WORDS) break;
+      // A verb is not what is counted ("80,000 Poles rallied"), unless it tells a fate ("200 arrested").
+      if (!words.length && !compound && /ed$/.test(w) && !FATES.has(termOf(w))) break;
       // A name is not what a number counts ("$39 Zara jacket"); an acronym may qualify it ("25 US cities").
       // A count in words may be qualified by a name too ("three Navy videos"), when a lowercase word follows.
       const acronym =
@@ -366,18 +498,23 @@ function figuresOf(
         qualifiedBy ||
         /(?:ed|al|ive|ous|ic|ary)$/.test(words[0] ?? "") ||
         (plural(w) && !plural(words[0] ?? ""));
-      if (words.length === 1 && !modifier) break;
-      if (words.length === 2 && !(plural(w) && !plural(words[1]))) break;
+      if (words.length > compound && words.length === 1 && !modifier) break;
+      if (words.length > compound && words.length >= 2 && !(plural(w) && !plural(words.at(-1)!))) break;
+      if (words.length > compound && words.length >= 3) break;
       qualifiedBy = acronym;
       words.push(w);
       plain.push(!acronym && !size);
       after += m[0];
     }
     const before = text.slice(Math.max(from, n.start - 40), n.start);
-    // A vague magnitude opening a clause with nothing counted counts people ("Thousands march").
-    if (n.least !== undefined && !words.length && SUBJECT_POSITION.test(text.slice(from, n.start)))
+    // A vague magnitude opening a clause with nothing counted counts people ("Thousands march"), as
+    // does a count of a people named by its plural ("some 80,000 Poles").
+    if (
+      !words.length &&
+      (nation || (n.least !== undefined && SUBJECT_POSITION.test(text.slice(from, n.start))))
+    )
       words.push("people");
-    const units = words.map((w) => termOf(w));
+    let units = words.map((w) => termOf(w));
     const qualifiers = units.slice(0, -1).filter((_, k) => plain[k]);
     const previous = /(\S+)\s+$/.exec(before)?.[1] ?? "";
     // "Falcon 9 rocket", "WAVE 3 News": a capitalised word right before a number names something.
@@ -389,6 +526,12 @@ function figuresOf(
     if ((inWords || Number(n.value) < 10) && !units.length) continue;
     const qualifier = (QUALIFIER.exec(before)?.[0] ?? "").toLowerCase();
     const currency = /[$£€]$/.test(before) ? before.slice(-1) : "";
+    // "200 arrested" counts people arrested, as "200 people were arrested" does.
+    let fate = fateAround(text, n.start - qualifier.length - currency.length, n.end + after.length);
+    if (units.length && FATES.has(units.at(-1)!)) {
+      fate = units.at(-1);
+      units = units.length > 1 ? units.slice(0, -1) : [PEOPLE];
+    }
     const written = `${qualifier}${currency}${n.text}${asWritten(after, sentence, cardNames)}`
       .replace(/\s+/g, " ")
       .trim();
@@ -401,6 +544,7 @@ function figuresOf(
       besideAnother,
       qualifiers,
       ...(n.least !== undefined ? { range: [n.least, Infinity] as [number, number] } : {}),
+      ...(fate ? { fate } : {}),
     });
   }
   return out;
@@ -421,6 +565,12 @@ function termsOf(tokens: Token[], from: number, to: number, names: NameMention[]
     for (const term of tokenTerms(t))
       if (!STOP_WORDS.has(term)) terms.set(term, Math.max(terms.get(term) ?? 0, weight));
   }
+  // "Group of Seven" also says "G7", "United Kingdom" "UK"; written as a name, its words weigh as one.
+  for (const { term, words } of phraseTerms(tokens, from, to)) {
+    const weight = words[0].capitalised ? 2 : 1;
+    for (const w of [term, ...words.filter(isContentToken).flatMap(tokenTerms)])
+      if (!STOP_WORDS.has(w)) terms.set(w, Math.max(terms.get(w) ?? 0, weight));
+  }
   return terms;
 }
 
@@ -432,6 +582,8 @@ export function statementsOf(
   outlets: Set<string>,
 ): Statement[] {
   const out: Statement[] = [];
+  // The article's last vague magnitude, which a bare count after it may read more closely.
+  const magnitude: { vague?: Figure } = {};
   const title = article.sentences.filter((s) => s.title);
   const body = article.sentences.filter((s) => !s.title).slice(0, LEAD_SENTENCES);
   const pieces: { sentences: PreparedSentence[]; headline: boolean }[] = [];
@@ -459,12 +611,13 @@ export function statementsOf(
     const to = (p: (typeof parts)[number]) => p.from + MAX_STATEMENT_CHARS;
     const names = parts.flatMap((p) => namesOf(p.s, p.from, to(p), cardNames, lowercase, outlets));
     const figures = parts.flatMap((p) => figuresOf(article, p.s, p.from, to(p), cardNames));
+    readWithMagnitude(figures, magnitude);
     const terms = new Map<string, number>();
     for (const p of parts)
       for (const [t, w] of termsOf(p.s.tokens, p.from, to(p), names))
         terms.set(t, Math.max(terms.get(t) ?? 0, w));
     const quotes = findQuotes(text).map((q) => q.text);
-    out.push({
+    const statement: Statement = {
       article: article.index,
       order: out.length,
       headline: piece.headline,
@@ -474,6 +627,71 @@ export function statementsOf(
       names,
       figures,
       quotes,
+    };
+    if (parts.length === 1 && raw.length <= MAX_STATEMENT_CHARS) {
+      const clauses = clausesOf(statement, parts[0], (from, to) =>
+        namesOf(parts[0].s, from, to, cardNames, lowercase, outlets),
+      );
+      if (clauses.length >= 2) statement.clauses = clauses;
+    }
+    out.push(statement);
+  }
+  return out;
+}
+
+/**
+ * The clauses of a one-sentence statement, each with its own terms and names (read from the
+ * sentence between the clause's ends); the quoted text marks a cut with "…" ("…as rumours
+ * swirl over Kim Jong-un's health."). Clauses of fewer than CLAUSE_TERMS terms, or of names alone,
+ * are no statements.
+ */
+function clausesOf(
+  statement: Statement,
+  part: { s: PreparedSentence; from: number; text: string },
+  namesBetween: (from: number, to: number) => NameMention[],
+): Statement[] {
+  const out: Statement[] = [];
+  const text = part.text;
+  // Each clause's ends, and whether it can stand as a statement (the first does; see CLAUSE_PARTS).
+  const ends: [number, number, boolean][] = [];
+  let start = 0;
+  let stands = true;
+  let openingMark = "";
+  for (const m of text.matchAll(CLAUSE_PARTS)) {
+    if (!ends.length) openingMark = m[0].trim();
+    ends.push([start, m.index, stands]);
+    const mark = m[0].trim();
+    stands =
+      mark === "" ||
+      mark === ";" ||
+      (mark === ":" && text.slice(0, m.index).split(/\s+/).length <= LABEL_WORDS && ends.length === 1);
+    start = m.index + m[0].length;
+  }
+  ends.push([start, text.length, stands]);
+  if (ends.length < 2) return out;
+  for (const [a, b, standing] of ends) {
+    if (!standing) continue;
+    const from = part.from + a;
+    const to = part.from + b;
+    const names = namesBetween(from, to);
+    const terms = termsOf(part.s.tokens, from, to, names);
+    const plain = [...terms.values()].filter((w) => w < 2).length;
+    if (terms.size < CLAUSE_TERMS || !plain) continue;
+    const clause = text
+      .slice(a, b)
+      .replace(/[,;:]$/, "")
+      .trim();
+    const shown = `${a > 0 ? "…" : ""}${clause}${b < text.length && !/[.!?]$/.test(clause) ? "…" : ""}`;
+    out.push({
+      ...statement,
+      text: shown.replace(/[“”]/g, '"'),
+      terms,
+      names,
+      // A clause is compared as a shared fact only: its figures are the sentence's business.
+      figures: [],
+      quotes: findQuotes(clause).map((q) => q.text),
+      clauses: undefined,
+      needsAction: a === 0 && /^(?:,|[—–-])$/.test(openingMark),
     });
   }
   return out;
@@ -504,13 +722,9 @@ export function vocabularyOf(article: PreparedArticle): ArticleVocabulary {
   const seen = new Set<string>();
   for (const s of article.sentences) {
     // "United Kingdom" says "Britain" (lib/text/synonyms.ts).
-    for (let k = 1; k < s.tokens.length; k++) {
-      if (!PHRASE_FIRST_WORDS.has(s.tokens[k - 1].key)) continue;
-      const place = PLACE_PHRASES.get(`${s.tokens[k - 1].key} ${s.tokens[k].key}`);
-      if (place) {
-        terms.add(place);
-        families.add(place);
-      }
+    for (const { term } of phraseTerms(s.tokens)) {
+      terms.add(term);
+      families.add(term);
     }
     for (const t of s.tokens) {
       const id = t.acronym ? `A${t.text}` : t.text;

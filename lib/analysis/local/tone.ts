@@ -12,7 +12,8 @@
  * "victim", "prison", "fire", "protest", "leave" as in leaving the EU) is never scored; and in a
  * card of several outlets, a scored word two or more outlets write is the story's subject, not
  * one outlet's wording (in any form: "threat", "threatened"): it is set aside too, so an outlet's tone is the wording it chose
- * (decision 038).
+ * (decision 038). Verbs of motion and plain reporting words ("reaches", "rises", "leading",
+ * "secure", "ally") are not feeling either (issue 32).
  */
 import Sentiment from "sentiment";
 import { termOf } from "@/lib/text/terms";
@@ -37,6 +38,25 @@ const TOPIC_WORDS = new Set(
     "supporter supporters leave fire fires protest protests protester protesters accident crash war infected crude"
   ).split(" "),
 );
+
+/**
+ * Words of the AFINN list that news writes plainly, without feeling (issue 32): verbs of motion
+ * and amount (a wildfire "reaches" a forest, a river "rises", prices "drop") and plain reporting
+ * words (the "leading" candidate, the "best" estimate, an "effective" date, "secured" a deal,
+ * "allow", an "ally", "support" for a bill). They are not scored either way.
+ */
+const PLAIN_WORDS = new Set(
+  (
+    "reach reaches reached reaching rise rises rising rose boost boosts boosted increase increases increased " +
+    "launch launches launched " +
+    "gain gains drop drops leading top best effective effectively secure secured secures securing allow allowed " +
+    "allows ally allies join joins joined united clear cleared certain significant agree agreed approved approval " +
+    "interest support supports supported"
+  ).split(" "),
+);
+
+/** Words never scored: topics and plain words. */
+const UNSCORED = new Set([...TOPIC_WORDS, ...PLAIN_WORDS]);
 
 /** The package's own tokenizer, so positions here are its positions. */
 function sentimentTokens(text: string): string[] {
@@ -64,7 +84,7 @@ function withoutNegated(sentences: string[], match: string): { tokens: string[];
     for (let i = 1; i < words.length; i++) {
       for (let k = 1; k <= NEGATION_REACH && i - k >= 0; k++) {
         if (!NEGATORS.has(words[i - k])) continue;
-        if (analyzer.analyze(words[i]).score !== 0) {
+        if (!UNSCORED.has(words[i]) && analyzer.analyze(words[i]).score !== 0) {
           const phrase = words.slice(i - k, i + 1).join(" ");
           if (match.includes(phrase)) negated.push(phrase);
           words[i] = "-";
@@ -102,7 +122,7 @@ export function articleTone(article: PreparedArticle): ArticleTone {
     article.sentences.map((s) => s.text),
     article.match,
   );
-  const result = analyzer.analyze(tokens.filter((t) => !TOPIC_WORDS.has(t)).join(" "));
+  const result = analyzer.analyze(tokens.filter((t) => !UNSCORED.has(t)).join(" "));
   const words = new Map<string, number>();
   const totals = new Map<string, number>();
   for (const entry of result.calculation)
@@ -132,17 +152,24 @@ function scored(
 /**
  * The tones with the story's subject set aside: a scored word two or more outlets write is what
  * the story is about ("killed", "guilty" in every report of a verdict), not one outlet's wording.
- * A card of one outlet keeps every word.
+ * Another outlet writes it in any of its forms and anywhere in its text, scored or not (issue 32:
+ * the Mail's "excludes" beside another's "excluded", "allies" beside "ally", Fox's "won't descend
+ * into violence", negated, beside another's "violence"): `terms` are each article's terms
+ * (lib/analysis/local/statements.ts vocabularyOf). A card of one outlet keeps every word.
  */
-export function withoutSharedWords(tones: ArticleTone[], articles: PreparedArticle[]): ArticleTone[] {
+export function withoutSharedWords(
+  tones: ArticleTone[],
+  articles: PreparedArticle[],
+  terms: ReadonlySet<string>[],
+): ArticleTone[] {
+  if (new Set(articles.map((a) => a.outlet.key)).size < 2) return tones;
   const outletsOf = new Map<string, Set<string>>();
   for (const t of tones)
     for (const w of t.words.keys()) {
-      const set = outletsOf.get(termOf(w)) ?? new Set<string>();
-      set.add(articles[t.index].outlet.key);
-      outletsOf.set(termOf(w), set);
+      const term = termOf(w);
+      if (outletsOf.has(term)) continue;
+      outletsOf.set(term, new Set(articles.filter((a) => terms[a.index].has(term)).map((a) => a.outlet.key)));
     }
-  if (new Set(articles.map((a) => a.outlet.key)).size < 2) return tones;
   return tones.map((t) => {
     const words = new Map([...t.words].filter(([w]) => (outletsOf.get(termOf(w))?.size ?? 0) < 2));
     if (words.size === t.words.size) return t;

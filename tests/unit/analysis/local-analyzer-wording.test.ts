@@ -332,7 +332,7 @@ describe("a shared fact needs the outlets' own action (decision 035)", () => {
     expect(result.commonPoints.some((p) => /Trump/.test(p.text) && /[Tt]hreat/.test(p.text))).toBe(true);
   });
 
-  it("says outlets sharing names but no statement write about one subject, not that they may describe different events", async () => {
+  it("says what each outlet leads with when they share names but no statement, never that they may describe different events (issue 32)", async () => {
     const result = await analyzeLocally([
       article(
         "BBC News",
@@ -346,10 +346,12 @@ describe("a shared fact needs the outlets' own action (decision 035)", () => {
       ),
     ]);
     expect(result.commonPoints).toEqual([]);
-    expect(result.summary).toMatch(
-      /^BBC News and Reuters both write about .*Erdogan.* but share no statement of fact/,
+    // No list of the names they share ("write about Tayyip Erdogan and Turkey"): each outlet's lead.
+    expect(result.summary).toBe(
+      "Both outlets tell it their own way: BBC News leads with “Turkey's elections explained in 100 and 500 words”; " +
+        "Reuters with “Turkey's Erdogan, main rival stage final election rallies”.",
     );
-    expect(result.summary).not.toMatch(/may not describe the same event/);
+    expect(result.summary).not.toMatch(/may not describe the same event|share no statement/);
   });
 });
 
@@ -640,7 +642,7 @@ describe("a question states no shared fact (decision 035)", () => {
     for (const p of result.commonPoints) expect(p.text).not.toContain("Who might lead");
   });
 
-  it("says outlets asking the same question share a subject, not that they may describe different events", async () => {
+  it("says what each outlet leads with when they ask the same question, never that they may describe different events", async () => {
     const result = await analyzeLocally([
       article(
         "BBC News",
@@ -655,9 +657,9 @@ describe("a question states no shared fact (decision 035)", () => {
     ]);
     expect(result.commonPoints).toEqual([]);
     expect(result.summary).toMatch(
-      /^BBC News and CNN raise the same question but share no statement of fact/,
+      /^Both outlets tell it their own way: BBC News leads with “Kim Jong-un: Who might lead North Korea without Kim\?”; CNN with “Who would lead North Korea without Kim Jong Un\?”$/,
     );
-    expect(result.summary).not.toMatch(/may not describe the same event/);
+    expect(result.summary).not.toMatch(/may not describe the same event|share no statement/);
   });
 });
 

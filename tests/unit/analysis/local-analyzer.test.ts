@@ -92,11 +92,14 @@ describe("local analyzer edge cases", () => {
       "Daily Mail leads with “Britain WON'T escape being targeted, warns Peter Ricketts” and adds: “Paris is furious at the submarine deal.”",
     ]);
     expect(result.summary.split(/(?<=[.”])\s+(?=[A-Z])/).length).toBeLessThanOrEqual(3);
-    // What happened (saying the outlets differ in details, not crediting the BBC's to all) and how
-    // coverage differs; no headline repeated from the angles, no "only" on a single word.
+    // What happened (saying the outlets differ in details, not crediting the BBC's to all), then
+    // how coverage differs, one clause per outlet from its lead: never a list of bare names
+    // ("The New York Times gives Washington and Canberra", issue 32).
     expect(result.summary).toBe(
       "All three outlets report it, each with its own details; in the words of BBC News: “France recalls envoys to US and Australia over submarine deal”. " +
-        "They differ in what they add: The New York Times gives Washington and Canberra; Daily Mail gives Peter Ricketts.",
+        "BBC News leads with “France has recalled its ambassadors to the US and Australia after losing a submarine contract worth billions.”; " +
+        "The New York Times with “Secret talks left France in the dark before the Aukus pact”; " +
+        "Daily Mail with “Britain WON'T escape being targeted, warns Peter Ricketts”.",
     );
   });
 
@@ -188,7 +191,7 @@ describe("local analyzer edge cases", () => {
     expect(cities.differences.map((d) => d.text).join(" ")).not.toMatch(/mentions[^:]*\b(?:5|12)\b/);
     const same = await analyzeLocally([
       report("BBC News", "The fire burned 12,000 hectares."),
-      report("CNN", "Crews saved 12,000 hectares of forest."),
+      report("CNN", "Crews said the blaze burned 12,000 hectares of forest."),
     ]);
     expect(same.figures).toEqual([
       { text: "The figures agree: BBC News: 12,000 hectares; CNN: 12,000 hectares.", citations: [0, 1] },
