@@ -9,6 +9,8 @@
  * Hand-set numbers: tuning.ts. The method: docs/decisions/020, 022 and 023.
  */
 import { forEachCandidatePair } from "@/lib/cluster/candidates";
+import { GreyZoneCollector, type GreyPair, type GreyZoneOptions } from "@/lib/cluster/grey-zone";
+import { Verdict, VerdictLookup, type PairVerdict } from "@/lib/cluster/pair-verdicts";
 import { vectorizeArticles, type BatchVectors } from "@/lib/cluster/features";
 import { ClusterForest } from "@/lib/cluster/cluster-forest";
 import { mergeByAverageLinkage } from "@/lib/cluster/average-linkage";
@@ -96,14 +98,41 @@ export function prepareBatch(
   return { opts, sorted, batch, times: Float64Array.from(sorted, timeOf), outlets };
 }
 
+/** What the clusterer may know besides the articles' words. */
+export interface ClusterEvidence {
+  /** Verdicts on pairs of these articles (lib/cluster/pair-verdicts.ts); others are ignored. */
+  verdicts?: readonly PairVerdict[];
+  /** When set, the grey-zone pairs without a verdict are collected and returned (lib/cluster/grey-zone.ts). */
+  greyZone?: GreyZoneOptions;
+}
+
+export interface ClusterOutcome {
+  clusters: StoryCluster[];
+  /** The grey-zone pairs without a verdict, best first (empty unless asked for). */
+  greyZone: GreyPair[];
+}
+
 /** Clusters the articles; every article lands in exactly one cluster (singletons included), order-independent. */
 export function clusterArticles(
   articles: ClusterArticle[],
   options: Partial<ClusterOptions> = {},
 ): StoryCluster[] {
+  return clusterWithEvidence(articles, options).clusters;
+}
+
+/** Clusters the articles with verdicts on some pairs, and collects the pairs worth a verdict. */
+export function clusterWithEvidence(
+  articles: readonly ClusterArticle[],
+  options: Partial<ClusterOptions> = {},
+  evidence: ClusterEvidence = {},
+): ClusterOutcome {
   const prepared = prepareBatch(articles, options);
   const { opts, sorted, batch } = prepared;
-  const { edges, links, neighbours } = collectEdges(prepared);
+  const verdicts = evidence.verdicts?.length
+    ? new VerdictLookup(evidence.verdicts, new Map(sorted.map((a, i) => [a.id, i])), sorted.length)
+    : null;
+  const grey = evidence.greyZone ? new GreyZoneCollector(evidence.greyZone, prepared.outlets) : null;
+  const { edges, links, neighbours } = collectEdges(prepared, verdicts, grey);
   const forest = new ClusterForest(batch);
   if (Number.isFinite(opts.mergeAverage)) mergeByAverageLinkage(forest, links, opts.mergeAverage);
   if (Number.isFinite(opts.strongPair)) joinStrongPairs(forest, links, opts);
@@ -111,7 +140,7 @@ export function clusterArticles(
   if (opts.attachRounds > 0) attachLeftovers(forest, neighbours, opts);
   const groups = forest.groups();
   const cohesion = groupCohesion(forest, links);
-  return groups
+  const clusters = groups
     .map((members) => ({
       articleIds: members.map((i) => sorted[i].id).sort(compareIds),
       confidence: confidenceOf(
@@ -123,6 +152,7 @@ export function clusterArticles(
     .sort(
       (a, b) => b.articleIds.length - a.articleIds.length || compareIds(a.articleIds[0], b.articleIds[0]),
     );
+  return { clusters, greyZone: grey ? grey.take(sorted.map((a) => a.id)) : [] };
 }
 
 /** Milliseconds since the epoch; an invalid date counts as the oldest, so the sort stays consistent. */
@@ -156,8 +186,13 @@ class EdgeList {
 }
 
 // Every candidate pair is scored once: links feed average linkage, strong edges the centroid pass,
-// and pairs above the neighbour floor the neighbour lists of phase 2.
-function collectEdges(prepared: PreparedBatch) {
+// and pairs above the neighbour floor the neighbour lists of phase 2. A verdict replaces the
+// score: "same" is a certain pair (1), "different" none (0); a pair without one may be grey.
+function collectEdges(
+  prepared: PreparedBatch,
+  verdicts: VerdictLookup | null,
+  grey: GreyZoneCollector | null,
+) {
   const { batch, times, opts } = prepared;
   const { vectors, documentFrequency } = batch;
   const attach = opts.attachRounds > 0;
@@ -165,14 +200,27 @@ function collectEdges(prepared: PreparedBatch) {
   const edges = new EdgeList();
   const links = new EdgeList();
   const score = pairScorer(prepared);
+  const seen = verdicts ? new Set<number>() : null;
+  const n = vectors.length;
   forEachCandidatePair(vectors, documentFrequency, times, opts, (i, j) => {
-    const similarity = score(i, j);
+    let similarity = score(i, j);
+    const verdict = verdicts ? verdicts.get(i, j) : Verdict.None;
+    if (verdict === Verdict.Same || verdict === Verdict.Different) {
+      similarity = verdict === Verdict.Same ? 1 : 0;
+      seen!.add(i < j ? i * n + j : j * n + i);
+    } else if (grey && verdict === Verdict.None) grey.offer(i, j, similarity);
     if (similarity >= opts.linkFloor) links.push(i, j, similarity);
     if (attach && similarity >= opts.attachEdgeThreshold) {
       neighbours.offer(i, j, similarity);
       neighbours.offer(j, i, similarity);
     }
     if (similarity >= opts.edgeThreshold) edges.push(i, j, similarity);
+  });
+  // A "same" on a pair the candidates did not propose (the window's words moved since) still joins.
+  verdicts?.forEach((i, j, verdict) => {
+    if (verdict !== Verdict.Same || seen!.has(i * n + j)) return;
+    links.push(i, j, 1);
+    edges.push(i, j, 1);
   });
   return { edges, links, neighbours };
 }

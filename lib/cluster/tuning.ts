@@ -109,3 +109,26 @@ export const HEADLINE_CLUSTER_OPTIONS: Partial<ClusterOptions> = {
  * mean is a probability and is used as it is.
  */
 export const CONFIDENCE_HALF = 0.18;
+
+/**
+ * The grey zone (lib/cluster/grey-zone.ts): the cross-outlet candidate pairs a rebuild may ask a
+ * language model about. How many it asks at most is a setting (CLUSTER_MODEL_MAX_PAIRS, lib/env.ts).
+ * Chosen leave-one-day-out with perfect verdicts standing in for the model (the labels as answers),
+ * before any model answered, so the band and caps are not fitted to a model's answers (decision 025).
+ */
+export const GREY_ZONE = {
+  /**
+   * Below this the pair model is sure enough that two reports differ (0.01–0.1 tried: with 300
+   * pairs a day, 0.02 and 0.05 reach the same 92.5 % of stories carded; 0.1 reaches 88.4 %, its
+   * band holding too few of the missed stories' pairs).
+   */
+  low: 0.05,
+  /** From here on a pair joins without help (strongPair in DEFAULT_CLUSTER_OPTIONS): nothing to ask. */
+  high: 0.95,
+  /**
+   * At most this many pairs name one article (2–8 and no cap tried at 250–500 pairs a day: 3 gives
+   * 89.7–91.6 % carded, 6 92.5–94.4 %, no cap 90.0–93.0 %): one report of a big story would
+   * otherwise fill the list with its look-alikes, and a story needs only one pair across outlets.
+   */
+  perArticle: 6,
+} as const;
