@@ -9,6 +9,7 @@
  * Hand-set numbers: tuning.ts. The method: docs/decisions/020, 022 and 023.
  */
 import { forEachCandidatePair } from "@/lib/cluster/candidates";
+import { joinCards, type KeptApart } from "@/lib/cluster/join-cards";
 import { GreyZoneCollector, type GreyPair, type GreyZoneOptions } from "@/lib/cluster/grey-zone";
 import { Verdict, VerdictLookup, type PairVerdict } from "@/lib/cluster/pair-verdicts";
 import { vectorizeArticles, type BatchVectors } from "@/lib/cluster/features";
@@ -76,6 +77,21 @@ export function pairScorer(prepared: PreparedBatch): (i: number, j: number) => n
   return (i, j) => (evidence.fill(i, j, record) ? model.score(record) : 0);
 }
 
+/** The pair scorer with verdicts in place of scores: "same" 1, "different" 0. */
+function judgedScorer(
+  prepared: PreparedBatch,
+  verdicts: VerdictLookup | null,
+): (i: number, j: number) => number {
+  const score = pairScorer(prepared);
+  if (!verdicts) return score;
+  return (i, j) => {
+    const verdict = verdicts.get(i, j);
+    if (verdict === Verdict.Same) return 1;
+    if (verdict === Verdict.Different) return 0;
+    return score(i, j);
+  };
+}
+
 /**
  * Prepares a batch for scoring pairs, the same way for the clusterer and for tools that must score
  * pairs exactly as it does (lib/cluster/eval/pair-ceiling.ts). Time order (then id) is a total order, so
@@ -135,9 +151,12 @@ export function clusterWithEvidence(
   const { edges, links, neighbours } = collectEdges(prepared, verdicts, grey);
   const forest = new ClusterForest(batch);
   if (Number.isFinite(opts.mergeAverage)) mergeByAverageLinkage(forest, links, opts.mergeAverage);
-  if (Number.isFinite(opts.strongPair)) joinStrongPairs(forest, links, opts);
+  const keptApart = verdicts ? verdicts.keptApart((i) => forest.find(i)) : null;
+  if (Number.isFinite(opts.strongPair)) joinStrongPairs(forest, links, opts, keptApart);
   mergeStrongEdges(forest, edges, opts);
   if (opts.attachRounds > 0) attachLeftovers(forest, neighbours, opts);
+  if (Number.isFinite(opts.cardSupport))
+    joinCards(forest, links, prepared.outlets, judgedScorer(prepared, verdicts), opts, keptApart);
   const groups = forest.groups();
   const cohesion = groupCohesion(forest, links);
   const clusters = groups
@@ -231,7 +250,12 @@ function collectEdges(
 // So two groups also join when their best pair reaches strongPair and their cross pairs still
 // average at least strongFloor. Strongest pairs first, judged on the groups average linkage left
 // (sums taken once, before any of these joins), so the order of the input does not matter.
-function joinStrongPairs(forest: ClusterForest, links: EdgeList, opts: ClusterOptions): void {
+function joinStrongPairs(
+  forest: ClusterForest,
+  links: EdgeList,
+  opts: ClusterOptions,
+  keptApart: KeptApart | null,
+): void {
   const n = forest.size.length;
   const key = (a: number, b: number) => Math.min(a, b) * n + Math.max(a, b);
   // Only the few strong links matter, and only the sums between the groups they touch.
@@ -261,7 +285,8 @@ function joinStrongPairs(forest: ClusterForest, links: EdgeList, opts: ClusterOp
     const [a, b, pairs] = groups[k];
     if (forest.find(a) === forest.find(b)) continue;
     const average = sums.get(key(a, b))! / pairs;
-    if (average >= opts.strongFloor) forest.union(forest.find(a), forest.find(b));
+    if (average < opts.strongFloor || keptApart?.(forest.find(a), forest.find(b))) continue;
+    forest.union(forest.find(a), forest.find(b));
   }
 }
 

@@ -67,6 +67,23 @@ export class VerdictLookup {
     for (const key of keys) visit(Math.floor(key / this.n), key % this.n, this.byPair.get(key)!);
   }
 
+  /**
+   * Whether two groups of a forest hold a pair judged different: a test of the groups' roots,
+   * run over the few "different" verdicts (a join the passes after average linkage refuse).
+   */
+  keptApart(find: (i: number) => number): (a: number, b: number) => boolean {
+    const pairs: [number, number][] = [];
+    this.forEach((i, j, verdict) => {
+      if (verdict === Verdict.Different) pairs.push([i, j]);
+    });
+    if (!pairs.length) return () => false;
+    return (a, b) =>
+      pairs.some(([i, j]) => {
+        const [ri, rj] = [find(i), find(j)];
+        return (ri === a && rj === b) || (ri === b && rj === a);
+      });
+  }
+
   private key(i: number, j: number): number {
     return i < j ? i * this.n + j : j * this.n + i;
   }

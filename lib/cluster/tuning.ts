@@ -57,6 +57,8 @@ export const DEFAULT_CLUSTER_OPTIONS: Omit<ClusterOptions, "pairModel"> = {
   // one outlet's many reports no longer average another outlet's report out.
   strongPair: 0.95,
   strongFloor: 0.1,
+  // Cards that show one story twice join when the evidence ties each report of one to the other (lib/cluster/join-cards.ts).
+  cardSupport: 0.5,
   // An edge for the centroid pass (0.3–0.9; 0.3 cost a point of purity, above 0.5 nothing changes).
   edgeThreshold: 0.5,
   // The centroid pass: centroids' cosine and mean member cosine (decision 022; unchanged).
@@ -96,6 +98,7 @@ export const HEADLINE_CLUSTER_OPTIONS: Partial<ClusterOptions> = {
   edgeThreshold: 0.2,
   mergeAverage: Infinity,
   strongPair: Infinity,
+  cardSupport: Infinity,
   mergeCentroid: 0.21,
   mergeFloor: 0,
   centroidMinSize: 1,
