@@ -19,7 +19,12 @@ import { PairEvidence, EVIDENCE_SIZE } from "@/lib/cluster/pair-evidence";
 import { PairModel, type PairModelFile } from "@/lib/cluster/pair-model";
 import summaryWeights from "@/lib/cluster/pair-weights.json";
 import headlineWeights from "@/lib/cluster/pair-weights-headlines.json";
-import { CONFIDENCE_HALF, DEFAULT_CLUSTER_OPTIONS, HEADLINE_CLUSTER_OPTIONS } from "@/lib/cluster/tuning";
+import {
+  CONFIDENCE_HALF,
+  DEFAULT_CLUSTER_OPTIONS,
+  HEADLINE_CLUSTER_OPTIONS,
+  VERDICT_PROBABILITY,
+} from "@/lib/cluster/tuning";
 import { grow, indicesByDescendingWeight } from "@/lib/cluster/typed-arrays";
 import type { ClusterArticle, ClusterOptions, StoryCluster } from "@/lib/cluster/types";
 
@@ -77,7 +82,7 @@ export function pairScorer(prepared: PreparedBatch): (i: number, j: number) => n
   return (i, j) => (evidence.fill(i, j, record) ? model.score(record) : 0);
 }
 
-/** The pair scorer with verdicts in place of scores: "same" 1, "different" 0. */
+/** The pair scorer with verdicts in place of scores (VERDICT_PROBABILITY). */
 function judgedScorer(
   prepared: PreparedBatch,
   verdicts: VerdictLookup | null,
@@ -86,8 +91,8 @@ function judgedScorer(
   if (!verdicts) return score;
   return (i, j) => {
     const verdict = verdicts.get(i, j);
-    if (verdict === Verdict.Same) return 1;
-    if (verdict === Verdict.Different) return 0;
+    if (verdict === Verdict.Same) return VERDICT_PROBABILITY.same;
+    if (verdict === Verdict.Different) return VERDICT_PROBABILITY.different;
     return score(i, j);
   };
 }
@@ -206,7 +211,7 @@ class EdgeList {
 
 // Every candidate pair is scored once: links feed average linkage, strong edges the centroid pass,
 // and pairs above the neighbour floor the neighbour lists of phase 2. A verdict replaces the
-// score: "same" is a certain pair (1), "different" none (0); a pair without one may be grey.
+// score (VERDICT_PROBABILITY: "same" a near-certain pair, "different" none); a pair without one may be grey.
 function collectEdges(
   prepared: PreparedBatch,
   verdicts: VerdictLookup | null,
@@ -225,7 +230,7 @@ function collectEdges(
     let similarity = score(i, j);
     const verdict = verdicts ? verdicts.get(i, j) : Verdict.None;
     if (verdict === Verdict.Same || verdict === Verdict.Different) {
-      similarity = verdict === Verdict.Same ? 1 : 0;
+      similarity = verdict === Verdict.Same ? VERDICT_PROBABILITY.same : VERDICT_PROBABILITY.different;
       seen!.add(i < j ? i * n + j : j * n + i);
     } else if (grey && verdict === Verdict.None) grey.offer(i, j, similarity);
     if (similarity >= opts.linkFloor) links.push(i, j, similarity);
@@ -238,8 +243,8 @@ function collectEdges(
   // A "same" on a pair the candidates did not propose (the window's words moved since) still joins.
   verdicts?.forEach((i, j, verdict) => {
     if (verdict !== Verdict.Same || seen!.has(i * n + j)) return;
-    links.push(i, j, 1);
-    edges.push(i, j, 1);
+    links.push(i, j, VERDICT_PROBABILITY.same);
+    edges.push(i, j, VERDICT_PROBABILITY.same);
   });
   return { edges, links, neighbours };
 }

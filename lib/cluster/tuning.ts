@@ -135,3 +135,15 @@ export const GREY_ZONE = {
    */
   perArticle: 6,
 } as const;
+
+/**
+ * What a verdict on a pair (lib/cluster/pair-verdicts.ts) counts as, in place of the pair model's
+ * probability. "same": 0.97, the share of the recorded "same" answers on the seven dev days that
+ * the labels agree with (441 of 453); it sits above strongPair, so a "same" joins two groups as a
+ * near-certain pair does, and below the lexical pairs that are nearly sure (0.99+), so a report
+ * both words and a verdict tie to one story is not drawn away by a verdict alone (any value from
+ * 0.96 to 0.99 gives the same cards; 1 let a mistaken "same" take a US Open report from its card).
+ * "different": 0, a pair that never joins (the labels agree with 1,499 of 1,576), and the later
+ * passes refuse to join two groups holding one (decision 025).
+ */
+export const VERDICT_PROBABILITY = { same: 0.97, different: 0 } as const;
