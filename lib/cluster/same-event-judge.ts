@@ -59,7 +59,11 @@ export interface AskReport {
   promptTokens: number;
   completionTokens: number;
   ms: number;
-  /** What stopped the ask before every offered pair was asked, if anything. */
+  /**
+   * What left offered pairs without an answer, if anything: a bound, or a call that failed in a
+   * way that says the model is unusable for now (out of reach, out of time, overloaded, refusing
+   * the key), after which no further call was made.
+   */
   stoppedBy: "pairs" | "calls" | "tokens" | "time" | "failure" | null;
 }
 
@@ -155,7 +159,7 @@ export class SameEventJudge {
       halted = true;
       controller.abort();
       report.stoppedBy = "time";
-    } else if (halted && next < batches.length) report.stoppedBy = "failure";
+    } else if (halted) report.stoppedBy = "failure";
   }
 
   /**
