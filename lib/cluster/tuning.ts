@@ -2,7 +2,8 @@
  * Every number of the clusterer that is set by hand rather than fitted, in one place, each with the
  * range it was tried over and why it stands where it does. The pair weights are not here: they are
  * fitted from the labelled days (`npm run cluster:train`, lib/cluster/pair-weights.json) or, for
- * headlines alone, hand-set in lib/cluster/pair-weights-headlines.json. Decisions 020, 022 and 023.
+ * headlines alone, hand-set in lib/cluster/pair-weights-headlines.json. Decisions 020, 022–026.
+ * What a rebuild may ask a model (pairs, calls, tokens, time) are settings: CLUSTER_MODEL_* in lib/env.ts.
  */
 import type { ClusterOptions } from "@/lib/cluster/types";
 
@@ -57,7 +58,10 @@ export const DEFAULT_CLUSTER_OPTIONS: Omit<ClusterOptions, "pairModel"> = {
   // one outlet's many reports no longer average another outlet's report out.
   strongPair: 0.95,
   strongFloor: 0.1,
-  // Cards that show one story twice join when the evidence ties each report of one to the other (lib/cluster/join-cards.ts).
+  // Two cards join when every report of each has a partner in the other at this probability or
+  // more (lib/cluster/join-cards.ts; decision 026). 0.3–0.7 tried leave-one-day-out: 0.4 and 0.5
+  // give 5.8 → 5.0 % duplicate cards at the same purity, 0.3 also joins two stories (97.2 % pure),
+  // 0.6 and above joins nothing; 0.5, "more likely than not", is the middle of the flat range.
   cardSupport: 0.5,
   // An edge for the centroid pass (0.3–0.9; 0.3 cost a point of purity, above 0.5 nothing changes).
   edgeThreshold: 0.5,
