@@ -71,6 +71,16 @@ const schema = z
     OPENAI_TIMEOUT_MS: int(60_000, 1_000, 600_000),
     OPENAI_MAX_RETRIES: int(2, 0, 5),
     ANALYSIS_FALLBACK_TO_LOCAL: bool(false),
+    /**
+     * Bounds of what one rebuild asks the model (OPENAI_*) about the pairs words cannot settle
+     * (docs/decisions/025): pairs (0: never ask), pairs per call, calls, estimated tokens, time.
+     */
+    CLUSTER_MODEL_MAX_PAIRS: int(300, 0, 5_000),
+    CLUSTER_MODEL_PAIRS_PER_CALL: int(40, 1, 100),
+    CLUSTER_MODEL_MAX_CALLS: int(10, 1, 100),
+    CLUSTER_MODEL_MAX_TOKENS: int(120_000, 1_000, 10_000_000),
+    CLUSTER_MODEL_BUDGET_MS: int(45_000, 1_000, 600_000),
+    CLUSTER_MODEL_CONCURRENCY: int(2, 1, 8),
 
     SCHEDULER_ENABLED: bool(true),
     SCHEDULER_INTERVAL_MINUTES: int(15, 1, 24 * 60),

@@ -9,7 +9,13 @@
  * `--cv` runs leave-one-day-out over every labelled feed day (the figure that counts: each day
  * clustered by weights fitted on the others), `--hand` adds the hand-set clusterer of decision 022,
  * `--ablation` refits without each feature in turn. A single labelled day that the committed
- * weights were fitted on is printed as "(fitted on)".
+ * weights were fitted on is printed as "(fitted on)". `--cv --provider=replay` also sends each
+ * held-out day's grey-zone pairs through the product's OpenAI-compatible path to a replay server
+ * of recorded answers (tests/fixtures/model-replay/pairs/; a request without a recording is saved
+ * under its pending/ folder and gives no verdicts), clusters the day again with the verdicts and
+ * prints both, with the pairs and calls asked per day. `--json` ends the output with one line:
+ * {"days": {DAY: {pure, misplaced, carded, duplicates}}, "mean": {…}}, shares as fractions (with
+ * a provider, the figures with its verdicts).
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { clusterArticles, SUMMARY_PAIR_MODEL } from "@/lib/cluster/cluster-articles";
@@ -36,6 +42,12 @@ import {
 import { learnedMethod, type PairExamples } from "@/lib/cluster/eval/fit-pair-model";
 import { EVIDENCE_FEATURES } from "@/lib/cluster/pair-evidence";
 import handWeights from "@/lib/cluster/pair-weights-hand.json";
+import { env } from "@/lib/env";
+import { judgedCrossDay, type JudgedDay } from "@/lib/cluster/eval/judged-cross-day";
+import { SameEventJudge } from "@/lib/cluster/same-event-judge";
+import { GREY_ZONE } from "@/lib/cluster/tuning";
+import { startModelReplay } from "@/tests/helpers/model-replay";
+import type { DayFigures } from "@/lib/cluster/eval/cross-day";
 import { dataFolderPath } from "./data-folder";
 import { runScript } from "./script-runner";
 
@@ -53,14 +65,21 @@ const HAND_SET_OPTIONS: Partial<ClusterOptions> = {
 };
 
 const USAGE =
-  "Usage: npm run cluster:eval -- [FILE.csv|FILE.jsonl] [--show] [--ceiling] [--write-clusters=OUT.jsonl] [--cv [--hand] [--ablation]] [--weights=FILE.json] [--edgeThreshold=0.3 ...]";
+  "Usage: npm run cluster:eval -- [FILE.csv|FILE.jsonl] [--show] [--ceiling] [--write-clusters=OUT.jsonl] [--cv [--hand] [--ablation] [--provider=replay] [--json]] [--weights=FILE.json] [--edgeThreshold=0.3 ...]";
+
+/** The recorded answers `--provider=replay` replays (tests/fixtures/model-replay/pairs/README.md). */
+const REPLAY_DIR = "tests/fixtures/model-replay/pairs";
 
 runScript(async () => {
-  const { file, show, ceiling, writeClusters, options, cv, hand, ablation } = parseArguments(
+  const { file, show, ceiling, writeClusters, options, cv, hand, ablation, provider, json } = parseArguments(
     process.argv.slice(2),
   );
+  if (cv && provider) {
+    await printJudgedCrossDay(options, json);
+    return;
+  }
   if (cv) {
-    printCrossDay(options, hand, ablation);
+    printCrossDay(options, hand, ablation, json);
     return;
   }
   const text = readFileSync(file, "utf8");
@@ -118,6 +137,8 @@ function parseArguments(args: string[]) {
   let cv = false;
   let hand = false;
   let ablation = false;
+  let provider: "replay" | undefined;
+  let json = false;
   const options: Partial<ClusterOptions> = {};
   for (const flag of args.filter((a) => a.startsWith("--"))) {
     const [name, value] = flag.slice(2).split("=", 2);
@@ -126,6 +147,8 @@ function parseArguments(args: string[]) {
     else if (name === "cv" && value === undefined) cv = true;
     else if (name === "hand" && value === undefined) hand = true;
     else if (name === "ablation" && value === undefined) ablation = true;
+    else if (name === "provider" && value === "replay") provider = value;
+    else if (name === "json" && value === undefined) json = true;
     else if (name === "write-clusters" && value) writeClusters = value;
     else if (name === "weights" && value)
       options.pairModel = JSON.parse(readFileSync(value, "utf8")) as PairModelFile;
@@ -133,14 +156,20 @@ function parseArguments(args: string[]) {
       (options as Record<string, number>)[name] = Number(value);
     else throw new Error(`Unknown option ${flag}. ${USAGE}`);
   }
-  if ((hand || ablation) && !cv) throw new Error(`--hand and --ablation go with --cv. ${USAGE}`);
-  return { file, show, ceiling, writeClusters, options, cv, hand, ablation };
+  if ((hand || ablation || provider || json) && !cv)
+    throw new Error(`--hand, --ablation, --provider and --json go with --cv. ${USAGE}`);
+  return { file, show, ceiling, writeClusters, options, cv, hand, ablation, provider, json };
 }
 
 // Leave-one-day-out over every labelled feed day of the data folder (lib/cluster/eval/cross-day.ts):
 // the fitted clusterer refitted per fold; with --hand, the hand-set clusterer of decision 022; with
 // --ablation, the fit again without each feature in turn.
-function printCrossDay(options: Partial<ClusterOptions>, hand: boolean, ablation: boolean): void {
+function printCrossDay(
+  options: Partial<ClusterOptions>,
+  hand: boolean,
+  ablation: boolean,
+  json: boolean,
+): void {
   const days = readLabelledDays(dataFolderPath("the labelled feed days", "clustering"));
   console.log(`Leave-one-day-out over ${days.length} labelled days (shares in %):`);
   if (hand) {
@@ -160,6 +189,7 @@ function printCrossDay(options: Partial<ClusterOptions>, hand: boolean, ablation
   const full = crossDay(days, learnedMethod(EVIDENCE_FEATURES, options, examples));
   console.log("\nThe fitted clusterer, each day with weights fitted on the others:");
   console.log(formatFigures(full));
+  if (json && !ablation) console.log(figuresJson(full));
   if (!ablation) return;
   const row = (label: string, f: ReturnType<typeof meanFigures>) =>
     `${label.padEnd(24)}${cardShares(f)}${f.bcubed.f1.toFixed(3).padStart(8)}`;
@@ -170,6 +200,68 @@ function printCrossDay(options: Partial<ClusterOptions>, hand: boolean, ablation
     const kept = EVIDENCE_FEATURES.filter((name) => name !== dropped);
     console.log(row(dropped, meanFigures(crossDay(days, learnedMethod(kept, options, examples)))));
   }
+}
+
+// Leave-one-day-out with the model's verdicts on each held-out day's grey zone, the model being
+// a replay server of recorded answers reached through the product's own OpenAI-compatible path.
+async function printJudgedCrossDay(options: Partial<ClusterOptions>, json: boolean): Promise<void> {
+  const days = readLabelledDays(dataFolderPath("the labelled feed days", "clustering"));
+  const replay = await startModelReplay({ dir: REPLAY_DIR });
+  let results: JudgedDay[];
+  try {
+    const judge = new SameEventJudge({
+      baseURL: replay.url,
+      model: replay.model,
+      maxRetries: 0,
+      maxPairs: env.CLUSTER_MODEL_MAX_PAIRS,
+      pairsPerCall: env.CLUSTER_MODEL_PAIRS_PER_CALL,
+      maxCalls: env.CLUSTER_MODEL_MAX_CALLS,
+      maxTokens: env.CLUSTER_MODEL_MAX_TOKENS,
+      budgetMs: env.CLUSTER_MODEL_BUDGET_MS,
+      concurrency: 1,
+    });
+    const greyZone = { ...GREY_ZONE, limit: env.CLUSTER_MODEL_MAX_PAIRS };
+    results = await judgedCrossDay(days, judge, greyZone, options);
+  } finally {
+    await replay.close();
+  }
+  console.log(
+    `Leave-one-day-out over ${days.length} labelled days, with recorded answers from ${REPLAY_DIR}:`,
+  );
+  console.log("\nWords alone (the cards without a model):");
+  console.log(formatFigures(results.map((r) => r.lexical)));
+  console.log("\nWith the model's verdicts on each day's grey-zone pairs:");
+  console.log(formatFigures(results.map((r) => r.judged)));
+  console.log("\nAsked per day:");
+  for (const { day, ask } of results) {
+    const count = (v: string) => ask.verdicts.filter((x) => x.verdict === v).length;
+    const failed = Object.entries(ask.failures).map(([kind, n]) => `${n} ${kind}`);
+    console.log(
+      `  ${day}: ${ask.asked} pairs of ${ask.offered} in ${ask.calls} calls; same ${count("same")}, different ${count("different")}, unclear ${count("unclear")}, unanswered ${ask.unanswered}` +
+        `${failed.length ? `; failed calls: ${failed.join(", ")}` : ""}; ~${ask.promptTokens + ask.completionTokens} tokens`,
+    );
+  }
+  const missing = replay.missing().length;
+  if (missing)
+    console.log(
+      `\n${missing} request(s) had no recording: saved under ${REPLAY_DIR}/pending/ for an answer.`,
+    );
+  if (json) console.log(figuresJson(results.map((r) => r.judged)));
+}
+
+/** One line of JSON: per day and as a mean, the card shares as fractions. */
+function figuresJson(figures: readonly DayFigures[]): string {
+  const round = (x: number) => Number(x.toFixed(4));
+  const shares = (f: Omit<DayFigures, "day" | "fittedOn">) => ({
+    pure: round(f.pure),
+    misplaced: round(f.misplaced),
+    carded: round(f.carded),
+    duplicates: round(f.duplicates),
+  });
+  return JSON.stringify({
+    days: Object.fromEntries(figures.map((f) => [f.day, shares(f)])),
+    mean: shares(meanFigures(figures)),
+  });
 }
 
 // Every card that mixes stories, then every multi-outlet story without a card, with titles.

@@ -3,7 +3,8 @@
  * then one article per other outlet, then the rest; majority category; countries by frequency.
  */
 import type { CategoryId } from "@/lib/catalog";
-import { clusterArticles, compareIds } from "@/lib/cluster/cluster-articles";
+import { clusterWithEvidence, compareIds, type ClusterEvidence } from "@/lib/cluster/cluster-articles";
+import type { GreyPair } from "@/lib/cluster/grey-zone";
 import { vectorizeArticles } from "@/lib/cluster/features";
 import type { ClusterArticle, StoryCluster } from "@/lib/cluster/types";
 
@@ -133,8 +134,20 @@ function countInOrder<T extends string>(lists: T[][]): Map<T, number> {
 
 /** The card drafts of a batch: its clusters covered widely enough to make a card. */
 export function draftCards(articles: ClusterArticle[]): CardDraft[] {
+  return draftCardsWithEvidence({ articles }).drafts;
+}
+
+/**
+ * The card drafts of a batch clustered with verdicts on some pairs, and the grey-zone pairs
+ * still without one (when asked for): what a rebuild runs in the worker pool.
+ */
+export function draftCardsWithEvidence(input: { articles: ClusterArticle[] } & ClusterEvidence): {
+  drafts: CardDraft[];
+  greyZone: GreyPair[];
+} {
+  const { articles, ...evidence } = input;
   const byId = new Map(articles.map((a) => [a.id, a]));
-  return clusterArticles(articles)
-    .filter((c) => isCardWorthy(c, byId))
-    .map((c) => buildCardDraft(c, byId));
+  const { clusters, greyZone } = clusterWithEvidence(articles, {}, evidence);
+  const drafts = clusters.filter((c) => isCardWorthy(c, byId)).map((c) => buildCardDraft(c, byId));
+  return { drafts, greyZone };
 }

@@ -9,6 +9,9 @@
  * Hand-set numbers: tuning.ts. The method: docs/decisions/020, 022 and 023.
  */
 import { forEachCandidatePair } from "@/lib/cluster/candidates";
+import { joinCards, type KeptApart } from "@/lib/cluster/join-cards";
+import { GreyZoneCollector, type GreyPair, type GreyZoneOptions } from "@/lib/cluster/grey-zone";
+import { Verdict, VerdictLookup, type PairVerdict } from "@/lib/cluster/pair-verdicts";
 import { vectorizeArticles, type BatchVectors } from "@/lib/cluster/features";
 import { ClusterForest } from "@/lib/cluster/cluster-forest";
 import { mergeByAverageLinkage } from "@/lib/cluster/average-linkage";
@@ -16,7 +19,12 @@ import { PairEvidence, EVIDENCE_SIZE } from "@/lib/cluster/pair-evidence";
 import { PairModel, type PairModelFile } from "@/lib/cluster/pair-model";
 import summaryWeights from "@/lib/cluster/pair-weights.json";
 import headlineWeights from "@/lib/cluster/pair-weights-headlines.json";
-import { CONFIDENCE_HALF, DEFAULT_CLUSTER_OPTIONS, HEADLINE_CLUSTER_OPTIONS } from "@/lib/cluster/tuning";
+import {
+  CONFIDENCE_HALF,
+  DEFAULT_CLUSTER_OPTIONS,
+  HEADLINE_CLUSTER_OPTIONS,
+  VERDICT_PROBABILITY,
+} from "@/lib/cluster/tuning";
 import { grow, indicesByDescendingWeight } from "@/lib/cluster/typed-arrays";
 import type { ClusterArticle, ClusterOptions, StoryCluster } from "@/lib/cluster/types";
 
@@ -74,6 +82,21 @@ export function pairScorer(prepared: PreparedBatch): (i: number, j: number) => n
   return (i, j) => (evidence.fill(i, j, record) ? model.score(record) : 0);
 }
 
+/** The pair scorer with verdicts in place of scores (VERDICT_PROBABILITY). */
+function judgedScorer(
+  prepared: PreparedBatch,
+  verdicts: VerdictLookup | null,
+): (i: number, j: number) => number {
+  const score = pairScorer(prepared);
+  if (!verdicts) return score;
+  return (i, j) => {
+    const verdict = verdicts.get(i, j);
+    if (verdict === Verdict.Same) return VERDICT_PROBABILITY.same;
+    if (verdict === Verdict.Different) return VERDICT_PROBABILITY.different;
+    return score(i, j);
+  };
+}
+
 /**
  * Prepares a batch for scoring pairs, the same way for the clusterer and for tools that must score
  * pairs exactly as it does (lib/cluster/eval/pair-ceiling.ts). Time order (then id) is a total order, so
@@ -96,22 +119,52 @@ export function prepareBatch(
   return { opts, sorted, batch, times: Float64Array.from(sorted, timeOf), outlets };
 }
 
+/** What the clusterer may know besides the articles' words. */
+export interface ClusterEvidence {
+  /** Verdicts on pairs of these articles (lib/cluster/pair-verdicts.ts); others are ignored. */
+  verdicts?: readonly PairVerdict[];
+  /** When set, the grey-zone pairs without a verdict are collected and returned (lib/cluster/grey-zone.ts). */
+  greyZone?: GreyZoneOptions;
+}
+
+export interface ClusterOutcome {
+  clusters: StoryCluster[];
+  /** The grey-zone pairs without a verdict, best first (empty unless asked for). */
+  greyZone: GreyPair[];
+}
+
 /** Clusters the articles; every article lands in exactly one cluster (singletons included), order-independent. */
 export function clusterArticles(
   articles: ClusterArticle[],
   options: Partial<ClusterOptions> = {},
 ): StoryCluster[] {
+  return clusterWithEvidence(articles, options).clusters;
+}
+
+/** Clusters the articles with verdicts on some pairs, and collects the pairs worth a verdict. */
+export function clusterWithEvidence(
+  articles: readonly ClusterArticle[],
+  options: Partial<ClusterOptions> = {},
+  evidence: ClusterEvidence = {},
+): ClusterOutcome {
   const prepared = prepareBatch(articles, options);
   const { opts, sorted, batch } = prepared;
-  const { edges, links, neighbours } = collectEdges(prepared);
+  const verdicts = evidence.verdicts?.length
+    ? new VerdictLookup(evidence.verdicts, new Map(sorted.map((a, i) => [a.id, i])), sorted.length)
+    : null;
+  const grey = evidence.greyZone ? new GreyZoneCollector(evidence.greyZone, prepared.outlets) : null;
+  const { edges, links, neighbours } = collectEdges(prepared, verdicts, grey);
   const forest = new ClusterForest(batch);
   if (Number.isFinite(opts.mergeAverage)) mergeByAverageLinkage(forest, links, opts.mergeAverage);
-  if (Number.isFinite(opts.strongPair)) joinStrongPairs(forest, links, opts);
+  const keptApart = verdicts ? verdicts.keptApart((i) => forest.find(i)) : null;
+  if (Number.isFinite(opts.strongPair)) joinStrongPairs(forest, links, opts, keptApart);
   mergeStrongEdges(forest, edges, opts);
   if (opts.attachRounds > 0) attachLeftovers(forest, neighbours, opts);
+  if (Number.isFinite(opts.cardSupport))
+    joinCards(forest, links, prepared.outlets, judgedScorer(prepared, verdicts), opts, keptApart);
   const groups = forest.groups();
   const cohesion = groupCohesion(forest, links);
-  return groups
+  const clusters = groups
     .map((members) => ({
       articleIds: members.map((i) => sorted[i].id).sort(compareIds),
       confidence: confidenceOf(
@@ -123,6 +176,7 @@ export function clusterArticles(
     .sort(
       (a, b) => b.articleIds.length - a.articleIds.length || compareIds(a.articleIds[0], b.articleIds[0]),
     );
+  return { clusters, greyZone: grey ? grey.take(sorted.map((a) => a.id)) : [] };
 }
 
 /** Milliseconds since the epoch; an invalid date counts as the oldest, so the sort stays consistent. */
@@ -156,8 +210,13 @@ class EdgeList {
 }
 
 // Every candidate pair is scored once: links feed average linkage, strong edges the centroid pass,
-// and pairs above the neighbour floor the neighbour lists of phase 2.
-function collectEdges(prepared: PreparedBatch) {
+// and pairs above the neighbour floor the neighbour lists of phase 2. A verdict replaces the
+// score (VERDICT_PROBABILITY: "same" a near-certain pair, "different" none); a pair without one may be grey.
+function collectEdges(
+  prepared: PreparedBatch,
+  verdicts: VerdictLookup | null,
+  grey: GreyZoneCollector | null,
+) {
   const { batch, times, opts } = prepared;
   const { vectors, documentFrequency } = batch;
   const attach = opts.attachRounds > 0;
@@ -165,14 +224,27 @@ function collectEdges(prepared: PreparedBatch) {
   const edges = new EdgeList();
   const links = new EdgeList();
   const score = pairScorer(prepared);
+  const seen = verdicts ? new Set<number>() : null;
+  const n = vectors.length;
   forEachCandidatePair(vectors, documentFrequency, times, opts, (i, j) => {
-    const similarity = score(i, j);
+    let similarity = score(i, j);
+    const verdict = verdicts ? verdicts.get(i, j) : Verdict.None;
+    if (verdict === Verdict.Same || verdict === Verdict.Different) {
+      similarity = verdict === Verdict.Same ? VERDICT_PROBABILITY.same : VERDICT_PROBABILITY.different;
+      seen!.add(i < j ? i * n + j : j * n + i);
+    } else if (grey && verdict === Verdict.None) grey.offer(i, j, similarity);
     if (similarity >= opts.linkFloor) links.push(i, j, similarity);
     if (attach && similarity >= opts.attachEdgeThreshold) {
       neighbours.offer(i, j, similarity);
       neighbours.offer(j, i, similarity);
     }
     if (similarity >= opts.edgeThreshold) edges.push(i, j, similarity);
+  });
+  // A "same" on a pair the candidates did not propose (the window's words moved since) still joins.
+  verdicts?.forEach((i, j, verdict) => {
+    if (verdict !== Verdict.Same || seen!.has(i * n + j)) return;
+    links.push(i, j, VERDICT_PROBABILITY.same);
+    edges.push(i, j, VERDICT_PROBABILITY.same);
   });
   return { edges, links, neighbours };
 }
@@ -183,7 +255,12 @@ function collectEdges(prepared: PreparedBatch) {
 // So two groups also join when their best pair reaches strongPair and their cross pairs still
 // average at least strongFloor. Strongest pairs first, judged on the groups average linkage left
 // (sums taken once, before any of these joins), so the order of the input does not matter.
-function joinStrongPairs(forest: ClusterForest, links: EdgeList, opts: ClusterOptions): void {
+function joinStrongPairs(
+  forest: ClusterForest,
+  links: EdgeList,
+  opts: ClusterOptions,
+  keptApart: KeptApart | null,
+): void {
   const n = forest.size.length;
   const key = (a: number, b: number) => Math.min(a, b) * n + Math.max(a, b);
   // Only the few strong links matter, and only the sums between the groups they touch.
@@ -213,7 +290,8 @@ function joinStrongPairs(forest: ClusterForest, links: EdgeList, opts: ClusterOp
     const [a, b, pairs] = groups[k];
     if (forest.find(a) === forest.find(b)) continue;
     const average = sums.get(key(a, b))! / pairs;
-    if (average >= opts.strongFloor) forest.union(forest.find(a), forest.find(b));
+    if (average < opts.strongFloor || keptApart?.(forest.find(a), forest.find(b))) continue;
+    forest.union(forest.find(a), forest.find(b));
   }
 }
 

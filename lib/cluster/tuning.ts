@@ -2,7 +2,8 @@
  * Every number of the clusterer that is set by hand rather than fitted, in one place, each with the
  * range it was tried over and why it stands where it does. The pair weights are not here: they are
  * fitted from the labelled days (`npm run cluster:train`, lib/cluster/pair-weights.json) or, for
- * headlines alone, hand-set in lib/cluster/pair-weights-headlines.json. Decisions 020, 022 and 023.
+ * headlines alone, hand-set in lib/cluster/pair-weights-headlines.json. Decisions 020, 022–026.
+ * What a rebuild may ask a model (pairs, calls, tokens, time) are settings: CLUSTER_MODEL_* in lib/env.ts.
  */
 import type { ClusterOptions } from "@/lib/cluster/types";
 
@@ -57,6 +58,11 @@ export const DEFAULT_CLUSTER_OPTIONS: Omit<ClusterOptions, "pairModel"> = {
   // one outlet's many reports no longer average another outlet's report out.
   strongPair: 0.95,
   strongFloor: 0.1,
+  // Two cards join when every report of each has a partner in the other at this probability or
+  // more (lib/cluster/join-cards.ts; decision 026). 0.3–0.7 tried leave-one-day-out: 0.4 and 0.5
+  // give 5.8 → 5.0 % duplicate cards at the same purity, 0.3 also joins two stories (97.2 % pure),
+  // 0.6 and above joins nothing; 0.5, "more likely than not", is the middle of the flat range.
+  cardSupport: 0.5,
   // An edge for the centroid pass (0.3–0.9; 0.3 cost a point of purity, above 0.5 nothing changes).
   edgeThreshold: 0.5,
   // The centroid pass: centroids' cosine and mean member cosine (decision 022; unchanged).
@@ -96,6 +102,7 @@ export const HEADLINE_CLUSTER_OPTIONS: Partial<ClusterOptions> = {
   edgeThreshold: 0.2,
   mergeAverage: Infinity,
   strongPair: Infinity,
+  cardSupport: Infinity,
   mergeCentroid: 0.21,
   mergeFloor: 0,
   centroidMinSize: 1,
@@ -109,3 +116,38 @@ export const HEADLINE_CLUSTER_OPTIONS: Partial<ClusterOptions> = {
  * mean is a probability and is used as it is.
  */
 export const CONFIDENCE_HALF = 0.18;
+
+/**
+ * The grey zone (lib/cluster/grey-zone.ts): the cross-outlet candidate pairs a rebuild may ask a
+ * language model about. How many it asks at most is a setting (CLUSTER_MODEL_MAX_PAIRS, lib/env.ts).
+ * Chosen leave-one-day-out with perfect verdicts standing in for the model (the labels as answers),
+ * before any model answered, so the band and caps are not fitted to a model's answers (decision 025).
+ */
+export const GREY_ZONE = {
+  /**
+   * Below this the pair model is sure enough that two reports differ (0.01–0.1 tried: with 300
+   * pairs a day, 0.02 and 0.05 reach the same 92.5 % of stories carded; 0.1 reaches 88.4 %, its
+   * band holding too few of the missed stories' pairs).
+   */
+  low: 0.05,
+  /** From here on a pair joins without help (strongPair in DEFAULT_CLUSTER_OPTIONS): nothing to ask. */
+  high: 0.95,
+  /**
+   * At most this many pairs name one article (2–8 and no cap tried at 250–500 pairs a day: 3 gives
+   * 89.7–91.6 % carded, 6 92.5–94.4 %, no cap 90.0–93.0 %): one report of a big story would
+   * otherwise fill the list with its look-alikes, and a story needs only one pair across outlets.
+   */
+  perArticle: 6,
+} as const;
+
+/**
+ * What a verdict on a pair (lib/cluster/pair-verdicts.ts) counts as, in place of the pair model's
+ * probability. "same": 0.97, the share of the recorded "same" answers on the seven dev days that
+ * the labels agree with (441 of 453); it sits above strongPair, so a "same" joins two groups as a
+ * near-certain pair does, and below the lexical pairs that are nearly sure (0.99+), so a report
+ * both words and a verdict tie to one story is not drawn away by a verdict alone (any value from
+ * 0.96 to 0.99 gives the same cards; 1 let a mistaken "same" take a US Open report from its card).
+ * "different": 0, a pair that never joins (the labels agree with 1,499 of 1,576), and the later
+ * passes refuse to join two groups holding one (decision 025).
+ */
+export const VERDICT_PROBABILITY = { same: 0.97, different: 0 } as const;

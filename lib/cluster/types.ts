@@ -78,4 +78,6 @@ export interface ClusterOptions extends FeatureWeights {
   strongFloor: number;
   /** Pairs at least this similar count towards the average linkage; weaker ones count as 0. */
   linkFloor: number;
+  /** Two groups that would each make a card join when every article of each has one in the other scoring at least this (lib/cluster/join-cards.ts). */
+  cardSupport: number;
 }

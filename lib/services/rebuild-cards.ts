@@ -2,18 +2,26 @@ import "server-only";
 
 /**
  * Re-clustering: turns the news window's articles into comparison cards after every ingest,
- * keeping card ids stable (docs/decisions/021-card-id-continuity.md).
+ * keeping card ids stable (docs/decisions/021-card-id-continuity.md). When a model is configured,
+ * the pairs words cannot settle are put to it, within bounds, and its verdicts join in
+ * (lib/services/ask-model-about-pairs.ts, docs/decisions/025).
  */
 
 import { assignCardIds } from "@/lib/cluster/assign-card-ids";
 import { planCardChanges } from "@/lib/cluster/card-changes";
+import type { PairVerdict } from "@/lib/cluster/pair-verdicts";
+import { GREY_ZONE } from "@/lib/cluster/tuning";
 import { getDatabase } from "@/lib/db";
+import { env } from "@/lib/env";
 import { trackTask } from "@/lib/lifecycle/shutdown";
 import { invalidateReadCache } from "@/lib/read-cache";
 import { loadWindowArticles, windowFingerprint } from "@/lib/storage/articles";
+import { countPairVerdicts, loadPairVerdicts } from "@/lib/storage/pair-verdicts";
 import { yieldToEventLoop } from "@/lib/storage/yield";
 import { applyCardChanges, countLiveCards, isBuiltFrom, loadStoredCards } from "@/lib/storage/cards";
 import { runOffThread } from "@/lib/workers/run-off-thread";
+import { askModelAboutPairs, type ModelSummary } from "./ask-model-about-pairs";
+import { mayAskModel, sameEventJudge } from "./same-event-model";
 
 export interface RebuildSummary {
   articles: number;
@@ -25,6 +33,8 @@ export interface RebuildSummary {
   ms: number;
   /** True when the window was as the cards were last built from, so nothing ran. */
   skipped: boolean;
+  /** What the model was asked, when one is configured and there was something to ask. */
+  model?: ModelSummary;
 }
 
 /**
@@ -35,17 +45,22 @@ export interface RebuildSummary {
 const CLUSTER_TIMEOUT_MS = 120_000;
 
 /**
- * One rebuild under the cross-instance lock: skipped when no article of the window changed
- * since the cards were last built (by any instance: the fingerprint is stored with them);
- * otherwise load, cluster, diff, write.
+ * One rebuild under the cross-instance lock: skipped when neither the window's articles nor the
+ * model's verdicts changed since the cards were last built (by any instance: the fingerprint is
+ * stored with them); otherwise load, cluster (with the stored verdicts), ask the model about the
+ * grey zone when one is configured and cluster again with its answers, diff, write.
  */
 async function rebuild(now: Date): Promise<RebuildSummary> {
   const started = performance.now();
   const db = getDatabase();
+  const judge = sameEventJudge();
   return db.withLock("rebuild-cards", async () => {
     const window = await windowFingerprint(db.prisma, now);
     await yieldToEventLoop(); // PGlite answers without I/O: let other requests have a turn
-    if (await isBuiltFrom(db.prisma, window.hash)) {
+    const verdictCount = judge ? await countPairVerdicts(db.prisma, judge.model) : 0;
+    const builtFrom = (stored: number, more: boolean) =>
+      judge ? `${window.hash}|${stored} verdicts${more ? "|more to ask" : ""}` : window.hash;
+    if (await isBuiltFrom(db.prisma, builtFrom(verdictCount, false))) {
       const cards = await countLiveCards(db.prisma);
       const ms = Math.round(performance.now() - started);
       return {
@@ -60,13 +75,38 @@ async function rebuild(now: Date): Promise<RebuildSummary> {
       };
     }
     const articles = await loadWindowArticles(db.prisma, now);
-    const drafts = await runOffThread("draftCards", articles, CLUSTER_TIMEOUT_MS);
+    const verdicts: PairVerdict[] = judge ? await loadPairVerdicts(db.prisma, judge.model) : [];
+    const asking = judge !== null && mayAskModel();
+    const greyZone = asking ? { ...GREY_ZONE, limit: env.CLUSTER_MODEL_MAX_PAIRS } : undefined;
+    const first = await runOffThread(
+      "draftCardsWithEvidence",
+      { articles, verdicts, greyZone },
+      CLUSTER_TIMEOUT_MS,
+    );
+    let { drafts } = first;
+    const unsure = first.greyZone;
+    let model: ModelSummary | undefined;
+    if (asking && unsure.length) {
+      const asked = await askModelAboutPairs(db.prisma, judge, articles, unsure);
+      model = asked.summary;
+      if (asked.changesCards) {
+        const all = [...verdicts, ...asked.verdicts];
+        ({ drafts } = await runOffThread(
+          "draftCardsWithEvidence",
+          { articles, verdicts: all },
+          CLUSTER_TIMEOUT_MS,
+        ));
+      }
+    }
     const stored = await loadStoredCards(db.prisma);
     // Retired cards take part with no articles: their ids are never handed out again.
     const ids = assignCardIds(stored, drafts);
     const demoIds = new Set(articles.filter((a) => a.isDemo).map((a) => a.id));
     const changes = planCardChanges(stored, ids, demoIds);
-    await applyCardChanges(db.prisma, changes, now, window.hash);
+    // Pairs left unasked (a bound, a failure, a pause) leave the next rebuild something to do.
+    const more = judge !== null && (!asking || (model?.stoppedBy ?? null) !== null);
+    const verdictsNow = verdictCount + (model?.stored ?? 0);
+    await applyCardChanges(db.prisma, changes, now, builtFrom(verdictsNow, more));
     invalidateReadCache();
     return {
       articles: articles.length,
@@ -77,6 +117,7 @@ async function rebuild(now: Date): Promise<RebuildSummary> {
       retired: changes.retire.length,
       ms: Math.round(performance.now() - started),
       skipped: false,
+      ...(model ? { model } : {}),
     };
   });
 }

@@ -8,13 +8,16 @@
 import { groundAnalysis } from "@/lib/analysis/grounding";
 import { analyzeLocally } from "@/lib/analysis/local/local-analyzer";
 import type { ProviderAnalysis } from "@/lib/analysis/provider";
-import { draftCards } from "@/lib/cluster/build-card";
+import { draftCards, draftCardsWithEvidence } from "@/lib/cluster/build-card";
 import type { ClusterArticle } from "@/lib/cluster/types";
 import type { AnalysisArticle } from "@/lib/schemas/analysis";
 
 export const JOBS = {
   /** The card drafts of a news window (clustering, then the drafts of the clusters worth a card). */
   draftCards: (articles: ClusterArticle[]) => draftCards(articles),
+  /** The same with verdicts on some pairs, and the grey-zone pairs without one (a rebuild's clustering). */
+  draftCardsWithEvidence: (input: Parameters<typeof draftCardsWithEvidence>[0]) =>
+    draftCardsWithEvidence(input),
   /** The local analyzer's comparison of one card's articles. */
   analyzeLocally: (articles: AnalysisArticle[]) => analyzeLocally(articles),
   /** An answer checked against the articles (lib/analysis/grounding.ts). */

@@ -42,9 +42,10 @@ describe("leave-one-day-out over every labelled day", () => {
   });
 
   // Floors at or a little under the figures of decision 024 (each day: 92.9–100 % pure, 0–2.4 %
-  // misplaced, 40–79 % carded; mean pure 98.3 %, carded 60.5 %, duplicates 5.8 %). The issue's
-  // per-day purity targets (92 %, 3 %) are met and held here; its carded targets (80 % mean, no
-  // day under 60 %) are not; decisions 023 and 024 say by how much.
+  // misplaced, 40–79 % carded; mean pure 98.3 %, carded 60.5 %), and the duplicate cards of
+  // decision 026 (5.8 → 5.0 % with cards joined report by report). The per-day purity
+  // targets (92 %, 3 %) are met and held here; its carded targets (80 % mean, no day under 60 %)
+  // are not; decisions 023 and 024 say by how much.
   it("shows cards a reader can trust on days the weights never saw", () => {
     for (const day of figures) {
       expect([day.day, day.pure]).toEqual([day.day, expect.toSatisfy((x: number) => x >= 0.92)]);
@@ -54,7 +55,7 @@ describe("leave-one-day-out over every labelled day", () => {
     const mean = meanFigures(figures);
     expect(mean.pure).toBeGreaterThanOrEqual(0.97);
     expect(mean.carded).toBeGreaterThanOrEqual(0.58);
-    expect(mean.duplicates).toBeLessThanOrEqual(0.08);
+    expect(mean.duplicates).toBeLessThanOrEqual(0.051);
   });
 
   it("still marks the cards it is least sure of as low confidence, and not the most", () => {

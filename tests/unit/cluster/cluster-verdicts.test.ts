@@ -1,0 +1,114 @@
+import { describe, expect, it } from "vitest";
+import { clusterWithEvidence } from "@/lib/cluster/cluster-articles";
+import type { ClusterArticle } from "@/lib/cluster/types";
+
+const T0 = Date.UTC(2026, 2, 10, 12);
+let serial = 0;
+
+function article(sourceId: string, title: string, summary: string): ClusterArticle {
+  serial += 1;
+  return {
+    id: `v${String(serial).padStart(3, "0")}`,
+    title,
+    summary,
+    sourceId,
+    publishedAt: new Date(T0 + serial * 60_000),
+  };
+}
+
+// A day's other news, so that what the reports share is weighed among unrelated reports.
+const DAY = [
+  ["Storm closes schools across the north", "Heavy snow shut hundreds of schools on Monday as roads froze."],
+  [
+    "Central bank holds interest rates",
+    "Policymakers kept borrowing costs unchanged, citing slowing inflation.",
+  ],
+  ["Museum returns looted bronzes", "The collection will travel back next spring after a long campaign."],
+  ["Star striker signs new contract", "The forward agreed a four-year deal after weeks of talks."],
+  ["Wildfire forces evacuations in the hills", "Crews fought the blaze through the night as winds rose."],
+  ["Parliament debates new housing law", "Members argued over rent controls and building targets."],
+].map(([title, summary], k) => article(`outlet-${k}`, title, summary));
+
+// One happening told in two wordings: words alone leave the pair unsure.
+const crewA = article(
+  "wire",
+  "Television crew arrested live on air in Minneapolis",
+  "Police detained a reporter and his crew while they covered the protests.",
+);
+const crewB = article(
+  "daily",
+  "Reporter handcuffed during broadcast from protest",
+  "Officers led the journalist away as cameras rolled in Minneapolis.",
+);
+// Two reports that words alone join.
+const bankA = article(
+  "wire",
+  "Central bank raises rates to fight inflation in Chile",
+  "Chile's central bank raised its benchmark rate by half a point.",
+);
+const bankB = article(
+  "daily",
+  "Chile's central bank raises interest rates by half a point",
+  "The central bank of Chile lifted its key rate to fight inflation.",
+);
+const ARTICLES = [...DAY, crewA, crewB, bankA, bankB];
+const BAND = { low: 0.001, high: 0.95, limit: 50, perArticle: 6 };
+
+const together = (clusters: { articleIds: string[] }[], a: ClusterArticle, b: ClusterArticle) =>
+  clusters.some((c) => c.articleIds.includes(a.id) && c.articleIds.includes(b.id));
+
+describe("clusterWithEvidence", () => {
+  it("hands back the cross-outlet pairs in the band without a verdict, best first", () => {
+    const { greyZone, clusters } = clusterWithEvidence(ARTICLES, {}, { greyZone: BAND });
+    expect(together(clusters, crewA, crewB)).toBe(false);
+    const outlet = new Map(ARTICLES.map((a) => [a.id, a.sourceId]));
+    expect(greyZone.some((p) => [p.a, p.b].sort().join() === [crewA.id, crewB.id].sort().join())).toBe(true);
+    for (const p of greyZone) {
+      expect(outlet.get(p.a)).not.toBe(outlet.get(p.b));
+      expect(p.probability).toBeGreaterThanOrEqual(BAND.low);
+      expect(p.probability).toBeLessThan(BAND.high);
+    }
+    const probabilities = greyZone.map((p) => p.probability);
+    expect(probabilities).toEqual([...probabilities].sort((x, y) => y - x));
+    const asked = clusterWithEvidence(
+      ARTICLES,
+      {},
+      {
+        greyZone: BAND,
+        verdicts: [{ a: crewB.id, b: crewA.id, verdict: "unclear" }],
+      },
+    );
+    expect(asked.greyZone.some((p) => [p.a, p.b].includes(crewA.id) && [p.a, p.b].includes(crewB.id))).toBe(
+      false,
+    );
+  });
+
+  it("joins two reports a reader judged the same and keeps apart two it judged different", () => {
+    expect(together(clusterWithEvidence(ARTICLES).clusters, bankA, bankB)).toBe(true);
+    const { clusters } = clusterWithEvidence(
+      ARTICLES,
+      {},
+      {
+        verdicts: [
+          { a: crewA.id, b: crewB.id, verdict: "same" },
+          { a: bankB.id, b: bankA.id, verdict: "different" },
+          { a: "unknown", b: crewA.id, verdict: "same" },
+        ],
+      },
+    );
+    expect(together(clusters, crewA, crewB)).toBe(true);
+    expect(together(clusters, bankA, bankB)).toBe(false);
+  });
+
+  it("changes nothing on an unclear verdict", () => {
+    const plain = clusterWithEvidence(ARTICLES).clusters;
+    const unclear = clusterWithEvidence(
+      ARTICLES,
+      {},
+      {
+        verdicts: [{ a: crewA.id, b: crewB.id, verdict: "unclear" }],
+      },
+    ).clusters;
+    expect(unclear).toEqual(plain);
+  });
+});
