@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useEscape } from "@/lib/client/hooks/use-escape";
 import type { ComparisonOptions } from "@/lib/catalog";
+import { isLandingSelection } from "@/lib/client/selection";
 import type { Selection } from "@/lib/client/types";
 import { CategoryGrid } from "./category-grid";
 import { CountryGroups } from "./country-groups";
@@ -116,7 +117,17 @@ export function FilterPanel({
             >
               {tab === "countries" ? (
                 <>
-                  <SelectedChips selected={selection.countries} onRemove={onToggleCountry} />
+                  <SelectedChips
+                    selected={selection.countries}
+                    landing={isLandingSelection(selection)}
+                    onRemove={onToggleCountry}
+                  />
+                  <p className="mb-3 text-xs text-slate-700" data-testid="country-meaning">
+                    A country shows the stories that an outlet based there reported, or whose reports name the
+                    country. United States with General News alone is the landing view: General News from the
+                    United States, the United Kingdom, Canada, Australia, Germany and France. Any other
+                    selection fetches its first three countries and first two categories.
+                  </p>
                   <CountryGroups
                     available={options.available.countries}
                     selected={selection.countries}
