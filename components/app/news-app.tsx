@@ -11,6 +11,7 @@ import { FeedView, loadCardView } from "@/components/feed/feed-view";
 import { StatusLine } from "@/components/feed/status-line";
 import { SiteHeader } from "@/components/header/site-header";
 import { Hero } from "@/components/hero/hero";
+import { loadFilterPanelBody } from "@/components/hero/filter-panel";
 import { Toast } from "@/components/app/toast";
 import { dataStatus } from "@/lib/client/data-status";
 import { countArticles } from "@/lib/client/feed";
@@ -28,13 +29,14 @@ type Panel = "cache" | "settings" | null;
 
 // In the browser, start-up (login, options), the first feed request and the analysis provider begin
 // as soon as this code runs, in parallel with hydration. The card code follows once the page is idle
-// (loading it earlier puts its evaluation in the middle of hydration: measured, it costs blocking time).
+// (loading it earlier puts its evaluation in the middle of hydration: measured, it costs blocking time),
+// and so does the open filter panel's.
 if (typeof window !== "undefined") {
   void startApp();
   preloadDefaultFeed();
   preloadProvider();
   const idle = window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 1));
-  idle(() => void loadCardView());
+  idle(() => void Promise.all([loadCardView(), loadFilterPanelBody()]));
 }
 
 // Opened on demand only: kept out of the first-load JavaScript (budget: 150 KB gzipped).
