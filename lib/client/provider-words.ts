@@ -33,14 +33,15 @@ export function heroAnalyzerSentence(provider: Provider): string | null {
 
 /**
  * The hero's intro: docs/product.md §1's "AI-powered perspective comparison" when a model answers;
- * a text comparison when the local analyzer does; neither until the server has said.
+ * otherwise, and until the server has said, a side-by-side comparison, which claims no AI (the
+ * next line names the built-in text comparison). The two read alike, so the server-rendered
+ * intro does not move the page when the provider turns out to be the local analyzer.
  */
 export function heroIntro(provider: Provider): string {
-  const how = !provider
-    ? "a comparison of perspectives"
-    : isTextComparison(provider)
-      ? "a side-by-side text comparison of perspectives"
-      : "AI-powered perspective comparison";
+  const how =
+    provider && !isTextComparison(provider)
+      ? "AI-powered perspective comparison"
+      : "a side-by-side comparison of perspectives";
   return `Cached content from the last 72 hours with ${how}. See how outlets across the world cover the same story.`;
 }
 
