@@ -55,7 +55,7 @@ export function SettingsPanel({
         <h3 className="font-semibold text-slate-900">Session</h3>
         <p className="text-slate-700" data-testid="settings-session">
           {authenticated
-            ? "Connected: you can start analyses, and the feed can ask the server for missing stories. You need no account; nothing identifies you."
+            ? "Connected: you can start analyses, and the feed can ask the server for missing stories. You need no account; nothing identifies you. Sign in again opens a fresh connection if analyses stop working."
             : "Not signed in: analysis and on-demand generation are unavailable."}
         </p>
         <button
