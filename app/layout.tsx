@@ -9,7 +9,7 @@ export const metadata: Metadata = {
   // A story page's title is its topic, followed by the product's name.
   title: { default: "Global Multi-Source News Analysis", template: "%s | Global Multi-Source News Analysis" },
   description:
-    "Compare how different news outlets cover the same story: cached content from the last 72 hours with AI-powered perspective comparison.",
+    "Compare how different news outlets cover the same story: cached content from the last 72 hours, compared side by side.",
   // Feed readers find the feeds from the site's address.
   alternates: { types: FEED_ALTERNATES },
 };

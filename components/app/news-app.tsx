@@ -11,11 +11,14 @@ import { FeedView, loadCardView } from "@/components/feed/feed-view";
 import { StatusLine } from "@/components/feed/status-line";
 import { SiteHeader } from "@/components/header/site-header";
 import { Hero } from "@/components/hero/hero";
+import { loadFilterPanelBody } from "@/components/hero/filter-panel";
 import { Toast } from "@/components/app/toast";
+import { dataStatus } from "@/lib/client/data-status";
 import { countArticles } from "@/lib/client/feed";
 import { preloadDefaultFeed, useComparisonCards } from "@/lib/client/hooks/use-comparison-cards";
 import { useOptions } from "@/lib/client/hooks/use-options";
 import { preloadProvider, useProvider } from "@/lib/client/hooks/use-provider";
+import { useNow } from "@/lib/client/hooks/use-now";
 import { useSession } from "@/lib/client/hooks/use-session";
 import { useTopicSearch } from "@/lib/client/hooks/use-topic-search";
 import { defaultSelection, refreshSelection, toggle } from "@/lib/client/selection";
@@ -26,13 +29,14 @@ type Panel = "cache" | "settings" | null;
 
 // In the browser, start-up (login, options), the first feed request and the analysis provider begin
 // as soon as this code runs, in parallel with hydration. The card code follows once the page is idle
-// (loading it earlier puts its evaluation in the middle of hydration: measured, it costs blocking time).
+// (loading it earlier puts its evaluation in the middle of hydration: measured, it costs blocking time),
+// and so does the open filter panel's.
 if (typeof window !== "undefined") {
   void startApp();
   preloadDefaultFeed();
   preloadProvider();
   const idle = window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 1));
-  idle(() => void loadCardView());
+  idle(() => void Promise.all([loadCardView(), loadFilterPanelBody()]));
 }
 
 // Opened on demand only: kept out of the first-load JavaScript (budget: 150 KB gzipped).
@@ -53,7 +57,10 @@ export function NewsApp() {
   const { options, loaded: optionsLoaded } = useOptions();
   const feed = useComparisonCards(selection);
   const provider = useProvider();
-  const search = useTopicSearch(topic, selection.countries);
+  const search = useTopicSearch(topic);
+  const now = useNow();
+  // Beside the contract's 'Live Analysis' badges: whether what the feed shows is live news.
+  const status = dataStatus({ demo: feed.isFallback || feed.serverDemo, cards: feed.cards }, now);
 
   // Any change to the selection refetches page 1 (the feed is keyed by it) and leaves a search.
   const changeSelection = useCallback((next: Selection) => {
@@ -70,12 +77,7 @@ export function NewsApp() {
 
   const searching = topic !== null;
   const view = searching
-    ? {
-        cards: search.card ? [search.card] : [],
-        isLoading: search.isLoading,
-        error: search.message,
-        retry: search.retry,
-      }
+    ? { cards: search.cards, isLoading: search.isLoading, error: search.failure, retry: search.retry }
     : { cards: feed.cards, isLoading: feed.isLoading, error: feed.notice, retry: refresh };
   const articleCount = searching ? countArticles(view.cards) : feed.articleCount;
 
@@ -83,6 +85,7 @@ export function NewsApp() {
     <>
       <SiteHeader
         onSearch={(q) => setTopic(q)}
+        dataStatus={status}
         cacheOpen={panel === "cache"}
         settingsOpen={panel === "settings"}
         onToggleCache={() => togglePanel("cache")}
@@ -100,6 +103,7 @@ export function NewsApp() {
           updatedAt={feed.updatedAt}
           refreshing={feed.isRefreshing}
           onRefresh={refresh}
+          dataStatus={status}
           provider={provider}
           options={options}
           selection={selection}
@@ -118,13 +122,17 @@ export function NewsApp() {
         />
         <FeedView
           selection={selection}
-          search={searching ? { topic: topic!, onClear: () => setTopic(null) } : null}
+          search={searching ? { topic: topic!, empty: search.empty, onClear: () => setTopic(null) } : null}
           cards={view.cards}
           listKey={feed.listKey}
           isLoading={view.isLoading}
           error={view.error}
           isFallback={!searching && feed.isFallback}
           serverDemo={!searching && feed.serverDemo}
+          otherSelections={searching ? null : feed.otherSelections}
+          onSelectPair={(country, category) =>
+            changeSelection({ countries: [country], categories: [category] })
+          }
           onRetry={view.retry}
           onRefresh={refresh}
           onLoadMore={feed.loadMore}

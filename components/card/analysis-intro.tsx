@@ -1,7 +1,7 @@
 /** The analysis tab before an analysis: what it offers and the button that starts it. */
 
 import { FAILURE } from "@/lib/client/analysis";
-import { analysisFooter } from "@/lib/client/provider-words";
+import { analysisFooter, analysisOffer } from "@/lib/client/provider-words";
 import type { AiAnalysis } from "@/lib/client/types";
 import type { ProviderInfo } from "@/lib/schemas/analysis";
 
@@ -33,9 +33,7 @@ export function AnalysisIntro({
   return (
     <div data-testid="analysis-intro">
       <p className="text-slate-800">
-        {analysis.summary === FAILURE.summary
-          ? "Compare how these sources cover the story with an AI analysis."
-          : analysis.summary}
+        {analysis.summary === FAILURE.summary ? analysisOffer(provider) : analysis.summary}
       </p>
       {failed && (
         <div

@@ -1,6 +1,6 @@
 /** The analysis tab while an analysis runs: its progress and current step. */
 
-import { progressLines } from "@/lib/client/provider-words";
+import { progressLines, stepText } from "@/lib/client/provider-words";
 import type { AiAnalysis } from "@/lib/client/types";
 import type { ProviderInfo } from "@/lib/schemas/analysis";
 
@@ -24,7 +24,7 @@ export function AnalysisProgress({
     <div data-testid="analysis-progress" aria-busy="true">
       <div className="flex items-center justify-between text-sm">
         <span className="font-medium text-slate-900" data-testid="analysis-step">
-          {analysis.currentStep}
+          {stepText(analysis.currentStep, provider)}
         </span>
         <span className="font-semibold text-blue-900" data-testid="analysis-percent">
           {progress}%

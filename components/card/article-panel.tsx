@@ -5,6 +5,7 @@ import { biasLabel } from "@/lib/client/bands";
 import { safeUrl } from "@/lib/client/safe-url";
 import type { Article } from "@/lib/client/types";
 import { OutletLink } from "@/components/source/outlet-link";
+import { OutletMark } from "@/components/source/outlet-mark";
 import { PaywallBadge } from "./paywall-badge";
 
 const SENTIMENT = {
@@ -41,11 +42,7 @@ export function ArticlePanel({
       data-testid="article-panel"
     >
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
-        <span
-          aria-hidden="true"
-          className="inline-block h-3 w-3 rounded-full"
-          style={{ backgroundColor: info?.color ?? "#64748b" }}
-        />
+        <OutletMark />
         <OutletLink
           id={info?.id}
           name={a.source}
@@ -65,15 +62,22 @@ export function ArticlePanel({
           </>
         )}
       </div>
+      {/* Before an analysis the bias score and sentiment are placeholders: the slots say so, not "Neutral". */}
       <div className="mt-2 flex flex-wrap items-center gap-2 text-xs">
         <span
-          className="rounded-full bg-indigo-50 px-2 py-0.5 font-medium text-indigo-900"
+          className={`rounded-full px-2 py-0.5 font-medium ${a.assessed ? "bg-indigo-50 text-indigo-900" : "bg-slate-100 text-slate-700"}`}
           data-testid="bias-label"
         >
-          {biasLabel(a.biasScore)}
+          {a.assessed ? biasLabel(a.biasScore) : "Bias not analysed yet"}
         </span>
-        <span className="text-slate-800">
-          <span aria-hidden="true">{sentiment.icon}</span> {sentiment.text}
+        <span className="text-slate-800" data-testid="sentiment">
+          {a.assessed ? (
+            <>
+              <span aria-hidden="true">{sentiment.icon}</span> {sentiment.text}
+            </>
+          ) : (
+            "Sentiment not analysed yet"
+          )}
         </span>
         <LocalTime iso={a.publishedAt} className="text-slate-700" />
       </div>

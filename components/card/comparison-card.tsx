@@ -122,7 +122,7 @@ export function ComparisonCardView({ card, onToast, standalone = false }: Props)
               onShowArticle={showArticle}
             />
           )}
-          {tab === "community" && <CommunityTab analysis={analysis} />}
+          {tab === "community" && <CommunityTab />}
         </Suspense>
       </div>
       <CardFooter card={card} summary={analysis.summary} onToast={onToast} />

@@ -9,7 +9,6 @@ import { useReducer } from "react";
 import {
   addComment,
   addReply,
-  computeAnalytics,
   CURRENT_USER,
   flagComment,
   rateCredibility,
@@ -23,7 +22,6 @@ import {
   type SortOrder,
 } from "@/lib/client/community";
 import { demoCommunity } from "@/lib/client/community-demo";
-import type { Sentiment } from "@/lib/client/types";
 import { CommunityAnalyticsBlock } from "./community-analytics";
 import { Discussion } from "./discussion";
 import { Ratings } from "./ratings";
@@ -41,7 +39,6 @@ export type CommunityAction =
 
 interface State extends CommunityState {
   sort: SortOrder;
-  touched: boolean;
 }
 
 let seq = 0;
@@ -49,16 +46,15 @@ const nextId = () => `local-${Date.now().toString(36)}-${(seq++).toString(36)}`;
 
 function reduce(state: State, action: CommunityAction): State {
   const now = Date.now();
-  const touched = { ...state, touched: true };
   switch (action.type) {
     case "react":
       return {
-        ...touched,
+        ...state,
         reactions: toggleReaction(state.reactions, CURRENT_USER, action.reaction, now, nextId()),
       };
     case "credibility":
       return {
-        ...touched,
+        ...state,
         credibility: rateCredibility(
           state.credibility,
           CURRENT_USER,
@@ -70,7 +66,7 @@ function reduce(state: State, action: CommunityAction): State {
       };
     case "informativeness":
       return {
-        ...touched,
+        ...state,
         informativeness: rateInformativeness(
           state.informativeness,
           CURRENT_USER,
@@ -81,37 +77,35 @@ function reduce(state: State, action: CommunityAction): State {
       };
     case "comment":
       return {
-        ...touched,
+        ...state,
         comments: addComment(state.comments, CURRENT_USER.name, action.text, now, nextId()),
       };
     case "reply":
       return {
-        ...touched,
+        ...state,
         comments: addReply(state.comments, action.parentId, CURRENT_USER.name, action.text, now, nextId()),
       };
     case "like":
-      return { ...touched, comments: toggleCommentLike(state.comments, action.id) };
+      return { ...state, comments: toggleCommentLike(state.comments, action.id) };
     case "flag":
-      return { ...touched, comments: flagComment(state.comments, action.id) };
+      return { ...state, comments: flagComment(state.comments, action.id) };
     case "sort":
       return { ...state, sort: action.order };
   }
 }
 
-/** The community preview driven by the local demo logic of lib/client/community.ts. */
-export function CommunityPreview({ aiSentiment }: { aiSentiment: Sentiment }) {
+/** The community preview driven by the local demo logic of lib/client/community.ts, showing no figure. */
+export function CommunityPreview() {
   const [state, dispatch] = useReducer(reduce, undefined, () => ({
     ...demoCommunity(),
     sort: "newest" as SortOrder,
-    touched: false,
   }));
-  const analytics = computeAnalytics(state, aiSentiment, { initial: !state.touched });
   return (
     <div className="space-y-4">
       <Reactions reactions={state.reactions} dispatch={dispatch} />
-      <Ratings credibility={state.credibility} informativeness={state.informativeness} dispatch={dispatch} />
+      <Ratings dispatch={dispatch} />
       <Discussion comments={state.comments} sort={state.sort} dispatch={dispatch} />
-      <CommunityAnalyticsBlock analytics={analytics} />
+      <CommunityAnalyticsBlock />
     </div>
   );
 }

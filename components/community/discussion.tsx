@@ -4,12 +4,13 @@
 
 import { useState, type Dispatch } from "react";
 import { SORT_ORDERS, sortComments, type Comment, type SortOrder } from "@/lib/client/community";
-import { useNow } from "@/lib/client/hooks/use-now";
-import { formatCommentTime } from "@/lib/client/relative-time";
 import { CommentForm } from "./comment-form";
 import type { CommunityAction } from "./community-preview";
 
-/** The threaded discussion: sorting, comment and reply forms, a scrolling list, moderated comments in red. */
+/**
+ * The threaded discussion: sorting, comment and reply forms, a scrolling list, moderated comments in
+ * red. Example comments carry no counts nor times (decision 142).
+ */
 export function Discussion({
   comments,
   sort,
@@ -20,11 +21,10 @@ export function Discussion({
   dispatch: Dispatch<CommunityAction>;
 }) {
   const [replyTo, setReplyTo] = useState<string | null>(null);
-  const now = useNow(60_000) ?? 0;
   return (
     <section className="rounded-lg border border-slate-200 p-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 className="text-sm font-semibold text-slate-900">Discussion ({comments.length})</h3>
+        <h3 className="text-sm font-semibold text-slate-900">Discussion</h3>
         <label className="text-xs text-slate-700">
           Sort{" "}
           <select
@@ -53,7 +53,7 @@ export function Discussion({
             className={`rounded border p-2 text-sm ${c.isModerated ? "border-red-300 bg-red-50 text-red-800" : "border-slate-200"}`}
           >
             <p className="text-xs text-slate-700">
-              <strong>{c.author}</strong> · {formatCommentTime(c.timestamp, now)}
+              <strong>{c.author}</strong>
               {c.isModerated && " · moderated"}
             </p>
             <p>{c.content}</p>
@@ -63,10 +63,10 @@ export function Discussion({
                 aria-pressed={c.isLiked}
                 onClick={() => dispatch({ type: "like", id: c.id })}
               >
-                👍 {c.likes}
+                👍 Like
               </button>
               <button type="button" onClick={() => setReplyTo(replyTo === c.id ? null : c.id)}>
-                Reply ({c.replies.length})
+                Reply
               </button>
               <button type="button" onClick={() => dispatch({ type: "flag", id: c.id })}>
                 Flag
@@ -76,7 +76,7 @@ export function Discussion({
               <ul className="mt-2 space-y-1 border-l-2 border-slate-200 pl-2">
                 {c.replies.map((r) => (
                   <li key={r.id} className="text-xs">
-                    <strong>{r.author}</strong> · {formatCommentTime(r.timestamp, now)}: {r.content}
+                    <strong>{r.author}</strong>: {r.content}
                   </li>
                 ))}
               </ul>

@@ -5,34 +5,23 @@
 import { useState, type Dispatch } from "react";
 import {
   canSubmitCredibility,
-  credibilityScore,
   CREDIBILITY_VALUES,
   EXPLANATION_PLACEHOLDER,
-  formatStars,
-  informativenessAverage,
   INFORMATIVENESS_STARS,
   INFORMATIVENESS_VALUES,
+  MAX_STARS,
   requiresExplanation,
-  scoreTone,
-  type CredibilityRating,
   type CredibilityValue,
-  type InformativenessRating,
 } from "@/lib/client/community";
-import { TONE_TEXT } from "@/lib/client/bands";
 import type { CommunityAction } from "./community-preview";
 
-interface Props {
-  credibility: CredibilityRating[];
-  informativeness: InformativenessRating[];
-  dispatch: Dispatch<CommunityAction>;
-}
-
-/** Credibility (with the explanation rule of docs/product.md §5) and informativeness stars. */
-export function Ratings({ credibility, informativeness, dispatch }: Props) {
+/**
+ * Credibility (with the explanation rule of docs/product.md §5) and informativeness stars. The
+ * preview shows no score: the example's would read as a rating of this story (decision 142).
+ */
+export function Ratings({ dispatch }: { dispatch: Dispatch<CommunityAction> }) {
   const [pending, setPending] = useState<CredibilityValue | null>(null);
   const [explanation, setExplanation] = useState("");
-  const score = credibilityScore(credibility);
-  const average = informativenessAverage(informativeness);
 
   const choose = (rating: CredibilityValue) => {
     if (requiresExplanation(rating)) {
@@ -50,11 +39,7 @@ export function Ratings({ credibility, informativeness, dispatch }: Props) {
     <section className="grid gap-3 sm:grid-cols-2">
       <div className="rounded-lg border border-slate-200 p-3">
         <h3 className="text-sm font-semibold text-slate-900">Credibility</h3>
-        <p
-          className={`text-sm font-semibold ${score === null ? "text-slate-700" : TONE_TEXT[scoreTone(score)]}`}
-        >
-          Community score: {score === null ? "—" : `${score}%`}
-        </p>
+        <p className="text-sm font-semibold text-slate-700">Community score: —</p>
         <div className="mt-2 flex flex-wrap gap-1.5">
           {CREDIBILITY_VALUES.map((v) => (
             <button
@@ -99,11 +84,7 @@ export function Ratings({ credibility, informativeness, dispatch }: Props) {
       <div className="rounded-lg border border-slate-200 p-3">
         <h3 className="text-sm font-semibold text-slate-900">Informativeness</h3>
         <p className="text-sm text-slate-800">
-          <span aria-hidden="true">
-            {"★".repeat(Math.round(average))}
-            {"☆".repeat(4 - Math.round(average))}
-          </span>{" "}
-          {formatStars(average)}
+          <span aria-hidden="true">{"☆".repeat(MAX_STARS)}</span> Average: —
         </p>
         <div className="mt-2 flex flex-wrap gap-1.5">
           {INFORMATIVENESS_VALUES.map((v) => (
@@ -113,7 +94,7 @@ export function Ratings({ credibility, informativeness, dispatch }: Props) {
               onClick={() => dispatch({ type: "informativeness", rating: v })}
               className="rounded border border-slate-300 px-2 py-0.5 text-xs"
             >
-              {v} ({INFORMATIVENESS_STARS[v]}★)
+              {v} ({"★".repeat(INFORMATIVENESS_STARS[v])})
             </button>
           ))}
         </div>

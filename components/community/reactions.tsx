@@ -1,7 +1,7 @@
-/** The community preview's reaction buttons and share count. */
+/** The community preview's reaction buttons and share slot. */
 
 import type { Dispatch } from "react";
-import { CURRENT_USER, DEMO_SHARE_COUNT, REACTION_TYPES, type Reaction } from "@/lib/client/community";
+import { CURRENT_USER, REACTION_TYPES, type Reaction } from "@/lib/client/community";
 import type { CommunityAction } from "./community-preview";
 
 const EMOJI = {
@@ -13,7 +13,7 @@ const EMOJI = {
   thoughtful: "🤔",
 } as const;
 
-/** Six reactions, one per reader; the demo share count. */
+/** Six reactions, one per reader; no counts (an example's counts would read as this story's, decision 142). */
 export function Reactions({
   reactions,
   dispatch,
@@ -34,11 +34,10 @@ export function Reactions({
             onClick={() => dispatch({ type: "react", reaction: type })}
             className={`rounded-full border px-2.5 py-1 text-sm ${mine === type ? "border-blue-600 bg-blue-50" : "border-slate-300"}`}
           >
-            <span aria-hidden="true">{EMOJI[type]}</span> {type}{" "}
-            {reactions.filter((r) => r.type === type).length}
+            <span aria-hidden="true">{EMOJI[type]}</span> {type}
           </button>
         ))}
-        <span className="ml-auto text-sm text-slate-700">Shared {DEMO_SHARE_COUNT} times</span>
+        <span className="ml-auto text-sm text-slate-700">Shares: —</span>
       </div>
     </section>
   );

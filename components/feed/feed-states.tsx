@@ -19,7 +19,7 @@ export function ErrorState({ message, onRetry }: { message: string; onRetry: () 
   return (
     <div role="alert" className="flex flex-col items-center py-20 text-center" data-testid="error-state">
       <p className="text-lg font-semibold text-red-800">Error Loading News</p>
-      <p className="mt-1 max-w-xl text-slate-700">{message}</p>
+      <p className="mt-1 max-w-xl text-slate-700 wrap-anywhere">{message}</p>
       <button type="button" onClick={onRetry} className={button}>
         Try Again
       </button>
@@ -46,6 +46,21 @@ export function EmptyState({ onRefresh, hint }: { onRefresh: () => void; hint?: 
       {hint && <p className="mt-1 text-sm text-slate-700">{hint}</p>}
       <button type="button" onClick={onRefresh} className={button}>
         Refresh News
+      </button>
+    </div>
+  );
+}
+
+/** A search that found nothing: what was searched, and the way back to the feed (not an error). */
+export function SearchEmptyState({ message, onBack }: { message: string; onBack: () => void }) {
+  return (
+    <div className="flex flex-col items-center py-20 text-center" data-testid="search-empty">
+      <p className="max-w-xl text-slate-800 wrap-anywhere">{message}</p>
+      <p className="mt-1 text-sm text-slate-700">
+        The search covers the stories of the last 72 hours in every country and category.
+      </p>
+      <button type="button" onClick={onBack} className={button}>
+        Back to the feed
       </button>
     </div>
   );

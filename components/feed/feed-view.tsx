@@ -8,15 +8,18 @@
 import { lazy, startTransition, Suspense, useDeferredValue, useEffect, useMemo, useState } from "react";
 import { hasMorePages, MESSAGES, PAGE_SIZE } from "@/lib/client/feed";
 import type { NewsComparison, Selection } from "@/lib/client/types";
+import type { OtherSelections } from "@/lib/other-selections";
 import {
   DemoNotice,
   EmptyState,
   ErrorState,
   LoadingState,
   NoCountryState,
+  SearchEmptyState,
   WarningBanner,
 } from "./feed-states";
 import { LoadMore } from "./load-more";
+import { OtherSelectionsNav } from "./other-selections";
 
 /** Cards arrive after the feed loads, so their code loads then too (it is prefetched at start). */
 export const loadCardView = () => import("@/components/card/comparison-card");
@@ -75,7 +78,8 @@ function usePages(
 
 interface Props {
   selection: Selection;
-  search: { topic: string; onClear: () => void } | null;
+  /** A search's topic, its empty result's message (if it found nothing), and the way back. */
+  search: { topic: string; empty: string | null; onClear: () => void } | null;
   /** Every card of the selection (shown 12 at a time), or the search's card. */
   cards: NewsComparison[];
   /** Changes with the selection and with every Refresh, which start again at page 1. */
@@ -84,6 +88,9 @@ interface Props {
   error: string | null;
   isFallback: boolean;
   serverDemo: boolean;
+  /** The landing view's stories in other selections (none while searching). */
+  otherSelections: OtherSelections | null;
+  onSelectPair: (country: string, category: string) => void;
   onRetry: () => void;
   onRefresh: () => void;
   /** Fetches the selection again for one more page; rejects when that fails (the list stays). */
@@ -114,6 +121,8 @@ export function FeedView(props: Props) {
   if (!p.search && p.selection.countries.length === 0) body = <NoCountryState onDefaults={p.onDefaults} />;
   else if (p.cards.length === 0 && p.isLoading) body = <LoadingState />;
   else if (p.cards.length === 0 && p.error) body = <ErrorState message={p.error} onRetry={p.onRetry} />;
+  else if (p.cards.length === 0 && p.search?.empty)
+    body = <SearchEmptyState message={p.search.empty} onBack={p.search.onClear} />;
   else if (p.cards.length === 0)
     body = (
       <EmptyState
@@ -127,6 +136,9 @@ export function FeedView(props: Props) {
       <Suspense fallback={<LoadingState />}>
         {p.error && <WarningBanner message={p.error} />}
         {(p.isFallback || p.serverDemo) && <DemoNotice fallback={p.isFallback} />}
+        {!p.search && p.otherSelections && (
+          <OtherSelectionsNav others={p.otherSelections} onSelect={p.onSelectPair} />
+        )}
         <ul className="space-y-6" aria-label="News comparisons">
           {p.cards.map((card) => (
             <li key={card.id}>
@@ -149,7 +161,7 @@ export function FeedView(props: Props) {
           className="mb-4 flex flex-wrap items-center gap-2 text-sm text-slate-700"
           data-testid="search-status"
         >
-          Search results for <strong>&ldquo;{p.search.topic}&rdquo;</strong>
+          Search results for <strong className="min-w-0 wrap-anywhere">&ldquo;{p.search.topic}&rdquo;</strong>
           <button
             type="button"
             onClick={p.search.onClear}

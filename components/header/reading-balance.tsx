@@ -18,6 +18,7 @@ import {
   type Balance,
   type StorageState,
 } from "@/lib/client/reading-balance";
+import { formatCardDate } from "@/lib/client/relative-time";
 import type { NewsComparison } from "@/lib/client/types";
 import { sourcePath } from "@/lib/outlets";
 import { BIAS_RATING_SOURCE } from "@/lib/sources/rating-source";
@@ -32,7 +33,7 @@ const STORAGE_WORDS: Record<Exclude<StorageState, "ok">, string> = {
 export function ReadingBalance({ cards }: { cards: NewsComparison[] }) {
   // The panel renders only in the browser, after a click: storage is read as it opens. The reader
   // sees the statement below from now on, so opened stories are recorded (idempotent).
-  const [state, setState] = useState<StorageState>(() => acknowledge(browserStorage()));
+  const [state, setState] = useState<StorageState>(() => acknowledge(browserStorage(), Date.now()));
   const [balance, setBalance] = useState<Balance>(() => readingBalance(browserStorage(), Date.now()));
   const clear = () => {
     const storage = browserStorage();
@@ -50,6 +51,13 @@ export function ReadingBalance({ cards }: { cards: NewsComparison[] }) {
         Kept in this browser only: nothing is sent anywhere. It lists the stories you open here (story page,
         Original Source, analysis) for 30 days.
       </p>
+      {balance.since !== null && (
+        <p className="mt-1 text-slate-700" data-testid="balance-since">
+          Recording since {formatCardDate(new Date(balance.since).toISOString(), "local")}, when this panel
+          first showed you the sentence above: stories opened before then are not counted, so nothing was kept
+          before you knew.
+        </p>
+      )}
       {shown !== "ok" && (
         <p role="status" className="mt-1 text-amber-900" data-testid="balance-storage">
           {STORAGE_WORDS[shown]}

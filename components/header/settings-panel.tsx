@@ -46,16 +46,16 @@ export function SettingsPanel({
   return (
     <PopoverDialog id="settings-panel" title="Settings" closeLabel="Close settings" onClose={onClose}>
       <section className="mt-3 text-sm">
-        <h3 className="font-semibold text-slate-900">AI provider</h3>
+        <h3 className="font-semibold text-slate-900">Analysis provider</h3>
         <p className="text-slate-700" data-testid="settings-provider">
           {provider ? providerName(provider) : "Not reported by the server yet."}
         </p>
       </section>
       <section className="mt-3 text-sm">
         <h3 className="font-semibold text-slate-900">Session</h3>
-        <p className="text-slate-700">
+        <p className="text-slate-700" data-testid="settings-session">
           {authenticated
-            ? "Signed in as the public reader."
+            ? "Connected: you can start analyses, and the feed can ask the server for missing stories. You need no account; nothing identifies you. Sign in again opens a fresh connection if analyses stop working."
             : "Not signed in: analysis and on-demand generation are unavailable."}
         </p>
         <button

@@ -6,18 +6,31 @@
  */
 
 import { ChartIcon, GearIcon } from "@/components/app/icons";
+import { DataStatus } from "@/components/hero/data-status";
 import { SearchBox } from "./search-box";
 
 interface Props {
   onSearch: (topic: string | null) => void;
+  /** Words beside the badge when the feed shows no live news. */
+  dataStatus: string | null;
   cacheOpen: boolean;
   settingsOpen: boolean;
   onToggleCache: () => void;
   onToggleSettings: () => void;
 }
 
-/** The sticky header of docs/product.md §2: title, tagline, topic search, 'Live Analysis' badge and two buttons. */
-export function SiteHeader({ onSearch, cacheOpen, settingsOpen, onToggleCache, onToggleSettings }: Props) {
+/**
+ * The sticky header of docs/product.md §2: title, tagline, topic search, 'Live Analysis' badge (with
+ * what the feed shows when it is not live news) and two buttons.
+ */
+export function SiteHeader({
+  onSearch,
+  dataStatus,
+  cacheOpen,
+  settingsOpen,
+  onToggleCache,
+  onToggleSettings,
+}: Props) {
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 gap-y-2 px-4 py-2 sm:gap-x-3 sm:flex-nowrap sm:py-3">
@@ -31,9 +44,12 @@ export function SiteHeader({ onSearch, cacheOpen, settingsOpen, onToggleCache, o
         <div className="order-last w-full sm:order-none sm:ml-auto sm:w-auto sm:max-w-sm sm:flex-1">
           <SearchBox onSearch={onSearch} />
         </div>
-        <span className="shrink-0 whitespace-nowrap rounded-full bg-green-100 px-2 py-1 text-xs font-medium text-green-800 sm:px-2.5">
-          Live Analysis
-        </span>
+        <div className="flex shrink-0 flex-col items-end gap-1 sm:flex-row sm:items-center">
+          <span className="whitespace-nowrap rounded-full bg-green-100 px-2 py-1 text-xs font-medium text-green-800 sm:px-2.5">
+            Live Analysis
+          </span>
+          {dataStatus && <DataStatus words={dataStatus} className="max-w-[9rem] text-right sm:max-w-none" />}
+        </div>
         <HeaderButton
           label="AI analysis cache statistics"
           controls="cache-stats"

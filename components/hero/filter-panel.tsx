@@ -2,13 +2,14 @@
 
 /** The hero's 'News Sources' filter panel, a drawer on phones. */
 
-import { useCallback, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useRef, useState } from "react";
 import { useEscape } from "@/lib/client/hooks/use-escape";
 import type { ComparisonOptions } from "@/lib/catalog";
 import type { Selection } from "@/lib/client/types";
-import { CategoryGrid } from "./category-grid";
-import { CountryGroups } from "./country-groups";
-import { SelectedChips } from "./selected-chips";
+
+/** The open panel's code, fetched when the page is idle (components/app/news-app.tsx). */
+export const loadFilterPanelBody = () => import("./filter-panel-body");
+const FilterPanelBody = lazy(() => loadFilterPanelBody().then((m) => ({ default: m.FilterPanelBody })));
 
 export interface FilterPanelProps {
   options: ComparisonOptions;
@@ -19,7 +20,7 @@ export interface FilterPanelProps {
   onDefaults: () => void;
 }
 
-type Tab = "countries" | "categories";
+export type FilterTab = "countries" | "categories";
 
 /**
  * The collapsible 'News Sources' panel (docs/product.md §2): collapsed, a button 'N countries • M categories';
@@ -35,9 +36,8 @@ export function FilterPanel({
   onDefaults,
 }: FilterPanelProps) {
   const [open, setOpen] = useState(false);
-  const [tab, setTab] = useState<Tab>("countries");
+  const [tab, setTab] = useState<FilterTab>("countries");
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const panelRef = useRef<HTMLDivElement>(null);
   const n = selection.countries.length;
   const m = selection.categories.length;
 
@@ -45,9 +45,6 @@ export function FilterPanel({
     setOpen(false);
     toggleRef.current?.focus();
   }, []);
-  useEffect(() => {
-    if (open) panelRef.current?.focus();
-  }, [open]);
   useEscape(close, open);
 
   return (
@@ -66,91 +63,14 @@ export function FilterPanel({
         </span>
       </button>
       {open && (
-        <>
-          <div
-            className="fixed inset-0 z-40 bg-slate-900/50 sm:hidden"
-            onClick={close}
-            data-testid="filter-backdrop"
-            aria-hidden="true"
+        <Suspense fallback={null}>
+          <FilterPanelBody
+            {...{ options, selection, onToggleCountry, onToggleCategory, onClear, onDefaults }}
+            tab={tab}
+            setTab={setTab}
+            close={close}
           />
-          <div
-            id="filter-panel"
-            ref={panelRef}
-            tabIndex={-1}
-            role="region"
-            aria-label="News source filters"
-            className="fixed inset-0 z-50 flex w-full flex-col overflow-y-auto bg-white p-4 shadow-xl outline-none sm:static sm:z-auto sm:w-auto sm:overflow-visible sm:border-t sm:border-slate-200 sm:shadow-none"
-          >
-            <div className="mb-3 flex items-center justify-between sm:hidden">
-              <h2 className="text-lg font-semibold">News Sources</h2>
-              <button
-                type="button"
-                onClick={close}
-                aria-label="Close filters"
-                className="rounded-lg p-2 text-xl leading-none hover:bg-slate-100"
-              >
-                ×
-              </button>
-            </div>
-            <div role="tablist" aria-label="Filter by" className="flex gap-2 border-b border-slate-200">
-              {(["countries", "categories"] as const).map((t) => (
-                <button
-                  key={t}
-                  id={`filter-tab-${t}`}
-                  type="button"
-                  role="tab"
-                  aria-selected={tab === t}
-                  aria-controls={`filter-tabpanel-${t}`}
-                  onClick={() => setTab(t)}
-                  className={`-mb-px border-b-2 px-3 py-2 text-sm font-medium ${tab === t ? "border-blue-700 text-blue-800" : "border-transparent text-slate-700 hover:text-slate-900"}`}
-                >
-                  {t === "countries" ? `Countries (${n})` : `Categories (${m})`}
-                </button>
-              ))}
-            </div>
-            <div
-              id={`filter-tabpanel-${tab}`}
-              role="tabpanel"
-              aria-labelledby={`filter-tab-${tab}`}
-              className="flex-1 py-3"
-            >
-              {tab === "countries" ? (
-                <>
-                  <SelectedChips selected={selection.countries} onRemove={onToggleCountry} />
-                  <CountryGroups
-                    available={options.available.countries}
-                    selected={selection.countries}
-                    onToggle={onToggleCountry}
-                  />
-                </>
-              ) : (
-                <CategoryGrid
-                  available={options.available.categories}
-                  selected={selection.categories}
-                  onToggle={onToggleCategory}
-                />
-              )}
-            </div>
-            <div className="flex gap-2 border-t border-slate-200 pt-3">
-              <button
-                type="button"
-                onClick={onClear}
-                className="flex-1 rounded-lg border border-slate-400 px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 sm:flex-none"
-              >
-                <span className="sm:hidden">Clear All</span>
-                <span className="hidden sm:inline">Clear</span>
-              </button>
-              <button
-                type="button"
-                onClick={onDefaults}
-                className="flex-1 rounded-lg bg-blue-800 px-3 py-2 text-sm font-medium text-white hover:bg-blue-900 sm:flex-none"
-              >
-                <span className="sm:hidden">US + General</span>
-                <span className="hidden sm:inline">Defaults</span>
-              </button>
-            </div>
-          </div>
-        </>
+        </Suspense>
       )}
     </div>
   );

@@ -4,16 +4,22 @@
 
 import { useNow } from "@/lib/client/hooks/use-now";
 import { formatUpdated } from "@/lib/client/relative-time";
+import { DataStatus } from "./data-status";
 
 export interface StatsBarProps {
   articleCount: number;
   updatedAt: number | null;
   refreshing: boolean;
   onRefresh: () => void;
+  /** Words beside the badge when the feed shows no live news (lib/client/data-status.ts). */
+  dataStatus: string | null;
 }
 
-/** 'Articles: {total}', 'Updated: {relative time}', the 'Live Analysis' badge and Refresh (docs/product.md §2). */
-export function StatsBar({ articleCount, updatedAt, refreshing, onRefresh }: StatsBarProps) {
+/**
+ * 'Articles: {total}', 'Updated: {relative time}', the 'Live Analysis' badge with what the feed
+ * shows when it is not live news, and Refresh (docs/product.md §2).
+ */
+export function StatsBar({ articleCount, updatedAt, refreshing, onRefresh, dataStatus }: StatsBarProps) {
   const now = useNow();
   return (
     // The values get their width reserved and Refresh its own column, so nothing moves or wraps
@@ -27,6 +33,7 @@ export function StatsBar({ articleCount, updatedAt, refreshing, onRefresh }: Sta
         <span className="rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-medium text-green-800">
           Live Analysis
         </span>
+        {dataStatus && <DataStatus words={dataStatus} />}
       </div>
       <button
         type="button"

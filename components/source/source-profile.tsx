@@ -6,14 +6,24 @@
 
 import { LocalTime } from "@/components/app/local-time";
 import { PaywallBadge } from "@/components/card/paywall-badge";
+import { OutletMark } from "@/components/source/outlet-mark";
 import { categoryName, countryName } from "@/lib/catalog";
 import { RATING_COLOR } from "@/lib/client/bands";
+import { coveredSentence, itemsSentence } from "@/lib/outlet-words";
 import { PAYWALL_WORDS } from "@/lib/outlets";
 import type { SourceProfile } from "@/lib/schemas/sources";
 import { storyPath } from "@/lib/stories";
 
 const regionNames = new Intl.DisplayNames(["en"], { type: "region" });
 const countryOf = (id: string) => countryName(id) ?? regionNames.of(id.toUpperCase()) ?? id;
+
+/** A failing feed in red; an offline one (the server's network, not the outlet) in plain grey. */
+const FEED_STATUS_COLOR: Record<SourceProfile["feeds"][number]["status"], string> = {
+  ok: "text-emerald-800",
+  failing: "text-rose-800",
+  offline: "text-slate-700",
+  "not fetched yet": "text-slate-700",
+};
 
 const SECTION = "mt-6 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5";
 
@@ -44,11 +54,7 @@ export function SourceProfileView({ profile: p }: { profile: SourceProfile }) {
     <article data-testid="source-profile">
       <header className={`${SECTION} mt-0`}>
         <h1 className="flex items-center gap-2 text-2xl font-bold text-slate-900">
-          <span
-            aria-hidden="true"
-            className="inline-block h-4 w-4 rounded-full"
-            style={{ backgroundColor: p.color }}
-          />
+          <OutletMark className="h-4 w-4" />
           {p.name}
         </h1>
         <dl className="mt-3 text-sm">
@@ -94,10 +100,13 @@ export function SourceProfileView({ profile: p }: { profile: SourceProfile }) {
           </p>
         ) : (
           <>
-            <p className="mt-1 text-sm text-slate-700">
-              {p.itemsInWindow} {p.itemsInWindow === 1 ? "article" : "articles"} in the last {p.window.hours}{" "}
-              hours.
-            </p>
+            <p className="mt-1 text-sm text-slate-700">{itemsSentence(p)}</p>
+            {p.feeds.some((f) => f.status === "offline") && (
+              <p className="mt-1 text-sm text-slate-800" data-testid="feeds-offline">
+                This server could not reach any outlet&apos;s feed at its last attempts: it has no network
+                connection, so nothing new can be fetched until it has one.
+              </p>
+            )}
             <ul className="mt-2 divide-y divide-slate-100 text-sm">
               {p.feeds.map((f) => (
                 <li
@@ -106,15 +115,7 @@ export function SourceProfileView({ profile: p }: { profile: SourceProfile }) {
                   data-testid="feed-row"
                 >
                   <span className="w-32 font-medium text-slate-900">{categoryName(f.category)}</span>
-                  <span
-                    className={
-                      f.status === "ok"
-                        ? "text-emerald-800"
-                        : f.status === "failing"
-                          ? "text-rose-800"
-                          : "text-slate-700"
-                    }
-                  >
+                  <span className={FEED_STATUS_COLOR[f.status]}>
                     {f.status}
                     {f.problem ? ` (${f.problem})` : ""}
                   </span>
@@ -136,10 +137,7 @@ export function SourceProfileView({ profile: p }: { profile: SourceProfile }) {
       </Section>
 
       <Section name="covered" title="What it covered">
-        <p className="mt-1 text-sm text-slate-700">
-          {p.covered.total} {p.covered.total === 1 ? "story" : "stories"} of the last {p.window.hours} hours
-          {p.covered.total > p.covered.stories.length ? `; the newest ${p.covered.stories.length}` : ""}.
-        </p>
+        <p className="mt-1 text-sm text-slate-700">{coveredSentence(p, p.covered.stories.length)}</p>
         <ul className="mt-2 space-y-2 text-sm">
           {p.covered.stories.map((s) => (
             <li key={s.cardId} data-testid="covered-story">

@@ -4,6 +4,7 @@ import { LocalTime } from "@/components/app/local-time";
 import { formatDuration } from "@/lib/client/coverage-words";
 import { safeUrl } from "@/lib/client/safe-url";
 import { OutletLink } from "@/components/source/outlet-link";
+import { OutletMark } from "@/components/source/outlet-mark";
 import type { CardDetail } from "@/lib/schemas/cards";
 
 /**
@@ -29,11 +30,7 @@ export function CoverageTimeline({ card }: { card: CardDetail }) {
           const href = safeUrl(article.url);
           return (
             <li key={entry.articleId} className="relative" data-testid="timeline-entry">
-              <span
-                aria-hidden="true"
-                className="absolute -left-[1.4rem] top-1.5 h-3 w-3 rounded-full border-2 border-white"
-                style={{ backgroundColor: article.source.color }}
-              />
+              <OutletMark className="absolute -left-[1.4rem] top-1.5 h-3 w-3 border-2 border-white" />
               <p className="flex flex-wrap items-center gap-x-2 text-sm">
                 <OutletLink
                   id={article.source.id}

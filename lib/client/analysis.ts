@@ -3,12 +3,13 @@
 import type { CompareArticlesBody, Comparison } from "@/lib/schemas/analysis";
 import { ANALYSIS_LIMITS } from "@/lib/schemas/analysis-limits";
 import { cacheKey, type AnalysisCache } from "./analysis-cache";
+import { SEND_STEP } from "./provider-words";
 import { isStoredCard } from "./stored-card";
 import type { AiAnalysis, Article, NewsComparison } from "./types";
 
 export const STEPS = {
   cache: { progress: 10, currentStep: "Checking cache..." },
-  send: { progress: 30, currentStep: "Sending articles to backend AI..." },
+  send: { progress: 30, currentStep: SEND_STEP },
   process: { progress: 90, currentStep: "Processing analysis results..." },
   done: { progress: 100, currentStep: "Complete" },
 } as const;
@@ -110,11 +111,14 @@ export async function runAnalysis(card: NewsComparison, deps: RunDeps): Promise<
   }
 }
 
-/** The card's articles with the analysis's per-article sentiment and bias score applied. */
+/**
+ * The card's articles with the analysis's per-article sentiment and bias score applied, each marked
+ * assessed; an article the analysis did not assess keeps its placeholders, unmarked.
+ */
 export function withAssessments(articles: Article[], analysis: AiAnalysis): Article[] {
   if (!analysis.isAnalyzed || !analysis.assessments) return articles;
   return articles.map((a, i) => {
     const found = analysis.assessments?.find((x) => x.index === i);
-    return found ? { ...a, sentiment: found.sentiment, biasScore: found.biasScore } : a;
+    return found ? { ...a, sentiment: found.sentiment, biasScore: found.biasScore, assessed: true } : a;
   });
 }

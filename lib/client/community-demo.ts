@@ -1,4 +1,7 @@
-/** The preview's local demo data: a few readers' reactions, ratings and a short discussion. */
+/**
+ * The preview's local demo data: a few example readers' reactions, ratings and a short discussion,
+ * worded as examples so that nothing in it reads as being about the story beside it (decision 142).
+ */
 
 import type { CommunityState } from "./community";
 
@@ -20,7 +23,7 @@ export function demoCommunity(now: number = Date.now()): CommunityState {
         id: "c3",
         ...u("u4", "Omar S."),
         rating: "needs-fact-check",
-        comment: "The funding figures differ between outlets.",
+        comment: "Example explanation of a credibility concern.",
         timestamp: now - 19 * MIN,
       },
     ],
@@ -32,7 +35,7 @@ export function demoCommunity(now: number = Date.now()): CommunityState {
       {
         id: "m1",
         author: "Maria K.",
-        content: "Useful to see the timetable reported so differently side by side.",
+        content: "Example comment: what a reader thinks of the coverage.",
         timestamp: now - 45 * MIN,
         likes: 12,
         isLiked: false,
@@ -45,7 +48,7 @@ export function demoCommunity(now: number = Date.now()): CommunityState {
             id: "m1r1",
             parentId: "m1",
             author: "James P.",
-            content: "Agreed, the business angle was new to me.",
+            content: "Example reply: another reader answers.",
             timestamp: now - 38 * MIN,
             likes: 3,
             isLiked: false,
@@ -55,7 +58,7 @@ export function demoCommunity(now: number = Date.now()): CommunityState {
             id: "m1r2",
             parentId: "m1",
             author: "Aiko T.",
-            content: "The adaptation fund deserved more space.",
+            content: "Example reply: a third reader adds a point.",
             timestamp: now - 25 * MIN,
             likes: 1,
             isLiked: false,
@@ -66,7 +69,7 @@ export function demoCommunity(now: number = Date.now()): CommunityState {
       {
         id: "m2",
         author: "Omar S.",
-        content: "Nobody explains who pays into the fund.",
+        content: "Example comment: a question a reader would ask.",
         timestamp: now - 3 * 60 * MIN,
         likes: 5,
         isLiked: false,
@@ -79,7 +82,7 @@ export function demoCommunity(now: number = Date.now()): CommunityState {
       {
         id: "m3",
         author: "Anonymous User",
-        content: "This comment was hidden after readers flagged it.",
+        content: "Example of a comment hidden after readers flagged it.",
         timestamp: now - 2 * 24 * 60 * MIN,
         likes: 0,
         isLiked: false,

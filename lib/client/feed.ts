@@ -1,5 +1,6 @@
 /** The feed's fetching rules (docs/product.md §4, §7, §8, §9), free of React so they can be unit-tested. */
 
+import type { OtherSelections } from "@/lib/other-selections";
 import type { CardListResponse, ComparisonCard, OnDemandResponse } from "@/lib/schemas/cards";
 import { mapCard } from "./map-card";
 import { isLandingSelection, MAX_FETCH_CATEGORIES, MAX_FETCH_COUNTRIES } from "./selection";
@@ -89,6 +90,8 @@ export interface CardSet {
   serverDemo: boolean;
   /** How many country/category calls failed (each counted as empty in `cards`). */
   failedPairs: number;
+  /** The landing view's stories in other selections, as the server counted them; null otherwise. */
+  otherSelections: OtherSelections | null;
 }
 
 /**
@@ -97,10 +100,15 @@ export interface CardSet {
  */
 export async function loadCardSet(selection: Selection, deps: FeedDeps): Promise<CardSet> {
   const calls = feedCalls(selection);
-  if (calls.length === 0) return { cards: [], serverDemo: false, failedPairs: 0 };
+  if (calls.length === 0) return { cards: [], serverDemo: false, failedPairs: 0, otherSelections: null };
   if (!calls[0].pair) {
     const res = await deps.get(calls[0].path);
-    return { cards: res.comparisonCards, serverDemo: res.metadata.isDemo === true, failedPairs: 0 };
+    return {
+      cards: res.comparisonCards,
+      serverDemo: res.metadata.isDemo === true,
+      failedPairs: 0,
+      otherSelections: res.metadata.otherSelections ?? null,
+    };
   }
   const results = await Promise.all(calls.map((c) => loadPair(c as Parameters<typeof loadPair>[0], deps)));
   const seen = new Set<string>();
@@ -110,6 +118,7 @@ export async function loadCardSet(selection: Selection, deps: FeedDeps): Promise
     cards,
     serverDemo: cards.length > 0 && cards.every((c) => c.isDemo),
     failedPairs: results.filter((r) => r.failed).length,
+    otherSelections: null,
   };
 }
 
@@ -132,6 +141,8 @@ export interface FeedSnapshot {
   /** True when `cards` is the built-in demo comparison. */
   fallback: boolean;
   serverDemo: boolean;
+  /** The landing view's stories in other selections (shown over the demo fallback too); null otherwise. */
+  otherSelections: OtherSelections | null;
   fetchedAt: number;
 }
 
@@ -148,11 +159,12 @@ export async function loadFirstPage(
   },
 ): Promise<FeedSnapshot> {
   const now = deps.now ?? Date.now;
-  const fallback = async (notice: string): Promise<FeedSnapshot> => ({
+  const fallback = async (notice: string, others: OtherSelections | null = null): Promise<FeedSnapshot> => ({
     cards: await deps.demo(),
     notice,
     fallback: true,
     serverDemo: false,
+    otherSelections: others,
     fetchedAt: now(),
   });
   // Every fallback is awaited inside the try: demo data that cannot be loaded is an outer failure too.
@@ -164,12 +176,13 @@ export async function loadFirstPage(
       if (await deps.startupFailed()) return await fallback(MESSAGES.startup);
       return await fallback(MESSAGES.backendError(error instanceof Error ? error.message : undefined));
     }
-    if (set.cards.length === 0) return await fallback(MESSAGES.empty);
+    if (set.cards.length === 0) return await fallback(MESSAGES.empty, set.otherSelections);
     return {
       cards: set.cards.map(mapCard),
       notice: null,
       fallback: false,
       serverDemo: set.serverDemo,
+      otherSelections: set.otherSelections,
       fetchedAt: now(),
     };
   } catch (error) {

@@ -51,7 +51,11 @@ export function mapMainArticle(card: ComparisonCard): Article {
   };
 }
 
-/** A related article: fallbacks 'Related article' and 'Content not available', the card's date, no image. */
+/**
+ * A related article: fallbacks 'Related article' and 'Content not available', no image, and its own
+ * publication time (docs/product.md §3 gave it the card's creation time, which put one time on
+ * every outlet's panel and made the panels disagree with "First reported by": decision 140).
+ */
 export function mapRelatedArticle(
   card: ComparisonCard,
   a: CardArticle & { content?: string },
@@ -64,7 +68,7 @@ export function mapRelatedArticle(
     content: a.content || "Content not available",
     source: a.source.name,
     sourceUrl: a.url,
-    publishedAt: card.createdAt,
+    publishedAt: a.publishedAt,
     imageUrl: null,
     category: card.category || "general",
     ...counters,
@@ -74,10 +78,7 @@ export function mapRelatedArticle(
   };
 }
 
-/**
- * The card's coverage line, from its articles' own publication times (the related articles' mapped
- * dates are the card's, by docs/product.md §3, so they cannot tell who was first).
- */
+/** The card's coverage line, from its articles' own publication times. */
 export function coverageSummary(card: ComparisonCard): CoverageSummary {
   const reports = [card.mainHeadline, ...card.relatedArticles];
   const coverage = storyCoverage(reports);
@@ -90,29 +91,20 @@ export function coverageSummary(card: ComparisonCard): CoverageSummary {
   };
 }
 
-/** One backend card as the page shows it. */
+/** One backend card as the page shows it; its date is the story's first report's, as its coverage line says. */
 export function mapCard(card: ComparisonCard): NewsComparison {
+  const coverage = coverageSummary(card);
   return {
     id: card.cardId,
     topic: card.topic || card.mainHeadline.title,
     articles: [mapMainArticle(card), ...card.relatedArticles.map((a, i) => mapRelatedArticle(card, a, i))],
     aiAnalysis: placeholderAnalysis(),
-    publishedAt: card.mainHeadline.publishedAt || card.createdAt,
+    publishedAt: coverage.firstPublishedAt,
     category: card.category || "general",
     ...counters,
     bias: card.bias ?? null,
     isDemo: card.isDemo === true,
     lowConfidence: typeof card.confidence === "number" && card.confidence < LOW_CARD_CONFIDENCE,
-    coverage: coverageSummary(card),
+    coverage,
   };
-}
-
-/**
- * A card on its story page: mapped as on the feed (so its analysis is the same request and a cached
- * one shows), except that every article keeps its own publication time, as the page's timeline does.
- */
-export function mapStoryCard(card: ComparisonCard): NewsComparison {
-  const mapped = mapCard(card);
-  const times = [card.mainHeadline, ...card.relatedArticles].map((a) => a.publishedAt);
-  return { ...mapped, articles: mapped.articles.map((a, i) => ({ ...a, publishedAt: times[i] })) };
 }

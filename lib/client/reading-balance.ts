@@ -38,6 +38,8 @@ export interface Visit {
 interface Stored {
   /** True once the reader has seen the statement that nothing leaves the browser. */
   acknowledged: boolean;
+  /** When that was, so the panel can say since when it records; absent in histories kept before it was stored. */
+  since?: number;
   visits: Visit[];
 }
 
@@ -63,6 +65,7 @@ function read(storage: StorageLike | null): { stored: Stored; state: StorageStat
     return {
       stored: {
         acknowledged: parsed.acknowledged === true,
+        ...(typeof parsed.since === "number" ? { since: parsed.since } : {}),
         visits: Array.isArray(parsed.visits) ? parsed.visits.filter(isVisit) : [],
       },
       state: "ok",
@@ -100,12 +103,16 @@ export function hasAcknowledged(storage: StorageLike | null): boolean {
   return read(storage).stored.acknowledged;
 }
 
-/** Marks the statement as seen: from now on opened stories are recorded. */
-export function acknowledge(storage: StorageLike | null): StorageState {
+/**
+ * Marks the statement as seen at `now`: from then on opened stories are recorded. A history kept
+ * before the time was stored starts from its oldest visit (or now), which is when it started at the latest.
+ */
+export function acknowledge(storage: StorageLike | null, now = Date.now()): StorageState {
   const { stored, state } = read(storage);
   if (state !== "ok") return state;
-  if (stored.acknowledged) return "ok";
-  return write(storage, { ...stored, acknowledged: true });
+  if (stored.acknowledged && stored.since !== undefined) return "ok";
+  const since = Math.min(now, ...stored.visits.map((v) => v.at));
+  return write(storage, { ...stored, acknowledged: true, since });
 }
 
 /**
@@ -116,21 +123,23 @@ export function recordVisit(storage: StorageLike | null, visit: Visit): StorageS
   const { stored, state } = read(storage);
   if (state !== "ok") return state;
   if (!stored.acknowledged) return "not acknowledged";
-  const since = visit.at - HISTORY_MS;
-  const visits = [...stored.visits.filter((v) => v.at >= since), visit].slice(-MAX_VISITS);
-  return write(storage, { acknowledged: true, visits });
+  const cutoff = visit.at - HISTORY_MS;
+  const visits = [...stored.visits.filter((v) => v.at >= cutoff), visit].slice(-MAX_VISITS);
+  return write(storage, { ...stored, acknowledged: true, visits });
 }
 
 /** Forgets every opened story (the statement stays seen). */
 export function clearHistory(storage: StorageLike | null): StorageState {
   const { stored, state } = read(storage);
   if (state !== "ok") return state;
-  return write(storage, { acknowledged: stored.acknowledged, visits: [] });
+  return write(storage, { ...stored, visits: [] });
 }
 
 export interface Balance {
   state: StorageState;
   acknowledged: boolean;
+  /** When recording started (the statement first seen); null before. */
+  since: number | null;
   /** The distinct stories opened in the last 30 days, newest first. */
   stories: { cardId: string; topic: string; at: number; via: OpenedVia[] }[];
   /** Outlets behind what was read, per bias rating (each outlet once per story). */
@@ -173,6 +182,7 @@ export function readingBalance(storage: StorageLike | null, now: number, topN = 
   return {
     state,
     acknowledged: stored.acknowledged,
+    since: stored.acknowledged ? (stored.since ?? null) : null,
     stories: [...stories.values()]
       .sort((a, b) => b.at - a.at)
       .map(({ cardId, topic, at, via }) => ({ cardId, topic, at, via })),

@@ -1,25 +1,36 @@
-/** The topic search (docs/product.md §4, §5, §8, §9; docs/decisions/042-topic-search.md). */
+/**
+ * The topic search (docs/product.md §4, §5, §8, §9; docs/decisions/042-topic-search.md): the story
+ * cards holding matches, most outlets first, then the matching articles no card holds
+ * (decision 145).
+ */
 
-import type { SearchResult } from "@/lib/schemas/search";
-import { placeholderAnalysis, sourceInfo } from "./map-card";
+import type { SearchResponse, SearchResult } from "@/lib/schemas/search";
+import { mapCard, placeholderAnalysis, sourceInfo } from "./map-card";
 import type { Article, NewsComparison } from "./types";
 
-export const SEARCH_COUNTRIES = 5;
 export const SEARCH_ARTICLES = 10;
 export const SEARCH_CATEGORY = "global-search";
 
 export const searchMessages = {
-  /** docs/product.md §8's words; with no country selected every country was searched, and it says so. */
-  none: (topic: string, countries: string[]) =>
-    `No articles found for "${topic}" in ${countries.length ? "selected countries" : "any country"}`,
+  /** docs/product.md §8's words for an empty result; every country is searched, and it says so. */
+  none: (topic: string) => `No articles found for "${topic}" in any country`,
   failed: (topic: string) => `Failed to search for "${topic}". Please try again.`,
 };
 
-/** The search call: the topic, the first 5 selected countries, at most 10 articles. */
-export function searchPath(topic: string, countries: string[]): string {
+/** The search call: the topic over every country and category, at most 10 articles and 10 cards. */
+export function searchPath(topic: string): string {
   const params = new URLSearchParams({ q: topic, limit: String(SEARCH_ARTICLES) });
-  for (const c of countries.slice(0, SEARCH_COUNTRIES)) params.append("country", c);
   return `/search?${params.toString()}`;
+}
+
+/**
+ * What a search shows: the story cards holding matches in the server's order (more outlets
+ * first), then one 'Global Perspectives' card of the matching articles none of them holds.
+ */
+export function searchCards(topic: string, res: Pick<SearchResponse, "results" | "cards">): NewsComparison[] {
+  const held = new Set(res.cards.map((c) => c.cardId));
+  const loose = res.results.filter((r) => !r.cardId || !held.has(r.cardId));
+  return [...res.cards.map(mapCard), ...(loose.length ? [searchCard(topic, loose)] : [])];
 }
 
 /** The one synthetic card 'Global Perspectives: {topic}' holding up to 10 articles, with no further pages. */

@@ -35,6 +35,8 @@ export interface Article {
   sentiment: Sentiment;
   /** -1 (left) .. +1 (right). */
   biasScore: number;
+  /** True once an analysis has assessed this article; until then sentiment and biasScore are placeholders. */
+  assessed?: boolean;
   sourceInfo: SourceInfo | null;
 }
 

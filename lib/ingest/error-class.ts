@@ -24,3 +24,13 @@ export function feedErrorClass(message: string): string {
   }
   return "failed";
 }
+
+/**
+ * Whether a recorded failure is the host not being reached at all (no route, no name, no answer in
+ * time), as opposed to an answer the fetcher refused: with every feed failing so, the server has
+ * no network, and an outlet page says its feeds are offline rather than failing (decision 146).
+ */
+export function isUnreachable(message: string): boolean {
+  const cls = feedErrorClass(message);
+  return cls === "network error" || cls === "timed out";
+}

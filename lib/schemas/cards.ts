@@ -35,7 +35,9 @@ export const cardArticle = z.object({
   description: z.string(),
   source: sourceRef,
   url: z.string(),
-  publishedAt: z.string(), // ISO 8601
+  publishedAt: z
+    .string()
+    .describe("When this article was published (ISO 8601): its own time, never the card's creation time."),
   urlToImage: z.string().nullable(),
 });
 export type CardArticle = z.infer<typeof cardArticle>;
@@ -90,6 +92,15 @@ export const cardListMetadata = z.object({
   /** True when the cards come from the bundled demo snapshot (no real feed was reachable). */
   isDemo: z.boolean(),
   lastUpdated: z.string().nullable(),
+  /** The landing selection only: the window's stories outside it, and the pairs that show them (decision 143). */
+  otherSelections: z
+    .object({
+      stories: z.number().int().min(0),
+      selections: z.array(
+        z.object({ country: z.string(), category: z.string(), stories: z.number().int().min(1) }),
+      ),
+    })
+    .optional(),
 });
 
 export const cardListResponse = z.object({

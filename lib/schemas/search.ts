@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { text } from "./common";
 import { COUNTRY_IDS } from "@/lib/catalog";
-import { sourceRef } from "./cards";
+import { comparisonCard, sourceRef } from "./cards";
 
 export const SEARCH_LIMITS = {
   minQuery: 2,
@@ -50,6 +50,8 @@ export type SearchResult = z.infer<typeof searchResult>;
 export const searchResponse = z.object({
   query: z.string(),
   results: z.array(searchResult),
+  /** Live story cards holding matching articles, the story more outlets told first (at most `limit`). */
+  cards: z.array(comparisonCard),
   metadata: z.object({
     count: z.number().int(),
     limit: z.number().int(),

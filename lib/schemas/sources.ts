@@ -60,8 +60,11 @@ export const sourceFeed = z.object({
   url: z.string(),
   lastFetchedAt: z.string().nullable(),
   lastSuccessAt: z.string().nullable(),
-  /** "ok", "failing" (problem says how, in a few words) or "not fetched yet". */
-  status: z.enum(["ok", "failing", "not fetched yet"]),
+  /**
+   * "ok", "failing" (problem says how, in a few words), "offline" (its host could not be reached
+   * while no outlet's feed could: the server has no network) or "not fetched yet".
+   */
+  status: z.enum(["ok", "failing", "offline", "not fetched yet"]),
   /** The class of the last failure ("timed out", "HTTP 5xx"), never the host's own text. */
   problem: z.string().nullable(),
   /** Articles of this feed published in the news window. */
@@ -94,8 +97,12 @@ export const leftOutStory = z.object({
 export const sourceProfile = sourceInfo.extend({
   feeds: z.array(sourceFeed),
   window: z.object({ hours: z.number().int(), from: z.string() }),
-  /** The outlet's articles published in the window. */
+  /** The outlet's articles published in the window (its feeds' items, and any demo or feedless ones). */
   itemsInWindow: z.number().int().min(0),
+  /** Of them, those from the bundled demo snapshot (no feed). */
+  demoItemsInWindow: z.number().int().min(0),
+  /** Of them, those a live story of the window holds (the others are in no story). */
+  itemsInStories: z.number().int().min(0),
   covered: z.object({
     /** Every story of the window it covered; `stories` lists the newest of them. */
     total: z.number().int().min(0),

@@ -9,7 +9,7 @@ import "server-only";
 import { getPrisma } from "@/lib/db";
 import { storyCoverage } from "@/lib/coverage";
 import { ApiError } from "@/lib/http/errors";
-import { feedErrorClass } from "@/lib/ingest/error-class";
+import { feedErrorClass, isUnreachable } from "@/lib/ingest/error-class";
 import { NEWS_WINDOW_HOURS, newsWindowStart } from "@/lib/news-window";
 import { LEFT_OUT_MIN_OUTLETS, sourceIdParams, type SourceProfile } from "@/lib/schemas/sources";
 import { SOURCE_INCLUDE, toSourceInfo, type SourceRow } from "./list-sources";
@@ -20,12 +20,17 @@ export const LEFT_OUT_LIST_LIMIT = 20;
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
+/** `offline`: no feed of any outlet succeeded at its last fetch, so this one's unreachable host is the server's network. */
 function feedStatus(
   f: SourceRow["feeds"][number],
+  offline: boolean,
 ): Pick<SourceProfile["feeds"][number], "status" | "problem"> {
   if (!f.lastFetchedAt) return { status: "not fetched yet", problem: null };
   // Only the class of the failure: the recorded message may say where a host's redirects led.
-  if (f.errorCount > 0) return { status: "failing", problem: feedErrorClass(f.lastError ?? "") };
+  const problem = feedErrorClass(f.lastError ?? "");
+  if (f.errorCount > 0) {
+    return { status: offline && isUnreachable(f.lastError ?? "") ? "offline" : "failing", problem };
+  }
   return { status: "ok", problem: null };
 }
 
@@ -55,9 +60,9 @@ export async function getSourceProfile(id: string, now = new Date()): Promise<So
     articles: { none: { article: { sourceId: id } } },
   };
   const newestFirst = [{ latestPublishedAt: "desc" as const }, { id: "asc" as const }];
-  const [items, coveredTotal, covered, leftOutTotal, leftOut] = await Promise.all([
+  const [items, coveredTotal, covered, leftOutTotal, leftOut, inStories, feedsOk] = await Promise.all([
     prisma.article.groupBy({
-      by: ["feedId"],
+      by: ["feedId", "isDemo"],
       where: { sourceId: id, publishedAt: { gte: since } },
       _count: { _all: true },
     }),
@@ -81,8 +86,12 @@ export async function getSourceProfile(id: string, now = new Date()): Promise<So
       take: LEFT_OUT_LIST_LIMIT,
       select: STORY_SELECT,
     }),
+    prisma.article.count({
+      where: { sourceId: id, publishedAt: { gte: since }, cards: { some: { card: live } } },
+    }),
+    prisma.feed.count({ where: { lastFetchedAt: { not: null }, errorCount: 0 } }),
   ]);
-  const itemsOf = new Map(items.map((g) => [g.feedId, g._count._all]));
+  const itemsOf = new Map(items.filter((g) => g.feedId).map((g) => [g.feedId, g._count._all]));
   const story = (c: (typeof leftOut)[number]) => ({
     cardId: c.id,
     topic: c.topic,
@@ -97,11 +106,13 @@ export async function getSourceProfile(id: string, now = new Date()): Promise<So
       url: f.url,
       lastFetchedAt: iso(f.lastFetchedAt),
       lastSuccessAt: iso(f.lastSuccessAt),
-      ...feedStatus(f),
+      ...feedStatus(f, feedsOk === 0),
       itemsInWindow: itemsOf.get(f.id) ?? 0,
     })),
     window: { hours: NEWS_WINDOW_HOURS, from: since.toISOString() },
     itemsInWindow: items.reduce((n, g) => n + g._count._all, 0),
+    demoItemsInWindow: items.reduce((n, g) => n + (g.isDemo ? g._count._all : 0), 0),
+    itemsInStories: inStories,
     covered: {
       total: coveredTotal,
       stories: covered.map((c) => {

@@ -4,6 +4,7 @@
  */
 import "server-only";
 import { ApiError } from "@/lib/http/errors";
+import { cachedRead } from "@/lib/read-cache";
 import { cardIdParams, type CardDetail } from "@/lib/schemas/cards";
 import { getCardOrThrow } from "./get-card";
 
@@ -22,3 +23,10 @@ export async function getStory(id: string): Promise<Story> {
     throw error;
   }
 }
+
+/**
+ * getStory through the five-second read cache: a page, its metadata and its segment's layout read
+ * the story once per request, and a shared link read by many at once costs one database read per
+ * few seconds, as the card route does.
+ */
+export const readStory = (id: string): Promise<Story> => cachedRead(`story:${id}`, () => getStory(id));

@@ -8,13 +8,29 @@ import "server-only";
 import { LANDING_PAGE } from "@/lib/catalog";
 import { getPrisma } from "@/lib/db";
 import { newsWindowStart } from "@/lib/news-window";
+import { otherSelections, type OtherSelections } from "@/lib/other-selections";
 import type { CardListQuery, CardListResponse } from "@/lib/schemas/cards";
 import { CARD_INCLUDE, toComparisonCard } from "./card-view";
+
+/** The live stories of the window outside the landing selection, and the pairs that reach them. */
+async function outsideLanding(since: Date): Promise<OtherSelections> {
+  const stories = await getPrisma().comparisonCard.findMany({
+    where: {
+      retiredAt: null,
+      articleCount: { gt: 0 },
+      latestPublishedAt: { gte: since },
+      NOT: { category: "general", countries: { hasSome: [...LANDING_PAGE.countries] } },
+    },
+    select: { id: true, category: true, countries: true },
+  });
+  return otherSelections(stories);
+}
 
 /**
  * Newest comparison cards for a country/category pair, or for the landing selection when
  * neither is given (docs/product.md §7: six countries, category general). A valid pair with no cards
- * carries the on-demand generation suggestion.
+ * carries the on-demand generation suggestion; the landing selection says how many stories wait
+ * in other selections, and where (decision 143).
  */
 export async function listCards(query: CardListQuery, now = new Date()): Promise<CardListResponse> {
   const landing = !query.country && !query.category;
@@ -22,7 +38,7 @@ export async function listCards(query: CardListQuery, now = new Date()): Promise
   const category = query.category ?? "general";
   const prisma = getPrisma();
   const since = newsWindowStart(now);
-  const [cards, lastRun] = await Promise.all([
+  const [cards, lastRun, others] = await Promise.all([
     prisma.comparisonCard.findMany({
       where: {
         retiredAt: null,
@@ -39,6 +55,7 @@ export async function listCards(query: CardListQuery, now = new Date()): Promise
       orderBy: { finishedAt: "desc" },
       select: { finishedAt: true },
     }),
+    landing ? outsideLanding(since) : null,
   ]);
   const comparisonCards = cards.filter((c) => c.articles.length > 0).map(toComparisonCard);
   return {
@@ -52,6 +69,7 @@ export async function listCards(query: CardListQuery, now = new Date()): Promise
       ...(comparisonCards.length === 0 ? { suggestion: "on_demand_generation" as const } : {}),
       isDemo: comparisonCards.some((c) => c.isDemo),
       lastUpdated: lastRun?.finishedAt?.toISOString() ?? null,
+      ...(others ? { otherSelections: others } : {}),
     },
   };
 }

@@ -109,7 +109,10 @@ test("an analysis runs 10 → 30 → 90 → 100, shows its results with citation
   );
 
   const progress = card.getByTestId("analysis-progress");
-  await expect(progress.getByTestId("analysis-step")).toHaveText("Sending articles to backend AI...");
+  // docs/product.md §4's step 30, naming what the articles are sent to: no AI model answers here.
+  await expect(progress.getByTestId("analysis-step")).toHaveText(
+    "Sending articles to the built-in text comparison...",
+  );
   await expect(progress.getByTestId("analysis-percent")).toHaveText("30%");
   await expect(progress.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "30");
   await expect(progress.locator("li[data-lit=true]")).toHaveText([/Content Analysis/]);
@@ -129,7 +132,7 @@ test("an analysis runs 10 → 30 → 90 → 100, shows its results with citation
   const steps = await page.evaluate(() => (window as unknown as { __steps: string[] }).__steps);
   expect(steps).toEqual([
     "Checking cache... 10%",
-    "Sending articles to backend AI... 30%",
+    "Sending articles to the built-in text comparison... 30%",
     "Processing analysis results... 90%",
   ]);
   for (const heading of [
@@ -243,15 +246,18 @@ test("Community Insights: 'coming soon' over a faded preview that cannot be oper
   const card = bridgeCard(page);
   await card.getByRole("tab", { name: "Community Insights" }).click();
   await expect(card.getByTestId("coming-soon")).toContainText("Community features are coming soon");
-  const preview = card.getByTestId("community-preview");
+  await expect(card.getByTestId("example-label")).toHaveText(
+    "Example data, not about this story: how the community features will look.",
+  );
+  const preview = card.getByTestId("community-preview").locator("[inert]");
   await expect(preview).toHaveAttribute("inert", "");
   await expect(preview).toHaveCSS("opacity", "0.5");
-  await expect(preview).toContainText("Shared 47 times");
+  await expect(preview).toContainText("Shares: —");
   await expect(preview).toContainText("Newest First");
   await expect(preview.locator("li.bg-red-50")).toContainText(
-    "This comment was hidden after readers flagged it.",
+    "Example of a comment hidden after readers flagged it.",
   );
-  const like = preview.getByText("like 1", { exact: false }).first();
+  const like = preview.getByText("like", { exact: true }).first();
   await expect(like.click({ timeout: 1500 })).rejects.toThrow();
   await preview.locator("input").first().focus();
   expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe("INPUT");

@@ -84,9 +84,9 @@ test("the story page: the card working as on the feed, and who reported what whe
   await card.getByRole("button", { name: "Start AI Analysis" }).click();
   await expect(card.getByTestId("factual-badge")).toHaveText(/details corroborated$/);
   await expectAccessible(page, "analysed story");
-  // The community preview, faded and inert.
+  // The community preview, faded and inert, labelled as example data.
   await card.getByRole("tab", { name: "Community Insights" }).click();
-  await expect(card.getByText("Shared 47 times")).toBeVisible();
+  await expect(card.getByTestId("example-label")).toBeVisible();
 
   // Reloaded, it opens analysed from the local cache, and hydrates without a mismatch.
   await page.reload();

@@ -9,12 +9,11 @@ import { notFound, permanentRedirect } from "next/navigation";
 import { CoverageTimeline } from "@/components/story/coverage-timeline";
 import { StoryCard } from "@/components/story/story-card";
 import { StoryHeader } from "@/components/story/story-header";
-import { mapStoryCard } from "@/lib/client/map-card";
+import { mapCard } from "@/lib/client/map-card";
 import { safeUrl } from "@/lib/client/safe-url";
 import { FEED_ALTERNATES } from "@/lib/feeds/links";
 import { siteOrigin } from "@/lib/http/site-origin";
-import { cachedRead } from "@/lib/read-cache";
-import { getStory } from "@/lib/services/get-story";
+import { readStory } from "@/lib/services/get-story";
 import { outletNames, outletsSentence, storyPath } from "@/lib/stories";
 
 // Each request reads the current card (cards change with every ingest); nothing is prerendered.
@@ -22,13 +21,9 @@ export const dynamic = "force-dynamic";
 
 type Props = { params: Promise<{ id: string }> };
 
-// The page and its metadata read the story once per request; a shared link read by many at once
-// costs one database read per few seconds, as the card route does.
-const loadStory = (id: string) => cachedRead(`story:${id}`, () => getStory(id));
-
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const story = await loadStory((await params).id);
-  // A moved story redirects and a missing one is a 404: the page says so, not its metadata.
+  const story = await readStory((await params).id);
+  // A moved story redirects and a missing one is the 404, titled by the segment's layout.
   if (story.kind !== "found") return {};
   const { card } = story;
   const url = `${siteOrigin(await headers(), "http://127.0.0.1")}${storyPath(card.cardId)}`;
@@ -60,7 +55,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function StoryPage({ params }: Props) {
-  const story = await loadStory((await params).id);
+  const story = await readStory((await params).id);
   if (story.kind === "moved") permanentRedirect(storyPath(story.cardId));
   if (story.kind === "missing") notFound();
   // A server component renders once per request: this is that request's clock, for relative times.
@@ -70,7 +65,7 @@ export default async function StoryPage({ params }: Props) {
     <>
       <StoryHeader />
       <main id="main" className="mx-auto max-w-5xl px-4 pb-16 pt-6">
-        <StoryCard card={mapStoryCard(story.card)} renderedAt={renderedAt} />
+        <StoryCard card={mapCard(story.card)} renderedAt={renderedAt} />
         <CoverageTimeline card={story.card} />
       </main>
     </>

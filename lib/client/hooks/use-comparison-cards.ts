@@ -105,6 +105,8 @@ export function useComparisonCards(selection: Selection) {
     notice: data?.notice ?? (failed ? MESSAGES.outer : null),
     isFallback: data?.fallback ?? false,
     serverDemo: data?.serverDemo ?? false,
+    /** The landing view's stories in other selections; null for another selection. */
+    otherSelections: data?.otherSelections ?? null,
     updatedAt: data?.fetchedAt ?? null,
     loadMore,
     refresh,

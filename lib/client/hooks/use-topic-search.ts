@@ -1,15 +1,18 @@
 "use client";
 
-/** The topic search's SWR hook (docs/decisions/042-topic-search.md). */
+/** The topic search's SWR hook (docs/decisions/042-topic-search.md, 145). */
 
 import useSWR from "swr";
 import type { SearchResponse } from "@/lib/schemas/search";
 import { publicRequest } from "../auth";
-import { searchCard, searchMessages, searchPath } from "../search";
+import { searchCards, searchMessages, searchPath } from "../search";
 
-/** GET /search for the submitted topic: the synthetic card, or the docs/product.md §8 message. */
-export function useTopicSearch(topic: string | null, countries: string[]) {
-  const path = topic ? searchPath(topic, countries) : null;
+/**
+ * GET /search for the submitted topic: the story cards and loose articles found, the empty
+ * result's message (an empty state, not an error), or the failure's (docs/product.md §8).
+ */
+export function useTopicSearch(topic: string | null) {
+  const path = topic ? searchPath(topic) : null;
   const { data, error, isValidating, mutate } = useSWR(
     path,
     (p: string) => publicRequest<SearchResponse>(p),
@@ -19,17 +22,13 @@ export function useTopicSearch(topic: string | null, countries: string[]) {
       shouldRetryOnError: false,
     },
   );
-  const card = topic && data?.results.length ? searchCard(topic, data.results) : null;
-  const message = !topic
-    ? null
-    : error
-      ? searchMessages.failed(topic)
-      : data && data.results.length === 0
-        ? searchMessages.none(topic, countries)
-        : null;
+  const cards = topic && data ? searchCards(topic, data) : [];
   return {
-    card,
-    message,
+    cards,
+    /** The search failed: 'Error Loading News' with Try Again. */
+    failure: topic && error ? searchMessages.failed(topic) : null,
+    /** Nothing matched: said as an empty state with a way back. */
+    empty: topic && !error && data && cards.length === 0 ? searchMessages.none(topic) : null,
     isLoading: path !== null && data === undefined && !error,
     isValidating,
     retry: () => void mutate(),

@@ -74,7 +74,31 @@ describe("GET /api/v1/comparison-cards", () => {
       count: 2,
       isDemo: false,
       lastUpdated: null,
+      // The window's live stories outside the landing selection, and the pair that shows them
+      // (the four-day-old and the retired cards are not counted).
+      otherSelections: { stories: 1, selections: [{ country: "us", category: "technology", stories: 1 }] },
     });
+  });
+
+  it("gives each related article its own publication time, not the card's", async () => {
+    const res = await call<List>(listRoute, "/api/v1/comparison-cards", { query: { country: "us" } });
+    const card = res.json.data.comparisonCards[0] as {
+      createdAt: string;
+      mainHeadline: { publishedAt: string };
+      relatedArticles: { source: { id: string }; publishedAt: string }[];
+    };
+    const hour = 3_600_000;
+    const main = Date.parse(card.mainHeadline.publishedAt);
+    expect(card.relatedArticles.map((a) => [a.source.id, main - Date.parse(a.publishedAt)])).toEqual([
+      ["fox-news", hour],
+      ["associated-press", 2 * hour],
+    ]);
+    for (const a of card.relatedArticles) expect(a.publishedAt).not.toBe(card.createdAt);
+  });
+
+  it("says nothing of other selections for a pair", async () => {
+    const res = await call<List>(listRoute, "/api/v1/comparison-cards", { query: { country: "gb" } });
+    expect(res.json.data.metadata.otherSelections).toBeUndefined();
   });
 
   it("maps a card to the docs/product.md §3 shape with the bias bar and blindspot", async () => {

@@ -8,8 +8,9 @@ vi.hoisted(() => {
 
 import { GET, POST } from "@/app/api/v1/search/route";
 import { getDatabase, getPrisma } from "@/lib/db";
-import { SEARCH_SQL } from "@/lib/services/search-articles";
+import { SEARCH_CARDS_SQL, SEARCH_SQL } from "@/lib/services/search-articles";
 import { call } from "@/tests/helpers/api";
+import { insertArticles, insertStory } from "@/tests/helpers/cards";
 
 const HOUR = 3_600_000;
 const now = Date.now();
@@ -195,6 +196,70 @@ describe("GET /api/v1/search", () => {
     expect(over.status).toBe(429);
     expect(over.json).toMatchObject({ code: "rate_limited", details: { limit: "search-client" } });
     expect((await call(GET, "/api/v1/search", { query: { q: "harbour" } })).status).toBe(200);
+  });
+
+  it("answers the story cards holding matches, more outlets first, in every country and category (issue 33)", async () => {
+    // A newer two-outlet story, an older three-outlet one in another country and category, a
+    // one-outlet fragment newer than both, and a retired card: the three-outlet story comes first.
+    await insertStory({
+      cardId: "quay-two",
+      countries: ["gb"],
+      articles: [
+        { sourceId: "bbc-news", title: "Quay reopens to ferries", hoursAgo: 2 },
+        { sourceId: "the-guardian", title: "Ferries return to the quay", hoursAgo: 3 },
+      ],
+    });
+    await insertStory({
+      cardId: "quay-three",
+      category: "business",
+      countries: ["de"],
+      articles: [
+        { sourceId: "deutsche-welle", title: "Port operator buys the old quay", hoursAgo: 8 },
+        { sourceId: "cnn", title: "Old quay sold to port operator", hoursAgo: 9 },
+        { sourceId: "npr", title: "Quay sale approved", hoursAgo: 10 },
+      ],
+    });
+    await insertStory({
+      cardId: "quay-retired",
+      retiredAt: new Date(),
+      successorId: "quay-two",
+      articles: [{ sourceId: "cnn", title: "Quay story merged away", hoursAgo: 4 }],
+    });
+    await insertArticles("quay-loose", [{ sourceId: "fox-news", title: "Quay tours sell out", hoursAgo: 1 }]);
+    const res = await call(GET, "/api/v1/search", { query: { q: "quay" } });
+    const data = (
+      res.json as {
+        data: { cards: { cardId: string; sourceCount: number }[]; results: { cardId: string | null }[] };
+      }
+    ).data;
+    expect(data.cards.map((c) => [c.cardId, c.sourceCount])).toEqual([
+      ["quay-three", 3],
+      ["quay-two", 2],
+    ]);
+    expect(data.results[0]).toMatchObject({ title: "Quay tours sell out", cardId: null });
+    // The cards as the card list answers them.
+    expect(data.cards[0]).toMatchObject({
+      category: "business",
+      mainHeadline: { title: expect.any(String) },
+    });
+    const limited = await call(GET, "/api/v1/search", { query: { q: "quay", limit: "1" } });
+    expect(
+      (limited.json as { data: { cards: { cardId: string }[] } }).data.cards.map((c) => c.cardId),
+    ).toEqual(["quay-three"]);
+  });
+
+  it("finds the cards from the full-text index too", async () => {
+    const plan = await getDatabase().sql.transaction(async (tx) => {
+      await tx.exec("SET LOCAL enable_seqscan = off");
+      const rows = await tx.query<{ "QUERY PLAN": string }>(`EXPLAIN ${SEARCH_CARDS_SQL}`, [
+        "harbour",
+        new Date(now - 72 * HOUR).toISOString(),
+        [],
+        20,
+      ]);
+      return rows.map((r) => r["QUERY PLAN"]).join("\n");
+    });
+    expect(plan).toContain("Article_search_idx");
   });
 
   it("answers 400 for a missing q and 405 for POST", async () => {

@@ -2,8 +2,9 @@ import { beforeAll, expect, it } from "vitest";
 import { GET as sourcesRoute } from "@/app/api/v1/sources/route";
 import { GET as sourceRoute } from "@/app/api/v1/sources/[id]/route";
 import { getPrisma } from "@/lib/db";
+import { invalidateReadCache } from "@/lib/read-cache";
 import { call } from "@/tests/helpers/api";
-import { insertStory } from "@/tests/helpers/cards";
+import { insertArticles, insertStory } from "@/tests/helpers/cards";
 
 /**
  * Issue 26: GET /api/v1/sources lists the 19 outlets with ownership and paywall, and
@@ -17,6 +18,8 @@ type Profile = {
   ownership: { kind: string; owner: string; funding: string; asOf: string };
   paywall: string;
   itemsInWindow: number;
+  demoItemsInWindow: number;
+  itemsInStories: number;
   feeds: {
     category: string;
     status: string;
@@ -180,4 +183,45 @@ it("answers from the read cache with an ETag, and 304 to a client holding it", a
     headers: { "if-none-match": etag },
   });
   expect(again.status).toBe(304);
+});
+
+it("says how many of its articles are demo and how many a story holds, so the page's counts agree (issue 33)", async () => {
+  // Fox News: one report in a story, one no other outlet matched, one from the demo snapshot.
+  await insertArticles("fox-loose", [
+    { sourceId: "fox-news", title: "Fox report no one else ran", hoursAgo: 2 },
+  ]);
+  const [demo] = await insertArticles("fox-demo", [
+    { sourceId: "fox-news", title: "Demo report", hoursAgo: 2 },
+  ]);
+  await getPrisma().article.update({ where: { id: demo }, data: { isDemo: true } });
+  invalidateReadCache();
+  const fox = (await profile("fox-news")).json.data;
+  expect(fox).toMatchObject({ itemsInWindow: 3, demoItemsInWindow: 1, itemsInStories: 1 });
+  expect(fox.feeds.reduce((n, f) => n + f.itemsInWindow, 0)).toBe(0);
+  const bbc = (await profile("bbc-news")).json.data;
+  expect(bbc).toMatchObject({ itemsInWindow: 2, demoItemsInWindow: 0, itemsInStories: 2 });
+});
+
+it("calls a feed offline, not failing, when its host was unreachable while no outlet's feed could be fetched", async () => {
+  const prisma = getPrisma();
+  const now = new Date();
+  await prisma.feed.updateMany({
+    where: { errorCount: 0, lastFetchedAt: { not: null } },
+    data: {
+      errorCount: 1,
+      lastErrorAt: now,
+      lastError: "network error: getaddrinfo ENOTFOUND feeds.example",
+    },
+  });
+  await prisma.feed.update({
+    where: { id: "bbc-news:technology" },
+    data: { lastFetchedAt: now, lastErrorAt: now, errorCount: 1, lastError: "HTTP 503 Service Unavailable" },
+  });
+  invalidateReadCache();
+  const feeds = new Map((await profile("bbc-news")).json.data.feeds.map((f) => [f.category, f]));
+  expect(feeds.get("general")).toMatchObject({ status: "offline", problem: "network error" });
+  expect(feeds.get("business")).toMatchObject({ status: "offline", problem: "network error" });
+  // An answer the host gave is its own failure, whatever the network.
+  expect(feeds.get("technology")).toMatchObject({ status: "failing", problem: "HTTP 5xx" });
+  expect(feeds.get("health")).toMatchObject({ status: "not fetched yet" });
 });

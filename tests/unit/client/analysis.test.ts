@@ -123,8 +123,10 @@ describe("runAnalysis (docs/product.md §4)", () => {
       onProgress: () => undefined,
     });
     const articles = withAssessments(card.articles, result);
-    expect(articles[1]).toMatchObject({ sentiment: "negative", biasScore: -0.3 });
+    expect(articles[1]).toMatchObject({ sentiment: "negative", biasScore: -0.3, assessed: true });
     expect(articles[0]).toMatchObject({ sentiment: "neutral", biasScore: 0 });
+    // Before an analysis nothing is assessed: the panels say so rather than show the placeholders.
     expect(withAssessments(card.articles, card.aiAnalysis)).toBe(card.articles);
+    expect(card.articles.some((a) => a.assessed)).toBe(false);
   });
 });

@@ -34,7 +34,8 @@ export function backendCard(cardId: string, over: Partial<ComparisonCard> = {}):
     topic: `Topic ${cardId}`,
     mainHeadline: cardArticle(`${cardId}-a`, "BBC News", { urlToImage: "https://img.test/a.jpg" }),
     relatedArticles: [
-      cardArticle(`${cardId}-b`, "CNN"),
+      // Each article at its own time, none of them the card's creation time.
+      cardArticle(`${cardId}-b`, "CNN", { publishedAt: "2025-03-01T09:00:00.000Z" }),
       cardArticle(`${cardId}-c`, "NPR", { description: "" }),
     ],
     category: "general",

@@ -233,16 +233,37 @@ describe("loadFirstPage (docs/product.md §4, §8)", () => {
       notice,
       fallback: true,
       serverDemo: false,
+      otherSelections: null,
       fetchedAt: 42,
     });
   });
 
-  it("falls back to demo data when nothing comes back", async () => {
+  it("falls back to demo data when nothing comes back, still saying where other stories wait", async () => {
+    const res = list([]);
+    const others = { stories: 2, selections: [{ country: "in", category: "sports", stories: 2 }] };
+    res.metadata.otherSelections = others;
     const page = await loadFirstPage(landing, {
-      ...deps({ "/comparison-cards?limit=100": list([]) }),
+      ...deps({ "/comparison-cards?limit=100": res }),
       ...extra(),
     });
     expect(page.notice).toBe("No content available for selected filters - using demo data");
+    expect(page.otherSelections).toEqual(others);
+  });
+
+  it("carries the landing call's other selections, and none for pairs", async () => {
+    const res = list([backendCard("x")]);
+    const others = { stories: 1, selections: [{ country: "de", category: "science", stories: 1 }] };
+    res.metadata.otherSelections = others;
+    const page = await loadFirstPage(landing, {
+      ...deps({ "/comparison-cards?limit=100": res }),
+      ...extra(),
+    });
+    expect(page.otherSelections).toEqual(others);
+    const pair = await loadFirstPage(
+      { countries: ["gb"], categories: ["general"] },
+      { ...deps({ "/comparison-cards?country=gb&limit=50": list([backendCard("y")]) }), ...extra() },
+    );
+    expect(pair.otherSelections).toBeNull();
   });
 
   it("falls back with the outer message when mapping fails", async () => {

@@ -34,12 +34,12 @@ describe("mapCard (docs/product.md §3)", () => {
     });
   });
 
-  it("maps related articles: related-{cardId}-{index}, fallbacks, the card's date, no image, neutral, 0", () => {
+  it("maps related articles: related-{cardId}-{index}, fallbacks, their own time, no image, neutral, 0", () => {
     expect(card.articles[1]).toMatchObject({
       id: "related-c1-0",
       summary: "Description c1-b",
       content: "Content not available",
-      publishedAt: "2025-03-01T12:00:00.000Z",
+      publishedAt: "2025-03-01T09:00:00.000Z",
       imageUrl: null,
       sentiment: "neutral",
       biasScore: 0,
@@ -51,11 +51,15 @@ describe("mapCard (docs/product.md §3)", () => {
     });
   });
 
-  it("maps the comparison: topic, placeholder analysis (85), date, category default general, counters, bias", () => {
+  it("dates the comparison by its first report, the one its coverage line names", () => {
+    expect(card.publishedAt).toBe("2025-03-01T09:00:00.000Z");
+    expect(card.coverage).toMatchObject({ firstSource: "CNN", firstPublishedAt: "2025-03-01T09:00:00.000Z" });
+  });
+
+  it("maps the comparison: topic, placeholder analysis (85), category default general, counters, bias", () => {
     expect(card).toMatchObject({
       id: "c1",
       topic: "Topic c1",
-      publishedAt: "2025-03-01T10:00:00.000Z",
       category: "general",
       likes: 0,
       comments: 0,

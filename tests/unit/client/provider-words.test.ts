@@ -1,10 +1,14 @@
 /** The page's words about who analyses (lib/client/provider-words.ts): the product contract's for a model, honest for the local analyzer. */
 import { describe, expect, it } from "vitest";
+import { STEPS } from "@/lib/client/analysis";
 import {
   analysisFooter,
+  analysisOffer,
   heroAnalyzerSentence,
+  heroIntro,
   progressLines,
   providerName,
+  stepText,
 } from "@/lib/client/provider-words";
 import type { ProviderInfo } from "@/lib/schemas/analysis";
 
@@ -54,4 +58,31 @@ describe("the local analyzer answers: a built-in text comparison, never an AI mo
 
 it("says nothing in the hero until the server has named the provider", () => {
   expect(heroAnalyzerSentence(null)).toBeNull();
+});
+
+describe("the intro and the progress name the analysis actually used (issue 33)", () => {
+  it("the hero's intro: AI-powered for a model, a text comparison for the local analyzer, neither before", () => {
+    expect(heroIntro(model)).toBe(
+      "Cached content from the last 72 hours with AI-powered perspective comparison. See how outlets across the world cover the same story.",
+    );
+    expect(heroIntro(local)).toContain("with a side-by-side comparison of perspectives.");
+    expect(heroIntro(local)).not.toContain("AI");
+    // The same words before the server has said, so the page does not move when it does.
+    expect(heroIntro(null)).toBe(heroIntro(local));
+  });
+
+  it("step 30 names the built-in text comparison, not a backend AI, when the local analyzer answers", () => {
+    expect(stepText(STEPS.send.currentStep, local)).toBe(
+      "Sending articles to the built-in text comparison...",
+    );
+    expect(stepText(STEPS.send.currentStep, model)).toBe("Sending articles to backend AI...");
+    expect(stepText(STEPS.cache.currentStep, local)).toBe("Checking cache...");
+  });
+
+  it("the offer after a failed run", () => {
+    expect(analysisOffer(local)).toBe(
+      "Compare how these sources cover the story with the built-in text comparison.",
+    );
+    expect(analysisOffer(model)).toBe("Compare how these sources cover the story with an AI analysis.");
+  });
 });

@@ -110,3 +110,25 @@ describe("the balance", () => {
     expect(skippedBlindspots(cards, readingBalance(storage, NOW)).map((c) => c.id)).toEqual(["skipped"]);
   });
 });
+
+describe("since when it records (issue 33)", () => {
+  it("keeps the moment the statement was first seen, and says so in the balance", () => {
+    expect(readingBalance(storage, NOW).since).toBeNull();
+    expect(acknowledge(storage, NOW - DAY)).toBe("ok");
+    expect(acknowledge(storage, NOW)).toBe("ok");
+    expect(readingBalance(storage, NOW).since).toBe(NOW - DAY);
+    recordVisit(storage, visit("a"));
+    clearHistory(storage);
+    expect(readingBalance(storage, NOW).since).toBe(NOW - DAY);
+  });
+
+  it("dates a history kept before the time was stored from its oldest visit", () => {
+    storage.setItem(
+      READING_BALANCE_KEY,
+      JSON.stringify({ acknowledged: true, visits: [visit("old", { at: NOW - 3 * DAY })] }),
+    );
+    expect(readingBalance(storage, NOW).since).toBeNull();
+    acknowledge(storage, NOW);
+    expect(readingBalance(storage, NOW).since).toBe(NOW - 3 * DAY);
+  });
+});

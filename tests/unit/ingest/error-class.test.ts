@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { feedErrorClass } from "@/lib/ingest/error-class";
+import { feedErrorClass, isUnreachable } from "@/lib/ingest/error-class";
 
 describe("feedErrorClass", () => {
   it.each([
@@ -19,5 +19,18 @@ describe("feedErrorClass", () => {
     ["something new", "failed"],
   ])("%s → %s", (message, expected) => {
     expect(feedErrorClass(message)).toBe(expected);
+  });
+});
+
+describe("isUnreachable (decision 146): the host never answered, as when the server has no network", () => {
+  it.each([
+    ["network error: getaddrinfo ENOTFOUND feeds.bbci.co.uk", true],
+    ["network error: ECONNREFUSED", true],
+    ["timed out after 15000 ms", true],
+    ["HTTP 503 (rate limited; retry after 120 s)", false],
+    ["address refused: 169.254.169.254 is a private, link-local or reserved address", false],
+    ["not a well-formed RSS or Atom feed: Unexpected close tag", false],
+  ])("%s → %s", (message, expected) => {
+    expect(isUnreachable(message)).toBe(expected);
   });
 });
