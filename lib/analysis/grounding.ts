@@ -36,7 +36,7 @@ import { WorkBudget } from "./work-budget";
 /** Of a point's key words, at least this share must occur in the cited articles. */
 const KEY_WORD_SHARE = 0.5;
 
-interface ArticleEvidence {
+export interface ArticleEvidence {
   match: string;
   /** The article's word keys, space-separated and padded ("U.S." and "US" both read " us "). */
   words: string;
@@ -186,8 +186,9 @@ function groundPoint(
   evidence: ArticleEvidence[],
   common: boolean,
   report: GroundingReport,
+  kind: PointKind = common ? "common point" : "difference",
 ): CitedPoint | null {
-  const label = `${common ? "common point" : "difference"} “${point.text.slice(0, 60)}”`;
+  const label = `${kind} “${point.text.slice(0, 60)}”`;
   const inRange = [...new Set(point.citations)].filter(
     (i) => Number.isInteger(i) && i >= 0 && i < evidence.length,
   );
@@ -234,33 +235,67 @@ function groundText(
   return kept.map((s) => s.text).join(" ");
 }
 
+/** What the grounding check reads of a card's articles, made once per check. */
+export async function cardEvidence(articles: AnalysisArticle[], budget: WorkBudget): Promise<ArticleEvidence[]> {
+  const evidence: ArticleEvidence[] = [];
+  for (const a of articles) {
+    evidence.push(evidenceOf(a));
+    await budget.checkpoint();
+  }
+  return evidence;
+}
+
+export const emptyReport = (): GroundingReport => ({
+  droppedCitations: 0,
+  droppedPoints: 0,
+  droppedSentences: 0,
+  notes: [],
+});
+
+/**
+ * The points of one list that the articles support, each with the citations that do. Common
+ * points and conflicts must keep two distinct outlets.
+ */
+export async function groundPoints(
+  points: CitedPoint[],
+  evidence: ArticleEvidence[],
+  kind: PointKind,
+  report: GroundingReport,
+  budget: WorkBudget,
+): Promise<CitedPoint[]> {
+  const kept: CitedPoint[] = [];
+  for (const p of points) {
+    const grounded = groundPoint(p, evidence, kind === "common point" || kind === "conflict", report, kind);
+    if (grounded) kept.push(grounded);
+    await budget.checkpoint();
+  }
+  return kept;
+}
+
+/** A free text with the sentences the articles do not support dropped. */
+export function groundFreeText(
+  text: string,
+  evidence: ArticleEvidence[],
+  field: string,
+  report: GroundingReport,
+): string {
+  return groundText(text, evidence, field, report);
+}
+
 /** Checks an answer against the articles; returns what survives and what was repaired. */
 export async function groundAnalysis(
   analysis: ProviderAnalysis,
   articles: AnalysisArticle[],
   budget = new WorkBudget("grounding check"),
 ): Promise<{ analysis: ProviderAnalysis; report: GroundingReport }> {
-  const evidence: ArticleEvidence[] = [];
-  for (const a of articles) {
-    evidence.push(evidenceOf(a));
-    await budget.checkpoint();
-  }
-  const report: GroundingReport = { droppedCitations: 0, droppedPoints: 0, droppedSentences: 0, notes: [] };
-  const keep = async (points: CitedPoint[], common: boolean) => {
-    const kept: CitedPoint[] = [];
-    for (const p of points) {
-      const grounded = groundPoint(p, evidence, common, report);
-      if (grounded) kept.push(grounded);
-      await budget.checkpoint();
-    }
-    return kept;
-  };
-  const commonPoints = await keep(analysis.commonPoints, true);
-  const differences = await keep(analysis.differences, false);
-  // The local analyzer's angles and figures are checked as differences are (a model's answer has none).
+  const evidence = await cardEvidence(articles, budget);
+  const report = emptyReport();
+  const keep = (points: CitedPoint[], kind: PointKind) => groundPoints(points, evidence, kind, report, budget);
+  const commonPoints = await keep(analysis.commonPoints, "common point");
+  const differences = await keep(analysis.differences, "difference");
   const extras: Pick<ProviderAnalysis, "angles" | "figures"> = {};
-  if (analysis.angles) extras.angles = await keep(analysis.angles, false);
-  if (analysis.figures) extras.figures = await keep(analysis.figures, false);
+  if (analysis.angles) extras.angles = await keep(analysis.angles, "angle");
+  if (analysis.figures) extras.figures = await keep(analysis.figures, "figures");
   const texts = {} as Record<(typeof FREE_TEXTS)[number], string>;
   for (const field of FREE_TEXTS) {
     texts[field] = groundText(analysis[field], evidence, field, report);
@@ -269,4 +304,7 @@ export async function groundAnalysis(
   return { analysis: { ...analysis, commonPoints, differences, ...extras, ...texts }, report };
 }
 
-const FREE_TEXTS = ["summary", "biasAnalysis", "emotionalTone", "frontendSummary"] as const;
+/** The lists an answer holds, as the check names them in its notes. */
+export type PointKind = "common point" | "difference" | "angle" | "figures" | "conflict";
+
+export const FREE_TEXTS = ["summary", "biasAnalysis", "emotionalTone", "frontendSummary"] as const;

@@ -15,6 +15,8 @@ export const analysisArticle = z.object({
   content: text().max(ANALYSIS_LIMITS.contentMax).default(""),
   source: text().trim().min(1, "is required").max(ANALYSIS_LIMITS.sourceMax),
   summary: text().max(ANALYSIS_LIMITS.summaryMax).default(""),
+  /** When the outlet published it (ISO 8601); a model is told each article's date. */
+  publishedAt: z.iso.datetime({ offset: true }).optional(),
 });
 export type AnalysisArticle = z.infer<typeof analysisArticle>;
 
@@ -42,6 +44,11 @@ export const articleAssessment = z.object({
   sentiment,
   /** -1 (left) .. +1 (right); docs/product.md §9 bands on the absolute value. */
   biasScore: z.number().min(-1).max(1),
+  /**
+   * The wording of the article's own voice that moved its score from its outlet's rating (a
+   * model's answer; absent when the score is the rating alone).
+   */
+  biasWording: z.array(z.string()).optional(),
 });
 
 export const providerInfo = z.object({

@@ -12,8 +12,8 @@ import {
   writeCachedAnalysis,
 } from "@/lib/analysis/cache";
 import { AnalysisError } from "@/lib/analysis/errors";
-import { groundAnalysisOffThread } from "@/lib/analysis/off-thread";
-import type { AnalysisProvider, ProviderAnalysis } from "@/lib/analysis/provider";
+import { checkAnswerOffThread } from "@/lib/analysis/off-thread";
+import type { AnalysisProvider, ModelDraft, ProviderAnalysis } from "@/lib/analysis/provider";
 import { analysisProviders } from "@/lib/analysis/select-provider";
 import { onShutdown, trackTask } from "@/lib/lifecycle/shutdown";
 import { deepFreeze } from "@/lib/frozen";
@@ -52,11 +52,17 @@ function asCached(hit: Comparison): CompareArticlesResponse {
   return response;
 }
 
-/** True when the grounding check left nothing of an answer: every point it had, or its summary. */
-function nothingGrounded(raw: ProviderAnalysis, grounded: ProviderAnalysis): boolean {
-  const before = raw.commonPoints.length + raw.differences.length;
-  const after = grounded.commonPoints.length + grounded.differences.length;
-  return (before > 0 && after === 0) || !grounded.summary.trim();
+/** Every point of an answer, whatever its list. */
+const pointCount = (a: ProviderAnalysis | ModelDraft) =>
+  a.commonPoints.length +
+  a.differences.length +
+  (a.angles?.length ?? 0) +
+  (a.figures?.length ?? 0) +
+  ("conflicts" in a ? a.conflicts.length : 0);
+
+/** True when the grounding check left nothing of an answer: every point it had, or any summary. */
+function nothingGrounded(raw: ProviderAnalysis | ModelDraft, grounded: ProviderAnalysis): boolean {
+  return (pointCount(raw) > 0 && pointCount(grounded) === 0) || !grounded.summary.trim();
 }
 
 /** Runs a provider and the grounding checker; an answer with nothing grounded left is rejected. */
@@ -66,7 +72,7 @@ async function groundedAnswer(
 ): Promise<ProviderAnalysis> {
   const started = performance.now();
   const raw = await provider.analyze(body.articles, body.analysisType);
-  const { analysis, report } = await groundAnalysisOffThread(raw, body.articles);
+  const { analysis, report } = await checkAnswerOffThread(raw, body.articles);
   const log = {
     provider: raw.provider.kind,
     model: raw.provider.model,
@@ -75,7 +81,7 @@ async function groundedAnswer(
   if (report.notes.length)
     logger.warn({ ...log, repairs: report.notes }, "analysis answer repaired by the grounding checker");
   if (nothingGrounded(raw, analysis)) {
-    throw new AnalysisError("The AI provider's answer cited nothing the articles support.");
+    throw new AnalysisError("The AI provider's answer cited nothing the articles support.", "ungrounded");
   }
   logger.info(log, "analysis generated");
   return analysis;

@@ -5,9 +5,9 @@
  * can run (lib/workers/run-off-thread.ts).
  */
 
-import { groundAnalysis } from "@/lib/analysis/grounding";
+import { checkAnswer } from "@/lib/analysis/checked-answer";
 import { analyzeLocally } from "@/lib/analysis/local/local-analyzer";
-import type { ProviderAnalysis } from "@/lib/analysis/provider";
+import type { ModelDraft, ProviderAnalysis } from "@/lib/analysis/provider";
 import { draftCards } from "@/lib/cluster/build-card";
 import type { ClusterArticle } from "@/lib/cluster/types";
 import type { AnalysisArticle } from "@/lib/schemas/analysis";
@@ -17,9 +17,9 @@ export const JOBS = {
   draftCards: (articles: ClusterArticle[]) => draftCards(articles),
   /** The local analyzer's comparison of one card's articles. */
   analyzeLocally: (articles: AnalysisArticle[]) => analyzeLocally(articles),
-  /** An answer checked against the articles (lib/analysis/grounding.ts). */
-  groundAnalysis: (input: { analysis: ProviderAnalysis; articles: AnalysisArticle[] }) =>
-    groundAnalysis(input.analysis, input.articles),
+  /** An answer checked against the articles and completed (lib/analysis/checked-answer.ts). */
+  checkAnswer: (input: { answer: ProviderAnalysis | ModelDraft; articles: AnalysisArticle[] }) =>
+    checkAnswer(input.answer, input.articles),
 };
 
 export type Jobs = typeof JOBS;

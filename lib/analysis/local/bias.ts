@@ -13,9 +13,10 @@ import type { BiasRating } from "@/lib/sources/registry";
 import { listInWords, matchForm, wholeWordPositions, withoutQuotes } from "../text";
 import type { PreparedArticle } from "./facts";
 
-const RATING_SCORE: Record<BiasRating, number> = { "center-left": -0.3, center: 0, "center-right": 0.3 };
-const MARKER_STEP = 0.1;
-const MARKER_CAP = 0.3;
+/** A rating's score, and how far each directional marker (capped) moves it: a model's named wording moves it alike. */
+export const RATING_SCORE: Record<BiasRating, number> = { "center-left": -0.3, center: 0, "center-right": 0.3 };
+export const MARKER_STEP = 0.1;
+export const MARKER_CAP = 0.3;
 
 const LEFT_CODED = [
   "far-right",

@@ -1,0 +1,139 @@
+/**
+ * A model's draft made into the product's answer (docs/decisions/130-model-answer-shape.md): its
+ * lists and texts go through the grounding check, its conflicts that survive are shown first
+ * among the differences and counted against the product's own corroboration (factualAccuracy is
+ * never the model's guess), and each article's bias score is its outlet's rating, moved only by
+ * wording the model names that the article writes in its own voice; the bias text says which.
+ */
+
+import type { AnalysisArticle, CitedPoint } from "@/lib/schemas/analysis";
+import { cardCorroboration, readCard, type CardReading } from "./card-corroboration";
+import {
+  groundFreeText,
+  groundPoints,
+  type ArticleEvidence,
+  type GroundingReport,
+  type PointKind,
+} from "./grounding";
+import { biasBand, MARKER_CAP, MARKER_STEP, RATING_SCORE } from "./local/bias";
+import { outletOf } from "./local/outlets";
+import type { ModelArticleNotes, ModelDraft, ProviderAnalysis } from "./provider";
+import { listInWords, matchForm, wholeWordPositions, withoutQuotes } from "./text";
+import type { WorkBudget } from "./work-budget";
+
+/** Wording shown per outlet in the bias text at most. */
+const WORDING_SHOWN = 3;
+
+/** The phrases of a model's list that the article writes, as a whole, in its own voice. */
+export function ownWording(article: AnalysisArticle, phrases: string[]): string[] {
+  const own = matchForm(withoutQuotes(`${article.title}\n${article.summary}\n${article.content}`));
+  const kept: string[] = [];
+  for (const phrase of phrases) {
+    const form = matchForm(phrase.replace(/^[“"'‘]+|[”"'’.,;:]+$/g, ""));
+    if (form.length < 3 || kept.some((k) => matchForm(k) === form)) continue;
+    if (!wholeWordPositions(own, form).next().done) kept.push(phrase.trim());
+  }
+  return kept;
+}
+
+interface ArticleScore {
+  index: number;
+  source: string;
+  score: number;
+  /** The wording behind a score beyond the rating (empty: the rating alone). */
+  wording: string[];
+  lean: ModelArticleNotes["lean"];
+}
+
+/** An article's score: its rating's, moved by a step per phrase of named wording in the model's direction. */
+export function articleScore(notes: ModelArticleNotes, article: AnalysisArticle): ArticleScore {
+  const rating = outletOf(article.source).rating;
+  const base = rating ? RATING_SCORE[rating] : 0;
+  const wording = notes.lean === "none" ? [] : ownWording(article, notes.wording);
+  const sign = notes.lean === "left" ? -1 : 1;
+  const nudge = wording.length ? sign * Math.min(MARKER_CAP, wording.length * MARKER_STEP) : 0;
+  const score = Math.max(-1, Math.min(1, Math.round((base + nudge) * 100) / 100));
+  return { index: notes.index, source: notes.source, score, wording, lean: wording.length ? notes.lean : "none" };
+}
+
+/** The bias text's last sentence: what each score rests on, in the product's words. */
+export function scoresSentence(scores: ArticleScore[]): string {
+  const byOutlet = new Map<string, ArticleScore>();
+  for (const s of scores) {
+    const key = outletOf(s.source).key;
+    const seen = byOutlet.get(key);
+    if (!seen || (!seen.wording.length && s.wording.length)) byOutlet.set(key, s);
+  }
+  const all = [...byOutlet.values()];
+  const named = all.filter((s) => s.wording.length);
+  const alone = all.filter((s) => !s.wording.length).map((s) => `${s.source} ${biasBand(s.score)}`);
+  if (!named.length)
+    return `No wording with a left or right lean was named in the articles' own voice, so the scores are the ratings alone: ${alone.join(", ")}. They describe framing, not accuracy.`;
+  const moved = named.map(
+    (s) =>
+      `${s.source} ${biasBand(s.score)}, its rating moved ${s.lean} by ${listInWords(s.wording.slice(0, WORDING_SHOWN).map((w) => `“${w}”`))}`,
+  );
+  return (
+    `Scores: ${moved.join("; ")}` +
+    (alone.length ? `; the ratings alone for ${alone.join(", ")}` : "") +
+    ". They describe framing, not accuracy."
+  );
+}
+
+/**
+ * Conflicts the model flagged that the built-in reading has not already counted: those citing
+ * two or more articles that no conflicting figure line or contradiction of the card cites.
+ */
+export function furtherConflicts(conflicts: CitedPoint[], reading: CardReading): number {
+  const counted = [
+    ...reading.figures.filter((f) => f.conflict).map((f) => new Set(f.citations)),
+    ...reading.contradictions.map((c) => new Set(c.citations)),
+  ];
+  return conflicts.filter(
+    (c) => !counted.some((cited) => c.citations.filter((i) => cited.has(i)).length >= 2),
+  ).length;
+}
+
+/** Completes a model's draft: grounded lists and texts, the product's corroboration and bias scores. */
+export async function completeDraft(
+  draft: ModelDraft,
+  articles: AnalysisArticle[],
+  evidence: ArticleEvidence[],
+  report: GroundingReport,
+  budget: WorkBudget,
+): Promise<ProviderAnalysis> {
+  const keep = (points: CitedPoint[], kind: PointKind) => groundPoints(points, evidence, kind, report, budget);
+  const commonPoints = await keep(draft.commonPoints, "common point");
+  const angles = await keep(draft.angles, "angle");
+  const figures = await keep(draft.figures, "figures");
+  const conflicts = await keep(draft.conflicts, "conflict");
+  const differences = await keep(draft.differences, "difference");
+  const text = (value: string, field: string) => groundFreeText(value, evidence, field, report);
+  const reading = await readCard(articles, budget);
+  const corroboration = cardCorroboration(reading, furtherConflicts(conflicts, reading));
+  const scores = draft.articles.map((notes) => articleScore(notes, articles[notes.index]));
+  await budget.checkpoint();
+  const bias = text(draft.biasAnalysis, "biasAnalysis");
+  return {
+    commonPoints,
+    // Conflicts first: they are the differences that matter most (as the built-in analyzer's contradictions).
+    differences: [...conflicts, ...differences],
+    angles,
+    figures,
+    summary: text(draft.summary, "summary"),
+    frontendSummary: text(draft.frontendSummary, "frontendSummary"),
+    biasAnalysis: [bias, scoresSentence(scores)].filter(Boolean).join(" "),
+    emotionalTone: text(draft.emotionalTone, "emotionalTone"),
+    factualAccuracy: corroboration.score,
+    factualAccuracyMethod: corroboration.method,
+    corroboration: { corroborated: corroboration.supported, total: corroboration.checkable },
+    articles: draft.articles.map((notes, i) => ({
+      index: notes.index,
+      source: notes.source,
+      sentiment: notes.sentiment,
+      biasScore: scores[i].score,
+      ...(scores[i].wording.length ? { biasWording: scores[i].wording } : {}),
+    })),
+    provider: draft.provider,
+  };
+}
