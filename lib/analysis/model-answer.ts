@@ -11,7 +11,7 @@ import { cardCorroboration, readCard, type CardReading } from "./card-corroborat
 import {
   groundFreeText,
   groundPoints,
-  type ArticleEvidence,
+  type CardEvidence,
   type GroundingReport,
   type PointKind,
 } from "./grounding";
@@ -53,7 +53,13 @@ export function articleScore(notes: ModelArticleNotes, article: AnalysisArticle)
   const sign = notes.lean === "left" ? -1 : 1;
   const nudge = wording.length ? sign * Math.min(MARKER_CAP, wording.length * MARKER_STEP) : 0;
   const score = Math.max(-1, Math.min(1, Math.round((base + nudge) * 100) / 100));
-  return { index: notes.index, source: notes.source, score, wording, lean: wording.length ? notes.lean : "none" };
+  return {
+    index: notes.index,
+    source: notes.source,
+    score,
+    wording,
+    lean: wording.length ? notes.lean : "none",
+  };
 }
 
 /** The bias text's last sentence: what each score rests on, in the product's words. */
@@ -98,11 +104,12 @@ export function furtherConflicts(conflicts: CitedPoint[], reading: CardReading):
 export async function completeDraft(
   draft: ModelDraft,
   articles: AnalysisArticle[],
-  evidence: ArticleEvidence[],
+  evidence: CardEvidence,
   report: GroundingReport,
   budget: WorkBudget,
 ): Promise<ProviderAnalysis> {
-  const keep = (points: CitedPoint[], kind: PointKind) => groundPoints(points, evidence, kind, report, budget);
+  const keep = (points: CitedPoint[], kind: PointKind) =>
+    groundPoints(points, evidence, kind, report, budget);
   const commonPoints = await keep(draft.commonPoints, "common point");
   const angles = await keep(draft.angles, "angle");
   const figures = await keep(draft.figures, "figures");

@@ -8,7 +8,12 @@ import { WorkerTimeoutError } from "@/lib/workers/errors";
 import type { JobInput, JobOutput } from "@/lib/workers/jobs";
 import { runOffThread } from "@/lib/workers/run-off-thread";
 import { AnalysisTimeoutError } from "./errors";
-import { LOCAL_PROVIDER_INFO, type AnalysisProvider, type ModelDraft, type ProviderAnalysis } from "./provider";
+import {
+  LOCAL_PROVIDER_INFO,
+  type AnalysisProvider,
+  type ModelDraft,
+  type ProviderAnalysis,
+} from "./provider";
 import type { AnalysisArticle } from "@/lib/schemas/analysis";
 import { ANALYSIS_BUDGET } from "./work-budget";
 

@@ -14,14 +14,8 @@ import OpenAI from "openai";
 import { logger } from "@/lib/log";
 import type { AnalysisArticle, ProviderInfo } from "@/lib/schemas/analysis";
 import { AnalysisError, AnalysisTimeoutError, type AnalysisFailure } from "./errors";
-import {
-  ANSWER_SCHEMA,
-  INSTRUCTIONS,
-  modelAnswer,
-  promptArticles,
-  type ModelAnswer,
-} from "./model-prompt";
-import type { AnalysisProvider, AnalysisType, ModelDraft } from "./provider";
+import { ANSWER_SCHEMA, INSTRUCTIONS, modelAnswer, promptArticles, type ModelAnswer } from "./model-prompt";
+import type { AnalysisProvider, ModelDraft } from "./provider";
 
 export interface OpenAIProviderOptions {
   apiKey?: string;
@@ -41,7 +35,8 @@ const DEFAULT_BASE_URL = "https://api.openai.com/v1";
 export const MAX_RESPONSE_BYTES = 1_000_000;
 
 /** Markup or links in an answer: the page shows text, and an answer that tries to show more is refused. */
-const MARKUP_OR_LINK = /<\/?[a-z!][^>]*>|\]\(|\bhttps?:\/\/|\bwww\.[a-z0-9-]+\.[a-z]|\bjavascript:|\bdata:text\//i;
+const MARKUP_OR_LINK =
+  /<\/?[a-z!][^>]*>|\]\(|\bhttps?:\/\/|\bwww\.[a-z0-9-]+\.[a-z]|\bjavascript:|\bdata:text\//i;
 
 /** A response body larger than MAX_RESPONSE_BYTES. */
 class AnswerTooLargeError extends Error {
@@ -169,8 +164,8 @@ export class OpenAIProvider implements AnalysisProvider {
     return { kind: "openai-compatible", model, label: `OpenAI-compatible model ${model} at ${this.host}` };
   }
 
-  /** Every analysis type asks the same (lib/analysis/provider.ts); the type is not sent. */
-  async analyze(articles: AnalysisArticle[], _type?: AnalysisType): Promise<ModelDraft> {
+  /** Every analysis type asks the same (lib/analysis/provider.ts), so the type is not sent. */
+  async analyze(articles: AnalysisArticle[]): Promise<ModelDraft> {
     const completion = await this.complete(articles);
     const choice = completion.choices?.[0];
     if (!choice) throw invalid("no choices");
@@ -250,7 +245,10 @@ export class OpenAIProvider implements AnalysisProvider {
       return new AnalysisError(`The AI provider at ${this.host} could not be reached.`, "unreachable");
     }
     if (error instanceof OpenAI.APIError && error.status) {
-      return new AnalysisError(`The AI provider answered with an error (HTTP ${error.status}).`, "http_error");
+      return new AnalysisError(
+        `The AI provider answered with an error (HTTP ${error.status}).`,
+        "http_error",
+      );
     }
     return new AnalysisError("The AI provider failed.");
   }

@@ -54,6 +54,8 @@ export const PLACE_PHRASES: ReadonlyMap<string, string> = new Map([
   ["united kingdom", "britain"],
   ["great britain", "britain"],
   ["united states", "usa"],
+  // "Saudi Arabia" is "Saudi" elsewhere ("a Saudi-led drive", opec-output-deal).
+  ["saudi arabia", "saudi"],
 ]);
 
 /**

@@ -91,7 +91,10 @@ export function storyArticles(
     dayText
       .split("\n")
       .filter((l) => l.trim())
-      .map((l) => JSON.parse(l) as { id: string; outlet: string; title: string; summary?: string; date?: string })
+      .map(
+        (l) =>
+          JSON.parse(l) as { id: string; outlet: string; title: string; summary?: string; date?: string },
+      )
       .map((item) => [item.id, item] as const),
   );
   // The same validation as cluster:eval, so a malformed file fails with the line named.

@@ -104,7 +104,12 @@ async function scorePlanted(
 /** Starts the replay server and returns the stories' analysis through the model path. */
 export async function replayRun(dir = REPLAY_DIR): Promise<ReplayRun> {
   const replay = await startModelReplay({ dir, model: "replay" });
-  const provider = new OpenAIProvider({ baseURL: replay.url, model: "replay", timeoutMs: 30_000, maxRetries: 0 });
+  const provider = new OpenAIProvider({
+    baseURL: replay.url,
+    model: "replay",
+    timeoutMs: 30_000,
+    maxRetries: 0,
+  });
   const run: ReplayRun = {
     replay,
     times: [],
@@ -124,7 +129,10 @@ export async function replayRun(dir = REPLAY_DIR): Promise<ReplayRun> {
         }
         throw error;
       }
-      const checked: { analysis: ProviderAnalysis; report: GroundingReport } = await checkAnswer(draft, articles);
+      const checked: { analysis: ProviderAnalysis; report: GroundingReport } = await checkAnswer(
+        draft,
+        articles,
+      );
       run.times.push(performance.now() - t0);
       const planted = PLANTED.find((p) => p.slug === story.slug);
       if (planted) run.planted.push(await scorePlanted(draft, articles, planted));

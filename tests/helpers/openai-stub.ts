@@ -11,6 +11,8 @@ export type StubReply =
   | { json: unknown; model?: string }
   /** A completion whose message is this text as it stands (e.g. malformed JSON). */
   | { content: string; model?: string }
+  /** A completion in which the model declines (the API's refusal field, no content). */
+  | { refusal: string; model?: string }
   /** An HTTP error with an OpenAI-style error body. */
   | { status: number; headers?: Record<string, string>; message?: string }
   /** Another reply, sent after a delay. */
@@ -28,7 +30,7 @@ export interface OpenAIStub {
 
 export const STUB_MODEL = "stub-model-7b";
 
-function completion(content: string, model: string, n: number) {
+function completion(content: string | null, model: string, n: number, refusal: string | null = null) {
   return {
     id: `chatcmpl-stub-${n}`,
     object: "chat.completion",
@@ -37,7 +39,7 @@ function completion(content: string, model: string, n: number) {
     choices: [
       {
         index: 0,
-        message: { role: "assistant", content, refusal: null },
+        message: { role: "assistant", content, refusal },
         finish_reason: "stop",
         logprobs: null,
       },
@@ -70,8 +72,12 @@ export async function startOpenAIStub(): Promise<OpenAIStub> {
       );
       return;
     }
-    const content = "json" in reply ? JSON.stringify(reply.json) : reply.content;
     res.writeHead(200, { "content-type": "application/json" });
+    if ("refusal" in reply) {
+      res.end(JSON.stringify(completion(null, reply.model ?? STUB_MODEL, n, reply.refusal)));
+      return;
+    }
+    const content = "json" in reply ? JSON.stringify(reply.json) : reply.content;
     res.end(JSON.stringify(completion(content, reply.model ?? STUB_MODEL, n)));
   };
 
