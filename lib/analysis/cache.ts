@@ -30,9 +30,11 @@ import {
  * analyzer; 1.2.0: issue 25's analyzer; 1.3.0: contradictions between claims, decision 051; 1.4.0:
  * the editors' review of issue 25: figures of different things, questions, "only" details; 1.5.0:
  * glued sentences split, a shared fact's action, agreed negations, vague magnitudes, decision 053;
- * 1.6.0: an outlet quoted in its own words unless it holds most of a sentence besides its names).
+ * 1.6.0: an outlet quoted in its own words unless it holds most of a sentence besides its names;
+ * 1.7.0: the grounding check reads word forms and named outlets, a model's answer is completed by
+ * the product (corroboration, bias scores, angles and figures), and the request's dates are keyed).
  */
-export const CACHE_VERSION = "1.6.0";
+export const CACHE_VERSION = "1.7.0";
 export const CACHE_TTL_MS = 24 * 60 * 60 * 1000;
 export const CACHE_MAX_ENTRIES = 1_000;
 /** docs/product.md §9 key type of a card analysis. */
@@ -61,6 +63,8 @@ export function analysisCacheKey(
       source: a.source,
       summary: a.summary,
       content: a.content,
+      // A model is told each article's date (lib/analysis/model-prompt.ts).
+      ...(a.publishedAt ? { publishedAt: a.publishedAt } : {}),
     })),
   });
   const hash = crypto.createHash("sha256").update(canonical).digest("hex");

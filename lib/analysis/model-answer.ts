@@ -18,7 +18,15 @@ import {
 import { biasBand, MARKER_CAP, MARKER_STEP, RATING_SCORE } from "./local/bias";
 import { outletOf } from "./local/outlets";
 import type { ModelArticleNotes, ModelDraft, ProviderAnalysis } from "./provider";
-import { listInWords, matchForm, wholeWordPositions, withoutQuotes } from "./text";
+import {
+  contentTerms,
+  findNumbers,
+  listInWords,
+  matchForm,
+  tokenize,
+  wholeWordPositions,
+  withoutQuotes,
+} from "./text";
 import type { WorkBudget } from "./work-budget";
 
 /** Wording shown per outlet in the bias text at most. */
@@ -72,32 +80,42 @@ export function scoresSentence(scores: ArticleScore[]): string {
   }
   const all = [...byOutlet.values()];
   const named = all.filter((s) => s.wording.length);
-  const alone = all.filter((s) => !s.wording.length).map((s) => `${s.source} ${biasBand(s.score)}`);
+  const alone = all
+    .filter((s) => !s.wording.length)
+    .map((s) => `${s.source} ${biasBand(s.score)}${outletOf(s.source).rating ? "" : " (not rated)"}`);
   if (!named.length)
-    return `No wording with a left or right lean was named in the articles' own voice, so the scores are the ratings alone: ${alone.join(", ")}. They describe framing, not accuracy.`;
-  const moved = named.map(
-    (s) =>
-      `${s.source} ${biasBand(s.score)}, its rating moved ${s.lean} by ${listInWords(s.wording.slice(0, WORDING_SHOWN).map((w) => `“${w}”`))}`,
-  );
+    return `No wording with a left or right lean was named in the articles' own voice, so the scores are the ratings alone: ${listInWords(alone)}. They describe framing, not accuracy.`;
+  const rating = (s: ArticleScore) => outletOf(s.source).rating;
+  const moved = named.map((s) => {
+    const words = listInWords(s.wording.slice(0, WORDING_SHOWN).map((w) => `“${w}”`));
+    const base = rating(s) ? `its ${rating(s)} rating` : "no rating";
+    return `${s.source} ${biasBand(s.score)} (${base}, moved ${s.lean} by the wording ${words})`;
+  });
   return (
     `Scores: ${moved.join("; ")}` +
-    (alone.length ? `; the ratings alone for ${alone.join(", ")}` : "") +
+    (alone.length
+      ? `; ${listInWords(alone)} (${alone.length === 1 ? "its rating" : "their ratings"} alone)`
+      : "") +
     ". They describe framing, not accuracy."
   );
 }
 
 /**
- * Conflicts the model flagged that the built-in reading has not already counted: those citing
- * two or more articles that no conflicting figure line or contradiction of the card cites.
+ * Conflicts the model flagged that the built-in reading has not already counted: one is counted
+ * already when a conflicting figure line of the card cites two of its articles and one of its
+ * figures, or a contradiction of the card cites two of its articles and its predicate's term.
  */
 export function furtherConflicts(conflicts: CitedPoint[], reading: CardReading): number {
-  const counted = [
-    ...reading.figures.filter((f) => f.conflict).map((f) => new Set(f.citations)),
-    ...reading.contradictions.map((c) => new Set(c.citations)),
-  ];
-  return conflicts.filter(
-    (c) => !counted.some((cited) => c.citations.filter((i) => cited.has(i)).length >= 2),
-  ).length;
+  const shares = (a: number[], b: number[]) => a.filter((i) => b.includes(i)).length >= 2;
+  return conflicts.filter((c) => {
+    const numbers = new Set(findNumbers(c.text).map((n) => n.value));
+    const terms = new Set(contentTerms(tokenize(c.text)));
+    const figure = reading.figures.some(
+      (f) => f.conflict && shares(c.citations, f.citations) && f.figures.some((x) => numbers.has(x.value)),
+    );
+    const claim = reading.contradictions.some((k) => shares(c.citations, k.citations) && terms.has(k.term));
+    return !figure && !claim;
+  }).length;
 }
 
 /** Completes a model's draft: grounded lists and texts, the product's corroboration and bias scores. */

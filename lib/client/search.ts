@@ -32,6 +32,7 @@ export function searchCard(topic: string, results: SearchResult[]): NewsComparis
     source: r.source.name,
     sourceUrl: r.url,
     publishedAt: r.publishedAt,
+    reportedAt: r.publishedAt,
     imageUrl: r.imageUrl,
     category: r.category,
     likes: 0,

@@ -2,7 +2,9 @@ import "server-only";
 
 /**
  * The analysis use case behind POST /api/v1/analysis/compare-articles: cache, provider, grounding
- * check and fallback (docs/decisions/030-analysis-providers.md, 032-analysis-cache.md).
+ * check (and a model's answer completed by the product), fallback, and the outcome counted for the
+ * operator's metrics (docs/decisions/030-analysis-providers.md, 032-analysis-cache.md,
+ * 130-model-answer-shape.md).
  */
 
 import {
@@ -11,10 +13,12 @@ import {
   readCachedAnalysis,
   writeCachedAnalysis,
 } from "@/lib/analysis/cache";
-import { AnalysisError } from "@/lib/analysis/errors";
+import { AnalysisError, type AnalysisFailure } from "@/lib/analysis/errors";
 import { checkAnswerOffThread } from "@/lib/analysis/off-thread";
 import type { AnalysisProvider, ModelDraft, ProviderAnalysis } from "@/lib/analysis/provider";
+import { recordAnalysis, recordGrounding, recordProviderFailure } from "@/lib/analysis/outcomes";
 import { analysisProviders } from "@/lib/analysis/select-provider";
+import { WorkerBusyError } from "@/lib/workers/errors";
 import { onShutdown, trackTask } from "@/lib/lifecycle/shutdown";
 import { deepFreeze } from "@/lib/frozen";
 import { logger } from "@/lib/log";
@@ -73,6 +77,7 @@ async function groundedAnswer(
   const started = performance.now();
   const raw = await provider.analyze(body.articles, body.analysisType);
   const { analysis, report } = await checkAnswerOffThread(raw, body.articles);
+  recordGrounding(report);
   const log = {
     provider: raw.provider.kind,
     model: raw.provider.model,
@@ -87,22 +92,38 @@ async function groundedAnswer(
   return analysis;
 }
 
+/** Why a provider's call failed, in one word for the metrics (lib/analysis/errors.ts). */
+function causeOf(error: unknown): AnalysisFailure | "busy" {
+  if (error instanceof AnalysisError) return error.failure;
+  return error instanceof WorkerBusyError ? "busy" : "failed";
+}
+
 async function generate(key: string, body: CompareArticlesBody): Promise<Comparison> {
   const { primary, fallback } = analysisProviders();
+  const kind = primary.info().kind;
   try {
     const answer = await groundedAnswer(primary, body);
     const result: Comparison = { ...answer, cached: false, generatedAt: new Date().toISOString() };
     await writeCachedAnalysis(key, result, body.comparisonCardId);
+    recordAnalysis(kind, "answered");
     return result;
   } catch (error) {
-    if (!fallback) throw error;
+    recordProviderFailure(kind, causeOf(error));
+    if (!fallback) {
+      recordAnalysis(kind, "failed");
+      throw error;
+    }
     const reason = error instanceof AnalysisError ? error.message : "The AI provider failed.";
     logger.warn(
       { err: error },
       "AI provider failed; the local analyzer answers (ANALYSIS_FALLBACK_TO_LOCAL)",
     );
     // Not cached: the next request should try the configured provider again.
-    const answer = await groundedAnswer(fallback, body);
+    const answer = await groundedAnswer(fallback, body).catch((e: unknown) => {
+      recordAnalysis(kind, "failed");
+      throw e;
+    });
+    recordAnalysis(kind, "fallback");
     return {
       ...answer,
       cached: false,

@@ -3,6 +3,7 @@ import "server-only";
 /** The operator metrics behind GET /api/v1/metrics, in Prometheus text format. */
 
 import { analysisCacheStats } from "@/lib/analysis/cache";
+import { renderAnalysisOutcomes } from "@/lib/analysis/outcomes";
 import { getPrisma } from "@/lib/db";
 import { renderRequestMetrics } from "@/lib/http/metrics";
 
@@ -11,7 +12,8 @@ const label = (v: string) => v.replaceAll("\\", "\\\\").replaceAll('"', '\\"').r
 /**
  * Operator metrics in Prometheus text format: this instance's requests and latencies, and,
  * from the shared database (so every instance reports the same), ingest outcomes per source
- * over the last 24 hours, feed health, and the analysis cache with its hit rate.
+ * over the last 24 hours, feed health, the analysis cache with its hit rate, and (this instance's)
+ * analyses by outcome, provider failures by cause and what the grounding check removed.
  */
 export async function renderMetrics(now = new Date()): Promise<string> {
   const prisma = getPrisma();
@@ -33,7 +35,7 @@ export async function renderMetrics(now = new Date()): Promise<string> {
     where: { errorCount: { gt: 0 } },
     _count: { _all: true },
   });
-  const lines = [renderRequestMetrics().trimEnd()];
+  const lines = [renderRequestMetrics().trimEnd(), renderAnalysisOutcomes().trimEnd()];
   lines.push(
     "# HELP ingest_feed_outcomes_24h Feed fetches per source and outcome over the last 24 hours.",
     "# TYPE ingest_feed_outcomes_24h gauge",

@@ -7,9 +7,9 @@ const local = { kind: "local" as const, model: "local-analyzer-v1" };
 
 describe("analysis cache key", () => {
   it("names the docs/product.md §9 key type, the version and the provider, then a sha256", () => {
-    expect(CACHE_VERSION).toBe("1.6.0");
+    expect(CACHE_VERSION).toBe("1.7.0");
     expect(analysisCacheKey(body, local)).toMatch(
-      /^comparison_analysis:1\.6\.0:local:local-analyzer-v1:[0-9a-f]{64}$/,
+      /^comparison_analysis:1\.7\.0:local:local-analyzer-v1:[0-9a-f]{64}$/,
     );
   });
 
@@ -42,6 +42,12 @@ describe("analysis cache key", () => {
     [
       "a summary",
       { ...body, articles: [{ ...STORM[0], summary: "Other" }, ...STORM.slice(1)] },
+      local,
+      CACHE_VERSION,
+    ],
+    [
+      "a date (a model is told it)",
+      { ...body, articles: [{ ...STORM[0], publishedAt: "2025-03-04T09:30:00.000Z" }, ...STORM.slice(1)] },
       local,
       CACHE_VERSION,
     ],

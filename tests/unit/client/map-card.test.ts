@@ -14,6 +14,7 @@ describe("mapCard (docs/product.md §3)", () => {
       source: "BBC News",
       sourceUrl: "https://example.test/c1-a",
       publishedAt: "2025-03-01T10:00:00.000Z",
+      reportedAt: "2025-03-01T10:00:00.000Z",
       imageUrl: "https://img.test/a.jpg",
       category: "general",
       likes: 0,
