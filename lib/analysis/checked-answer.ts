@@ -2,13 +2,15 @@
  * Every provider's answer as the reader gets it: checked against the articles by the grounding
  * check (lib/analysis/grounding.ts), a model's draft completed with the product's own numbers
  * (lib/analysis/model-answer.ts), and the two summaries never empty: when the check removes a
- * summary's every sentence, it is built again from the points that survive. Runs in the worker
- * pool (lib/analysis/off-thread.ts); the evals call it directly.
+ * summary's every sentence, it is built again from the points that survive. The check runs in
+ * the worker pool beside the product's own reading of the card (lib/analysis/off-thread.ts);
+ * the evals call checkAnswer, which does both in turn.
  */
 
 import type { AnalysisArticle } from "@/lib/schemas/analysis";
+import { readCard, type CardReading } from "./card-corroboration";
 import { cardEvidence, emptyReport, groundAnalysis, type GroundingReport } from "./grounding";
-import { completeDraft } from "./model-answer";
+import { finishDraft, groundDraft, type GroundedDraft } from "./model-answer";
 import type { ModelDraft, ProviderAnalysis } from "./provider";
 import { splitSentences } from "./text";
 import { WorkBudget } from "./work-budget";
@@ -38,18 +40,38 @@ export function withSummaries(analysis: ProviderAnalysis): ProviderAnalysis {
   return { ...analysis, summary, frontendSummary };
 }
 
-/** Checks an answer against its articles and completes it; returns it with the check's report. */
+/** An answer after the grounding check: complete, or a model's draft still without the card's corroboration. */
+export type GroundedAnswer =
+  { analysis: ProviderAnalysis; report: GroundingReport } | { draft: GroundedDraft; report: GroundingReport };
+
+/** The grounding check of an answer (the costly half: it runs in the worker pool). */
+export async function groundAnswer(
+  answer: ProviderAnalysis | ModelDraft,
+  articles: AnalysisArticle[],
+  budget = new WorkBudget("grounding check"),
+): Promise<GroundedAnswer> {
+  if (!isModelDraft(answer)) return groundAnalysis(answer, articles, budget);
+  const report = emptyReport();
+  const card = await cardEvidence(articles, budget);
+  return { draft: await groundDraft(answer, articles, card, report, budget), report };
+}
+
+/** A grounded answer completed: a draft with the card's corroboration (`reading`), both with their summaries. */
+export function completeAnswer(
+  grounded: GroundedAnswer,
+  reading: CardReading | null,
+): { analysis: ProviderAnalysis; report: GroundingReport } {
+  if ("analysis" in grounded) return { analysis: withSummaries(grounded.analysis), report: grounded.report };
+  if (!reading) throw new Error("A model's answer is completed with the card's reading.");
+  return { analysis: withSummaries(finishDraft(grounded.draft, reading)), report: grounded.report };
+}
+
+/** Checks an answer against its articles and completes it, in turn; returns it with the check's report. */
 export async function checkAnswer(
   answer: ProviderAnalysis | ModelDraft,
   articles: AnalysisArticle[],
   budget = new WorkBudget("grounding check"),
 ): Promise<{ analysis: ProviderAnalysis; report: GroundingReport }> {
-  if (!isModelDraft(answer)) {
-    const { analysis, report } = await groundAnalysis(answer, articles, budget);
-    return { analysis: withSummaries(analysis), report };
-  }
-  const evidence = await cardEvidence(articles, budget);
-  const report = emptyReport();
-  const analysis = await completeDraft(answer, articles, evidence, report, budget);
-  return { analysis: withSummaries(analysis), report };
+  const grounded = await groundAnswer(answer, articles, budget);
+  return completeAnswer(grounded, "draft" in grounded ? await readCard(articles, budget) : null);
 }

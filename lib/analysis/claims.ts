@@ -111,10 +111,18 @@ export function outletNamesOf(sources: string[]): OutletNames {
 export const unaccented = (word: string) => word.normalize("NFD").replace(/\p{M}+/gu, "");
 
 /** A token's name family, accents off, a letter and a digit joined ("G-7" is "G7"). */
-const familyOf = (t: Token) => nameFamily(unaccented(t.text).replace(/(\p{L})-(\d)/gu, "$1$2"), t.acronym);
+function familyOf(t: Token): string {
+  let word = t.text;
+  if (/[^\x00-\x7f]/.test(word)) word = unaccented(word);
+  if (word.includes("-")) word = word.replace(/(\p{L})-(\d)/gu, "$1$2");
+  return nameFamily(word, t.acronym);
+}
 
-/** The tokens of a name, two-word place names as one ("United States" → "usa"), with their families. */
-function folded(tokens: Token[]): { family: string; tokens: Token[] }[] {
+/**
+ * The tokens of a name, two-word place names as one ("United States" → "usa"), with their
+ * families; `memo` keeps each distinct word's family (a text repeats its words).
+ */
+function folded(tokens: Token[], memo?: Map<string, string>): { family: string; tokens: Token[] }[] {
   const out: { family: string; tokens: Token[] }[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const pair =
@@ -122,14 +130,23 @@ function folded(tokens: Token[]): { family: string; tokens: Token[] }[] {
     if (pair) {
       out.push({ family: nameFamily(pair), tokens: [tokens[i], tokens[i + 1]] });
       i++;
-    } else out.push({ family: familyOf(tokens[i]), tokens: [tokens[i]] });
+      continue;
+    }
+    const t = tokens[i];
+    const id = t.acronym ? `A${t.text}` : t.text;
+    let family = memo?.get(id);
+    if (family === undefined) {
+      family = familyOf(t);
+      memo?.set(id, family);
+    }
+    out.push({ family, tokens: [t] });
   }
   return out;
 }
 
 /** Tokens as a sequence of name families, two-word place names folded ("United States" → "usa"). */
-export function familySequence(tokens: Token[]): string[] {
-  return folded(tokens).map((w) => w.family);
+export function familySequence(tokens: Token[], memo?: Map<string, string>): string[] {
+  return folded(tokens, memo).map((w) => w.family);
 }
 
 /** Prefixes of hyphenated words that name nothing themselves ("Pro-EU", "anti-Brexit", "Ex-CEO"). */

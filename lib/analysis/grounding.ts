@@ -40,7 +40,7 @@ import type { ProviderAnalysis } from "./provider";
 import { outletOf } from "./local/outlets";
 import {
   addTokenTerms,
-  capitalisedRuns,
+  isNameJoiner,
   matchForm,
   numberValues,
   REPORTS_SHARE,
@@ -125,21 +125,35 @@ function dateNumbers(iso: string | undefined): string[] {
   return [String(date.getUTCDate()), String(date.getUTCFullYear())];
 }
 
-/** Every form the words of a text may be named by: families, hyphenated words' parts, spelling keys, initials of names. */
+/**
+ * Every form the words of a text may be named by: families, hyphenated words' parts, spelling
+ * keys, and the initials of each run of two to six capitalised words ("British Airways": "^ba";
+ * joining words such as "of" go on a run without an initial).
+ */
 function nameForms(text: string, tokens: Token[], families: string[]): Set<string> {
   const forms = new Set(families);
-  for (const t of tokens) {
-    for (const p of nameParts(t.text, true)) forms.add(p);
-    const spelling = t.capitalised ? spellingOf(t.text) : null;
-    if (spelling) forms.add(spelling);
+  const seen = new Set<string>();
+  let run: string[] = [];
+  const flush = () => {
+    for (let i = 0; i + 1 < run.length; i++)
+      for (let j = i + 2; j <= Math.min(run.length, i + 6); j++) forms.add(`^${run.slice(i, j).join("")}`);
+    run = [];
+  };
+  for (const [k, t] of tokens.entries()) {
+    if (!seen.has(t.text)) {
+      seen.add(t.text);
+      for (const p of nameParts(t.text, true)) forms.add(p);
+      const spelling = t.capitalised ? spellingOf(t.text) : null;
+      if (spelling) forms.add(spelling);
+    }
+    // "Department of Homeland Security": a joining word goes on the run, without an initial.
+    const joined = k > 0 && text.slice(tokens[k - 1].end, t.start) === " ";
+    const joiner = joined && run.length > 0 && isNameJoiner(t);
+    if (joiner) continue;
+    if (!t.capitalised || !joined) flush();
+    if (t.capitalised) run.push(t.key[0]);
   }
-  // The initials of each run of two or more capitalised words ("British Airways": "^ba").
-  for (const run of capitalisedRuns(text, tokens)) {
-    const words = run.filter((t) => t.capitalised).map((t) => t.key[0]);
-    for (let i = 0; i < words.length; i++)
-      for (let j = i + 2; j <= Math.min(words.length, i + 6); j++)
-        forms.add(`^${words.slice(i, j).join("")}`);
-  }
+  flush();
   return forms;
 }
 
@@ -157,7 +171,7 @@ function evidenceOf(article: AnalysisArticle): ArticleEvidence {
   }
   const numbers = numberValues(text, tokens);
   for (const n of dateNumbers(article.publishedAt)) numbers.add(n);
-  const families = familySequence(tokens);
+  const families = familySequence(tokens, new Map());
   return {
     match: quoteForm(text),
     families: ` ${families.join(" ")} `,

@@ -7,7 +7,7 @@
  */
 
 import type { AnalysisArticle, CitedPoint } from "@/lib/schemas/analysis";
-import { cardCorroboration, readCard, type CardReading } from "./card-corroboration";
+import { cardCorroboration, type CardReading } from "./card-corroboration";
 import {
   groundFreeText,
   groundPoints,
@@ -111,31 +111,39 @@ export function furtherConflicts(conflicts: CitedPoint[], reading: CardReading):
     const numbers = new Set(findNumbers(c.text).map((n) => n.value));
     const terms = new Set(contentTerms(tokenize(c.text)));
     const figure = reading.figures.some(
-      (f) => f.conflict && shares(c.citations, f.citations) && f.figures.some((x) => numbers.has(x.value)),
+      (f) => f.conflict && shares(c.citations, f.citations) && f.values.some((v) => numbers.has(v)),
     );
     const claim = reading.contradictions.some((k) => shares(c.citations, k.citations) && terms.has(k.term));
     return !figure && !claim;
   }).length;
 }
 
-/** Completes a model's draft: grounded lists and texts, the product's corroboration and bias scores. */
-export async function completeDraft(
+/**
+ * A model's draft after the grounding check: its lists and texts as the articles support them,
+ * its conflicts kept apart, each article's bias score; still without the product's corroboration.
+ */
+export type GroundedDraft = Omit<
+  ProviderAnalysis,
+  "factualAccuracy" | "factualAccuracyMethod" | "corroboration"
+> & {
+  conflicts: CitedPoint[];
+};
+
+/** Checks a model's draft against the articles: grounded lists and texts, bias scores from the wording it names. */
+export async function groundDraft(
   draft: ModelDraft,
   articles: AnalysisArticle[],
-  evidence: CardEvidence,
+  card: CardEvidence,
   report: GroundingReport,
   budget: WorkBudget,
-): Promise<ProviderAnalysis> {
-  const keep = (points: CitedPoint[], kind: PointKind) =>
-    groundPoints(points, evidence, kind, report, budget);
+): Promise<GroundedDraft> {
+  const keep = (points: CitedPoint[], kind: PointKind) => groundPoints(points, card, kind, report, budget);
+  const text = (value: string, field: string) => groundFreeText(value, card, field, report);
   const commonPoints = await keep(draft.commonPoints, "common point");
   const angles = await keep(draft.angles, "angle");
   const figures = await keep(draft.figures, "figures");
   const conflicts = await keep(draft.conflicts, "conflict");
   const differences = await keep(draft.differences, "difference");
-  const text = (value: string, field: string) => groundFreeText(value, evidence, field, report);
-  const reading = await readCard(articles, budget);
-  const corroboration = cardCorroboration(reading, furtherConflicts(conflicts, reading));
   const scores = draft.articles.map((notes) => articleScore(notes, articles[notes.index]));
   await budget.checkpoint();
   const bias = text(draft.biasAnalysis, "biasAnalysis");
@@ -143,15 +151,13 @@ export async function completeDraft(
     commonPoints,
     // Conflicts first: they are the differences that matter most (as the built-in analyzer's contradictions).
     differences: [...conflicts, ...differences],
+    conflicts,
     angles,
     figures,
     summary: text(draft.summary, "summary"),
     frontendSummary: text(draft.frontendSummary, "frontendSummary"),
     biasAnalysis: [bias, scoresSentence(scores)].filter(Boolean).join(" "),
     emotionalTone: text(draft.emotionalTone, "emotionalTone"),
-    factualAccuracy: corroboration.score,
-    factualAccuracyMethod: corroboration.method,
-    corroboration: { corroborated: corroboration.supported, total: corroboration.checkable },
     articles: draft.articles.map((notes, i) => ({
       index: notes.index,
       source: notes.source,
@@ -160,5 +166,17 @@ export async function completeDraft(
       ...(scores[i].wording.length ? { biasWording: scores[i].wording } : {}),
     })),
     provider: draft.provider,
+  };
+}
+
+/** The grounded draft with the product's corroboration of the card, the conflicts it bears out counted. */
+export function finishDraft(grounded: GroundedDraft, reading: CardReading): ProviderAnalysis {
+  const { conflicts, ...rest } = grounded;
+  const corroboration = cardCorroboration(reading, furtherConflicts(conflicts, reading));
+  return {
+    ...rest,
+    factualAccuracy: corroboration.score,
+    factualAccuracyMethod: corroboration.method,
+    corroboration: { corroborated: corroboration.supported, total: corroboration.checkable },
   };
 }

@@ -119,6 +119,20 @@ export function articleText(a: Pick<AnalysisArticle, "summary" | "content">): st
   return clip(text, PROMPT_TEXT_CHARS);
 }
 
+/** What the product sends a model for a card, besides the model's name and transport settings. */
+export function modelRequest(articles: AnalysisArticle[]) {
+  return {
+    messages: [
+      { role: "system" as const, content: INSTRUCTIONS },
+      { role: "user" as const, content: promptArticles(articles) },
+    ],
+    response_format: {
+      type: "json_schema" as const,
+      json_schema: { name: "comparison_analysis", strict: true, schema: ANSWER_SCHEMA },
+    },
+  };
+}
+
 /** The user message: the articles, one block each. */
 export function promptArticles(articles: AnalysisArticle[]): string {
   const outlets = new Set(articles.map((a) => outletOf(a.source).key)).size;

@@ -14,7 +14,7 @@ import OpenAI from "openai";
 import { logger } from "@/lib/log";
 import type { AnalysisArticle, ProviderInfo } from "@/lib/schemas/analysis";
 import { AnalysisError, AnalysisTimeoutError, type AnalysisFailure } from "./errors";
-import { ANSWER_SCHEMA, INSTRUCTIONS, modelAnswer, promptArticles, type ModelAnswer } from "./model-prompt";
+import { modelAnswer, modelRequest, type ModelAnswer } from "./model-prompt";
 import type { AnalysisProvider, ModelDraft } from "./provider";
 
 export interface OpenAIProviderOptions {
@@ -196,18 +196,7 @@ export class OpenAIProvider implements AnalysisProvider {
       }, this.options.timeoutMs);
     });
     const call = this.client.chat.completions.create(
-      {
-        model: this.options.model,
-        temperature: 0,
-        messages: [
-          { role: "system", content: INSTRUCTIONS },
-          { role: "user", content: promptArticles(articles) },
-        ],
-        response_format: {
-          type: "json_schema",
-          json_schema: { name: "comparison_analysis", strict: true, schema: ANSWER_SCHEMA },
-        },
-      },
+      { model: this.options.model, temperature: 0, ...modelRequest(articles) },
       { signal: controller.signal },
     );
     call.catch(() => undefined); // settled after a lost race; its error is reported through the race

@@ -14,7 +14,9 @@ import {
   writeCachedAnalysis,
 } from "@/lib/analysis/cache";
 import { AnalysisError, type AnalysisFailure } from "@/lib/analysis/errors";
-import { checkAnswerOffThread } from "@/lib/analysis/off-thread";
+import type { CardReading } from "@/lib/analysis/card-corroboration";
+import { completeAnswer } from "@/lib/analysis/checked-answer";
+import { groundAnswerOffThread, readCardOffThread } from "@/lib/analysis/off-thread";
 import type { AnalysisProvider, ModelDraft, ProviderAnalysis } from "@/lib/analysis/provider";
 import { recordAnalysis, recordGrounding, recordProviderFailure } from "@/lib/analysis/outcomes";
 import { analysisProviders } from "@/lib/analysis/select-provider";
@@ -69,14 +71,25 @@ function nothingGrounded(raw: ProviderAnalysis | ModelDraft, grounded: ProviderA
   return (pointCount(raw) > 0 && pointCount(grounded) === 0) || !grounded.summary.trim();
 }
 
-/** Runs a provider and the grounding checker; an answer with nothing grounded left is rejected. */
+/**
+ * Runs a provider and the grounding checker; an answer with nothing grounded left is rejected. A
+ * model's answer is completed with the product's own reading of the card, which runs in the
+ * worker pool from the start, while the model writes and beside the check.
+ */
 async function groundedAnswer(
   provider: AnalysisProvider,
   body: CompareArticlesBody,
 ): Promise<ProviderAnalysis> {
   const started = performance.now();
+  let reading: Promise<CardReading> | null = null;
+  if (provider.info().kind === "openai-compatible") {
+    reading = readCardOffThread(body.articles);
+    reading.catch(() => undefined); // awaited below, or not needed when the provider fails
+  }
   const raw = await provider.analyze(body.articles, body.analysisType);
-  const { analysis, report } = await checkAnswerOffThread(raw, body.articles);
+  const grounded = await groundAnswerOffThread(raw, body.articles);
+  if ("draft" in grounded) reading ??= readCardOffThread(body.articles);
+  const { analysis, report } = completeAnswer(grounded, "draft" in grounded ? await reading : null);
   recordGrounding(report);
   const log = {
     provider: raw.provider.kind,

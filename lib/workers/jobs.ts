@@ -5,7 +5,9 @@
  * can run (lib/workers/run-off-thread.ts).
  */
 
-import { checkAnswer } from "@/lib/analysis/checked-answer";
+import { readCard } from "@/lib/analysis/card-corroboration";
+import { groundAnswer } from "@/lib/analysis/checked-answer";
+import { WorkBudget } from "@/lib/analysis/work-budget";
 import { analyzeLocally } from "@/lib/analysis/local/local-analyzer";
 import type { ModelDraft, ProviderAnalysis } from "@/lib/analysis/provider";
 import { draftCards } from "@/lib/cluster/build-card";
@@ -17,9 +19,11 @@ export const JOBS = {
   draftCards: (articles: ClusterArticle[]) => draftCards(articles),
   /** The local analyzer's comparison of one card's articles. */
   analyzeLocally: (articles: AnalysisArticle[]) => analyzeLocally(articles),
-  /** An answer checked against the articles and completed (lib/analysis/checked-answer.ts). */
-  checkAnswer: (input: { answer: ProviderAnalysis | ModelDraft; articles: AnalysisArticle[] }) =>
-    checkAnswer(input.answer, input.articles),
+  /** An answer checked against the articles (lib/analysis/checked-answer.ts). */
+  groundAnswer: (input: { answer: ProviderAnalysis | ModelDraft; articles: AnalysisArticle[] }) =>
+    groundAnswer(input.answer, input.articles),
+  /** The built-in analyzer's reading of a card, as far as its corroboration needs (lib/analysis/card-corroboration.ts). */
+  readCard: (articles: AnalysisArticle[]) => readCard(articles, new WorkBudget("reading of the card")),
 };
 
 export type Jobs = typeof JOBS;

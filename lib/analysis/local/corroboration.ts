@@ -35,9 +35,9 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
  * flagged that the articles bear out (lib/analysis/model-answer.ts).
  */
 export function corroborate(
-  facts: Fact[],
-  figures: FigureLine[],
-  contradictions: Contradiction[] = [],
+  facts: Pick<Fact, "kind" | "outlets">[],
+  figures: Pick<FigureLine, "conflict" | "differ" | "sameThing" | "unit">[],
+  contradictions: Pick<Contradiction, "predicate">[] = [],
   flagged = 0,
 ): Corroboration {
   const claims = facts.filter((f) => f.kind === "name" || f.kind === "number");

@@ -204,6 +204,11 @@ describe("with an OpenAI-compatible provider", () => {
     // Warm: the route's first call also loads code and opens the database.
     stub.script([{ content: "not json" }]);
     await analyse();
+    // The machine's own delays, over an idle second: other work on its cores delays any turn.
+    const idle = monitorEventLoopDelay({ resolution: 5 });
+    idle.enable();
+    await new Promise((r) => setTimeout(r, 1_000));
+    idle.disable();
     const delay = monitorEventLoopDelay({ resolution: 5 });
     stub.script([{ hugeBytes: 50_000_000 }]);
     delay.enable();
@@ -214,9 +219,8 @@ describe("with an OpenAI-compatible provider", () => {
     // fifty (what the sockets' buffers held aside), and nothing of it was parsed whole.
     await expect.poll(() => stub.streamed.length).toBe(1);
     expect(stub.streamed[0]).toBeLessThan(10_000_000);
-    // The event loop kept turning: 99 % of its turns within 100 ms (the worst one, on a machine
-    // shared with other work, also counts the time the process was not scheduled at all).
-    expect(delay.percentile(99) / 1e6).toBeLessThan(100);
+    // The event loop kept turning: 99 % of its turns within 100 ms of what an idle second saw.
+    expect((delay.percentile(99) - idle.percentile(99)) / 1e6).toBeLessThan(100);
   });
 
   it("answers 502 in the envelope for malformed JSON, and caches nothing", async () => {

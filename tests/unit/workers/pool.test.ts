@@ -55,7 +55,7 @@ describe("WorkerPool", () => {
 
   it("reports a job's error by its name and message, and the worker stays", async () => {
     const bad = { answer: null, articles: [] } as never;
-    const error = await pool.run("checkAnswer", bad, 10_000).catch((e: Error) => e);
+    const error = await pool.run("groundAnswer", bad, 10_000).catch((e: Error) => e);
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).name).toBe("TypeError");
     expect(pool.workers).toBe(1);
