@@ -43,9 +43,8 @@ export interface NameWord {
   acronym: boolean;
 }
 
-/** A name a statement writes: its words' families in order, space-padded (" emmerson mnangagwa "), and each word. */
+/** A name a statement writes: as written, and each of its words in the forms an article may write it. */
 export interface NameClaim {
-  family: string;
   written: string;
   words: NameWord[];
   /** Its initials, for an article that writes the name as an acronym ("^iss" for International Space Station). */
@@ -177,7 +176,6 @@ function initialsOf(name: Token[]): string {
 function nameClaim(name: Token[]): NameClaim {
   const words = folded(name);
   return {
-    family: ` ${words.map((w) => w.family).join(" ")} `,
     written: name.map((t) => t.text).join(" "),
     words: words.map(({ family, tokens: [t, second] }) => ({
       family,

@@ -59,8 +59,6 @@ export interface ArticleEvidence {
   outlet: string;
   /** The text in quotation form (quoteForm), for verbatim quotations. */
   match: string;
-  /** The name families of its words in order, space-padded. */
-  families: string;
   /** Every form its words may be named by (nameForms). */
   forms: Set<string>;
   numbers: Set<string>;
@@ -174,7 +172,6 @@ function evidenceOf(article: AnalysisArticle): ArticleEvidence {
   const families = familySequence(tokens, new Map());
   return {
     match: quoteForm(text),
-    families: ` ${families.join(" ")} `,
     forms: nameForms(text, tokens, families),
     numbers,
     terms,
@@ -183,7 +180,18 @@ function evidenceOf(article: AnalysisArticle): ArticleEvidence {
   };
 }
 
-const holdsQuote = (e: ArticleEvidence, quote: string) => e.match.includes(quoteForm(quote));
+/** Quotations in quotation form, each made once (a statement's quotations are looked for in every article). */
+const quoteForms = new Map<string, string>();
+function formOfQuote(quote: string): string {
+  let form = quoteForms.get(quote);
+  if (form === undefined) {
+    if (quoteForms.size >= 1_000) quoteForms.clear();
+    quoteForms.set(quote, (form = quoteForm(quote)));
+  }
+  return form;
+}
+
+const holdsQuote = (e: ArticleEvidence, quote: string) => e.match.includes(formOfQuote(quote));
 
 /** Whether an article writes one word of a name in any of its forms; `initial` accepts "N" for "North". */
 function holdsWord(e: ArticleEvidence, w: NameWord, initial: boolean): boolean {
@@ -202,7 +210,7 @@ function holdsWord(e: ArticleEvidence, w: NameWord, initial: boolean): boolean {
  * `byLastName`, its last word (an outlet's own article may name a person by surname alone).
  */
 function holdsName(e: ArticleEvidence, name: NameClaim, byLastName = false): boolean {
-  if (e.families.includes(name.family)) return true;
+  // Each word held in some form covers the words in order too (the forms hold every word's family).
   if (name.initials && e.forms.has(name.initials.slice(1))) return true;
   const last = name.words.length - 1;
   if (name.words.every((w, i) => holdsWord(e, w, i < last))) return true;
