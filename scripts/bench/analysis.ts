@@ -27,7 +27,7 @@ import { longCards, realCoverage } from "@/tests/helpers/coverage";
 import { startModelReplay } from "@/tests/helpers/model-replay";
 import { dataFolderPath } from "../data-folder";
 import { runScript } from "../script-runner";
-import { timeWithLiveness } from "./lib/liveness";
+import { probeDuring } from "./lib/liveness";
 import { writeStandIns, STAND_IN_WRITER } from "./lib/replay-stand-ins";
 import {
   benchServerEnv,
@@ -199,12 +199,32 @@ async function benchReplayInProcess(cards: AnalysisArticle[][], url: string) {
   return { median: percentile(wall, 50), p95: percentile(wall, 95), cpuP95: percentile(cpu, 95) };
 }
 
-/** The model path through the built server: each card asked once (a miss), timed at the client, liveness polled. */
+/** A card's articles in another order: a request of its own, for warm-up and liveness rounds. */
+const rotated = (card: AnalysisArticle[], by: number) => [...card.slice(by), ...card.slice(0, by)];
+
+/** Cards asked of the server before the measured ones, while its threads compile the code. */
+const REPLAY_WARM_UP = 10;
+/** Cards asked again, rotated, while liveness is polled (polling on its own costs the server CPU). */
+const REPLAY_LIVENESS = 5;
+
+const replayWarmUps = (cards: AnalysisArticle[][]) =>
+  Array.from({ length: REPLAY_WARM_UP }, (_, i) =>
+    rotated(cards[i % cards.length], 1 + Math.floor(i / cards.length)),
+  );
+const replayLivenessCards = (cards: AnalysisArticle[][]) =>
+  cards.slice(0, REPLAY_LIVENESS).map((c) => rotated(c, ARTICLES_PER_CARD - 1));
+
+/**
+ * The model path through the built server: each card asked once (a miss), timed at the client,
+ * with the server's CPU time and its own times (request log, "analysis generated"); then a few
+ * more cards while its liveness probe is polled back to back.
+ */
 async function benchReplayServer(cards: AnalysisArticle[][], url: string) {
   buildIfStale();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "news-bench-replay-"));
   const env = {
     ...benchServerEnv(dir),
+    LOG_LEVEL: "info",
     OPENAI_API_KEY: "",
     OPENAI_BASE_URL: url,
     OPENAI_MODEL: "replay",
@@ -215,34 +235,52 @@ async function benchReplayServer(cards: AnalysisArticle[][], url: string) {
   try {
     runTsx("scripts/db-setup.ts", [], env);
     const server = await startServer(env);
+    const requestMs: number[] = [];
+    const analysisMs: number[] = [];
+    server.onLog((line) => {
+      if (line.path === "/api/v1/analysis/compare-articles" && line.ms !== undefined) requestMs.push(line.ms);
+      if (line.msg === "analysis generated" && line.ms !== undefined) analysisMs.push(line.ms);
+    });
     try {
-      const token = await loginToken(server.base);
-      const post = (card: AnalysisArticle[]) =>
-        fetch(`${server.base}/api/v1/analysis/compare-articles`, {
-          method: "POST",
-          headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-          body: JSON.stringify({ articles: card }),
-        });
-      // Warm-up on cards outside the measured ones (their own recordings), unmeasured.
-      for (const card of cards.slice(0, 3))
-        await (await post(card.map((a) => ({ ...a })).reverse())).arrayBuffer();
-      const times: number[] = [];
-      let worstProbe = 0;
+      const post = await replayPoster(server.base);
+      for (const card of replayWarmUps(cards)) await post(card);
       const cpu0 = server.cpuMs();
-      for (const card of cards) {
-        const t = await timeWithLiveness(server.base, () => post(card));
-        if (t.status !== 200) throw new Error(`Replayed analysis failed: HTTP ${t.status}`);
-        times.push(t.ms);
-        worstProbe = Math.max(worstProbe, t.worstProbeMs);
-      }
+      const from = { request: requestMs.length, analysis: analysisMs.length };
+      const times: number[] = [];
+      for (const card of cards) times.push(await post(card));
       const cpu = (server.cpuMs() - cpu0) / cards.length;
-      return { median: percentile(times, 50), p95: percentile(times, 95), worstProbe, cpu };
+      const inServer = {
+        request: percentile(requestMs.slice(from.request), 95),
+        analysis: percentile(analysisMs.slice(from.analysis), 95),
+      };
+      let worstProbe = 0;
+      for (const card of replayLivenessCards(cards)) {
+        const { probeMs } = await probeDuring(server.base, () => post(card));
+        worstProbe = Math.max(worstProbe, ...probeMs);
+      }
+      return { median: percentile(times, 50), p95: percentile(times, 95), worstProbe, cpu, inServer };
     } finally {
       await server.stop();
     }
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Posts a card for analysis as the public reader; resolves with the time at the client. */
+async function replayPoster(base: string) {
+  const token = await loginToken(base);
+  return async (card: AnalysisArticle[]) => {
+    const t0 = performance.now();
+    const res = await fetch(`${base}/api/v1/analysis/compare-articles`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify({ articles: card }),
+    });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`Replayed analysis failed: HTTP ${res.status}`);
+    return performance.now() - t0;
+  };
 }
 
 async function loginToken(base: string): Promise<string> {
@@ -257,8 +295,8 @@ async function loginToken(base: string): Promise<string> {
 /** --replay: the model path replayed, in this process and through the built server. */
 async function replayMode(cards: AnalysisArticle[][]): Promise<boolean> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "news-bench-recordings-"));
-  // The warm-up's reversed cards have recordings of their own.
-  await writeStandIns([...cards, ...cards.slice(0, 3).map((c) => [...c].reverse())], dir);
+  // The warm-up's and the liveness round's rotated cards have recordings of their own.
+  await writeStandIns([...cards, ...replayWarmUps(cards), ...replayLivenessCards(cards)], dir);
   const replay = await startModelReplay({ dir, model: "replay" });
   try {
     console.log(`Model path, replayed (${STAND_IN_WRITER}):`);
@@ -272,9 +310,14 @@ async function replayMode(cards: AnalysisArticle[][]): Promise<boolean> {
       ok = true;
       const s = await benchReplayServer(cards, replay.url);
       console.log(
-        `  through the built server, each card once (uncached), at the client: median ${ms(s.median)}, p95 ${ms(s.p95)} (target < ${TARGET_REPLAY_P95_MS} ms); slowest liveness answer ${ms(s.worstProbe)}`,
+        `  through the built server, each card once (uncached), at the client: median ${ms(s.median)}, p95 ${ms(s.p95)} (target < ${TARGET_REPLAY_P95_MS} ms); server CPU time per answer (all its threads) ${ms(s.cpu)}`,
       );
-      console.log(`  server CPU time per answer (all its threads, liveness probes included): ${ms(s.cpu)}`);
+      console.log(
+        `  in the server, p95: the whole request ${ms(s.inServer.request)}, of it the provider's call, the check and the card's reading ${ms(s.inServer.analysis)}`,
+      );
+      console.log(
+        `  slowest liveness answer while ${REPLAY_LIVENESS} more cards were analysed: ${ms(s.worstProbe)}`,
+      );
       ok &&= s.p95 < TARGET_REPLAY_P95_MS;
     }
     if (replay.missing().length)
