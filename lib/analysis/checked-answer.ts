@@ -52,7 +52,7 @@ export async function groundAnswer(
 ): Promise<GroundedAnswer> {
   if (!isModelDraft(answer)) return groundAnalysis(answer, articles, budget);
   const report = emptyReport();
-  const card = await cardEvidence(articles, budget);
+  const card = await cardEvidence(articles, budget, "model");
   return { draft: await groundDraft(answer, articles, card, report, budget), report };
 }
 

@@ -15,7 +15,8 @@
  * article. Names are compared by family ("Haitian" and "Haitians", "Israeli" and "Israel's"),
  * words as terms (stemmed, demonyms and synonyms folded), counts in digits or words, and an
  * article's publication date counts as part of it. An article's text here is its source name,
- * title, summary and content. It yields to the event loop between articles and points, so a
+ * title and the text its answer's author read of it: what a model was sent, or what the built-in
+ * analyzer reads (evidenceText). It yields to the event loop between articles and points, so a
  * long card does not hold up other requests (lib/analysis/work-budget.ts).
  */
 
@@ -49,7 +50,8 @@ import {
   tokenize,
   type Token,
 } from "./text";
-import { WorkBudget } from "./work-budget";
+import { articleText } from "./model-prompt";
+import { ANALYSIS_BUDGET, cutText, WorkBudget } from "./work-budget";
 
 /** An "only" claim is false when another outlet holds its details and this share of its words (no details: the next). */
 const ONLY_TERMS_SHARE = 0.5;
@@ -155,8 +157,27 @@ function nameForms(text: string, tokens: Token[], families: string[]): Set<strin
   return forms;
 }
 
-function evidenceOf(article: AnalysisArticle): ArticleEvidence {
-  const text = `${article.source}\n${article.title}\n${article.summary}\n${article.content}`;
+/**
+ * What of an article a statement may rest on: for a model's answer, the text the model was sent
+ * (lib/analysis/model-prompt.ts articleText: each passage once, the first PROMPT_TEXT_CHARS); for
+ * the built-in analyzer's, its title and as much of its summary and content as the analyzer reads
+ * of a card of this size (lib/analysis/work-budget.ts). Either way a bounded text: a card of
+ * twenty 25,000-character articles costs the check what the analyzer's reading costs.
+ */
+export type EvidenceOf = "model" | "analyzer";
+
+function evidenceText(article: AnalysisArticle, of: EvidenceOf, cardSize: number): string {
+  const head = `${article.source}\n${article.title}`;
+  if (of === "model") return `${head}\n${articleText(article)}`;
+  // The analyzer reads this many characters of title, summary and content together (summary and
+  // content in spaces normalised, the summary left out when the content holds it): of each, this many.
+  const perArticle = Math.min(ANALYSIS_BUDGET.articleChars, Math.floor(ANALYSIS_BUDGET.cardChars / cardSize));
+  const read = (text: string) => cutText(text.replace(/\s+/g, " ").trim(), perArticle);
+  return `${head}\n${read(article.summary)}\n${read(article.content)}`;
+}
+
+function evidenceOf(article: AnalysisArticle, of: EvidenceOf, cardSize: number): ArticleEvidence {
+  const text = evidenceText(article, of, cardSize);
   const tokens = tokenize(text);
   // Terms once per distinct word: texts repeat their words, hostile ones thousands of times.
   const terms = new Set<string>();
@@ -469,10 +490,14 @@ function groundText(text: string, card: CardEvidence, field: string, report: Gro
 }
 
 /** What the grounding check reads of a card's articles, made once per check. */
-export async function cardEvidence(articles: AnalysisArticle[], budget: WorkBudget): Promise<CardEvidence> {
+export async function cardEvidence(
+  articles: AnalysisArticle[],
+  budget: WorkBudget,
+  of: EvidenceOf = "analyzer",
+): Promise<CardEvidence> {
   const evidence: ArticleEvidence[] = [];
   for (const a of articles) {
-    evidence.push(evidenceOf(a));
+    evidence.push(evidenceOf(a, of, articles.length));
     await budget.checkpoint();
   }
   const names = new Map<string, string>();
