@@ -121,6 +121,15 @@ describe("a model's answer, completed by the product", () => {
     expect(analysis.frontendSummary).toBe("All three outlets report that Storm Elena flooded Valencia.");
   });
 
+  it("holds a model to the text it was sent: a name only past the first 4,000 characters is not the article's", async () => {
+    const long = STORM.map((a) => ({ ...a }));
+    long[2].content = `${STORM[2].content} ${"The clean-up went on. ".repeat(200)}Engineer Luis Prado inspected the tracks.`;
+    const text = "CNN names engineer Luis Prado.";
+    const { analysis, report } = await checkAnswer(draft({ differences: [{ text, citations: [2] }] }), long);
+    expect(analysis.differences.map((d) => d.text)).not.toContain(text);
+    expect(report.notes.join(" ")).toContain("Luis Prado");
+  });
+
   it("fills an empty one-line summary from the summary, for either provider", () => {
     const answer = { summary: "First sentence. Second one.", frontendSummary: " " } as ProviderAnalysis;
     expect(withSummaries({ ...answer, commonPoints: [], differences: [] }).frontendSummary).toBe(
