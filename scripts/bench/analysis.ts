@@ -57,6 +57,12 @@ function option(name: string, fallback: number): number {
 
 const ms = (v: number) => `${v.toFixed(1)} ms`;
 
+/** --cpu-prof DIR: the server writes a V8 CPU profile of the run (one per thread) into DIR when it stops. */
+function cpuProfileArgs(): string[] {
+  const at = process.argv.indexOf("--cpu-prof");
+  return at > 0 ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.argv[at + 1])}`] : [];
+}
+
 /** Wall-clock and CPU time per card (CPU time is less disturbed by other processes on the machine). */
 async function benchLocal(cards: AnalysisArticle[][]) {
   for (const card of cards.slice(0, 3)) await groundAnalysis(await analyzeLocally(card), card); // warm-up
@@ -96,13 +102,7 @@ async function benchServer(card: AnalysisArticle[], requests: number) {
   };
   try {
     runTsx("scripts/db-setup.ts", [], env);
-    // --cpu-prof DIR: the server writes a V8 CPU profile of the run into DIR when it stops.
-    const profileDir = process.argv.includes("--cpu-prof")
-      ? path.resolve(process.argv[process.argv.indexOf("--cpu-prof") + 1])
-      : undefined;
-    const server = await startServer(env, {
-      nodeArgs: profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [],
-    });
+    const server = await startServer(env, { nodeArgs: cpuProfileArgs() });
     const serverMs: number[] = [];
     server.onLog((line) => {
       if (line.path === "/api/v1/analysis/compare-articles" && line.ms !== undefined) serverMs.push(line.ms);
@@ -234,7 +234,7 @@ async function benchReplayServer(cards: AnalysisArticle[][], url: string) {
   };
   try {
     runTsx("scripts/db-setup.ts", [], env);
-    const server = await startServer(env);
+    const server = await startServer(env, { nodeArgs: cpuProfileArgs() });
     const requestMs: number[] = [];
     const analysisMs: number[] = [];
     server.onLog((line) => {
