@@ -15,7 +15,7 @@ import {
   type GroundingReport,
   type PointKind,
 } from "./grounding";
-import { biasBand, MARKER_CAP, MARKER_STEP, RATING_SCORE } from "./local/bias";
+import { biasBand, scoreWithWording } from "./local/bias";
 import { outletOf } from "./local/outlets";
 import type { ModelArticleNotes, ModelDraft, ProviderAnalysis } from "./provider";
 import {
@@ -55,12 +55,9 @@ interface ArticleScore {
 
 /** An article's score: its rating's, moved by a step per phrase of named wording in the model's direction. */
 export function articleScore(notes: ModelArticleNotes, article: AnalysisArticle): ArticleScore {
-  const rating = outletOf(article.source).rating;
-  const base = rating ? RATING_SCORE[rating] : 0;
   const wording = notes.lean === "none" ? [] : ownWording(article, notes.wording);
-  const sign = notes.lean === "left" ? -1 : 1;
-  const nudge = wording.length ? sign * Math.min(MARKER_CAP, wording.length * MARKER_STEP) : 0;
-  const score = Math.max(-1, Math.min(1, Math.round((base + nudge) * 100) / 100));
+  const direction = notes.lean === "left" ? -1 : 1;
+  const score = scoreWithWording(outletOf(article.source).rating, wording.length, direction);
   return {
     index: notes.index,
     source: notes.source,

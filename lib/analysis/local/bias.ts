@@ -13,10 +13,9 @@ import type { BiasRating } from "@/lib/sources/registry";
 import { listInWords, matchForm, wholeWordPositions, withoutQuotes } from "../text";
 import type { PreparedArticle } from "./facts";
 
-/** A rating's score, and how far each directional marker (capped) moves it: a model's named wording moves it alike. */
-export const RATING_SCORE: Record<BiasRating, number> = { "center-left": -0.3, center: 0, "center-right": 0.3 };
-export const MARKER_STEP = 0.1;
-export const MARKER_CAP = 0.3;
+const RATING_SCORE: Record<BiasRating, number> = { "center-left": -0.3, center: 0, "center-right": 0.3 };
+const MARKER_STEP = 0.1;
+const MARKER_CAP = 0.3;
 
 const LEFT_CODED = [
   "far-right",
@@ -232,4 +231,14 @@ export function biasText(
       : `No wording with a left or right direction was found, so the scores are the ratings alone: ${bands.join(", ")}. They describe framing, not accuracy.`,
   );
   return sentences.join(" ");
+}
+
+/**
+ * A score from a rating and wording of one direction, as articleBias scores markers: for a
+ * model's answer, the phrases it names that the article writes in its own voice (lib/analysis/model-answer.ts).
+ */
+export function scoreWithWording(rating: BiasRating | null, phrases: number, direction: -1 | 1): number {
+  const base = rating ? RATING_SCORE[rating] : 0;
+  const nudge = direction * Math.min(MARKER_CAP, phrases * MARKER_STEP);
+  return Math.round((base + nudge) * 100) / 100;
 }
