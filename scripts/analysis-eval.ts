@@ -1,5 +1,7 @@
 /**
- * `npm run analysis:eval -- [--show] [--story=SLUG]`: runs the local analyzer over the team's
+ * `npm run analysis:eval -- [--provider=local|replay] [--show] [--story=SLUG] [--json]`: runs the
+ * local analyzer (or, with --provider=replay, the OpenAI-compatible path against recorded answers,
+ * scripts/lib/analysis-replay.ts) over the team's
  * labelled stories (tests/fixtures/analysis-eval-stories.ts; articles from the labelled feed days
  * of the data folder, NEWS_DATA_DIR) and prints, per story and for the stories tuned on and those
  * only reported apart, how many expected shared facts (and of them those worded differently),
@@ -8,12 +10,16 @@
  * per word of articles, what the grounding check rejects, which "only" claims are false, which
  * statements carry feed artefacts, summaries ending in a bare keyword list, denied cards, labelled
  * facts counted wrongly ("N of M") and mispaired or cut figures (scripts/lib/analysis-eval.ts).
- * --show prints each answer's texts.
+ * --show prints each answer's texts. --json ends the output with one line of JSON holding the
+ * run's figures (for replay: the planted errors the grounding check removed and the supported
+ * points it removed, p95 time, recordings missing), so anyone can check them.
  */
 import { readFileSync } from "node:fs";
 import { EVAL_STORIES } from "@/tests/fixtures/analysis-eval-stories";
 import { dataFolderPath } from "./data-folder";
-import { scoreStories, totals, type StoryScore } from "./lib/analysis-eval";
+import { localAnalysis, scoreStories, totals, type StoryScore } from "./lib/analysis-eval";
+import { replayRun, REPLAY_DIR, type ReplayRun } from "./lib/analysis-replay";
+import { percentile } from "./bench/lib/server";
 import { runScript } from "./script-runner";
 
 function printAnswer(s: StoryScore): void {
@@ -38,18 +44,29 @@ function printAnswer(s: StoryScore): void {
 runScript(async () => {
   const args = process.argv.slice(2);
   const show = args.includes("--show");
+  const json = args.includes("--json");
+  const provider = args.find((a) => a.startsWith("--provider="))?.slice("--provider=".length) ?? "local";
+  if (provider !== "local" && provider !== "replay")
+    throw new Error(`No provider ${provider}; use --provider=local (the default) or --provider=replay.`);
   const only = args.find((a) => a.startsWith("--story="))?.slice("--story=".length);
   const stories = only ? EVAL_STORIES.filter((s) => s.slug === only) : EVAL_STORIES;
   if (!stories.length)
     throw new Error(`No story ${only}; the stories are: ${EVAL_STORIES.map((s) => s.slug).join(", ")}.`);
-  const scores = await scoreStories(
-    (day) =>
-      readFileSync(
-        dataFolderPath(`the labelled feed day ${day}`, "clustering", `feeds-dev-${day}.jsonl`),
-        "utf8",
-      ),
-    stories,
-  );
+  const replay = provider === "replay" ? await replayRun() : null;
+  let scores: StoryScore[];
+  try {
+    scores = await scoreStories(
+      (day) =>
+        readFileSync(
+          dataFolderPath(`the labelled feed day ${day}`, "clustering", `feeds-dev-${day}.jsonl`),
+          "utf8",
+        ),
+      stories,
+      replay?.analyse ?? localAnalysis,
+    );
+  } finally {
+    await replay?.close();
+  }
   const head = (label: string, w: number) => label.padStart(w);
   console.log(
     `${"story".padEnd(44)} ${head("split", 6)} ${head("facts", 6)} ${head("reword", 6)} ${head("angles", 6)} ${head("figs", 5)} ` +
@@ -99,4 +116,64 @@ runScript(async () => {
         `(${t.counts.labelled} labelled), mispaired figures lines ${t.mispairedFigures}, cut units ${t.cutUnits}.`,
     );
   }
+  const figures = { provider, stories: stories.length, answered: scores.length, ...runFigures(scores) };
+  if (replay) Object.assign(figures, replayFigures(replay));
+  if (json) console.log(JSON.stringify(figures));
 });
+
+/** The run's totals, as the JSON line gives them. */
+function runFigures(scores: StoryScore[]) {
+  const t = totals(scores);
+  return {
+    factsStated: t.facts.stated,
+    factsExpected: t.facts.expected,
+    anglesStated: t.angles.stated,
+    anglesExpected: t.angles.expected,
+    figurePairsStated: t.figurePairs.stated,
+    figurePairsExpected: t.figurePairs.expected,
+    groundingRemoved: t.rejected,
+    falseOnly: t.falseOnly,
+    unsupportedCitations: t.unsupportedCitations,
+    artefacts: t.artefacts,
+    emptyFrontendSummaries: scores.filter((s) => !s.result.frontendSummary.trim()).length,
+    keywordListSummaries: t.keywordList,
+    deniedCards: t.denied,
+    countsJudged: t.counts.judged,
+    countsWrong: t.counts.wrong,
+    mispairedFigures: t.mispairedFigures,
+    cutUnits: t.cutUnits,
+  };
+}
+
+/** The replayed run's planted-error counts, times and missing recordings; its lists printed first. */
+function replayFigures(run: ReplayRun) {
+  const planted = run.planted;
+  const sum = (f: (p: (typeof planted)[number]) => number) => planted.reduce((n, p) => n + f(p), 0);
+  console.log(`\nPlanted points (tests/fixtures/analysis-planted.ts), ${planted.length} stories:`);
+  for (const p of planted) {
+    for (const e of p.errorsKept) console.log(`  ${p.slug}: planted error kept: ${e}`);
+    for (const e of p.supportedRemoved) console.log(`  ${p.slug}: supported point removed: ${e}`);
+    for (const e of p.supportedCitationsLost) console.log(`  ${p.slug}: supported citation removed: ${e}`);
+  }
+  const errors = sum((p) => p.errors);
+  const supported = sum((p) => p.supported);
+  const figures = {
+    plantedErrors: errors,
+    plantedRemoved: errors - sum((p) => p.errorsKept.length),
+    supportedPoints: supported,
+    supportedRemoved: sum((p) => p.supportedRemoved.length),
+    supportedCitationsRemoved: sum((p) => p.supportedCitationsLost.length),
+    p50Ms: Math.round(percentile(run.times, 50) * 10) / 10,
+    p95Ms: Math.round(percentile(run.times, 95) * 10) / 10,
+    missingRecordings: run.missing.length,
+    pendingDir: run.missing.length ? `${REPLAY_DIR}/pending` : null,
+  };
+  console.log(
+    `Planted errors removed ${figures.plantedRemoved}/${errors}; supported points removed ${figures.supportedRemoved}/${supported} ` +
+      `(citations lost ${figures.supportedCitationsRemoved}); end to end p50 ${figures.p50Ms} ms, p95 ${figures.p95Ms} ms` +
+      (run.missing.length
+        ? `; ${run.missing.length} stories had no recording (saved in ${REPLAY_DIR}/pending: ${run.missing.join(", ")})`
+        : ""),
+  );
+  return figures;
+}

@@ -13,7 +13,7 @@ interface Props {
 }
 
 /**
- * Analysed: summary, accuracy gauge, tone, cited points (common points; from the local analyzer
+ * Analysed: summary, accuracy gauge, tone, cited points (common points; from either provider
  * also each outlet's angle and figures side by side), editorial perspectives and the community teaser.
  */
 export function AnalysisResult({ analysis, articles, onShowArticle }: Props) {

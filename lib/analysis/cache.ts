@@ -31,7 +31,9 @@ import {
  * the editors' review of issue 25: figures of different things, questions, "only" details; 1.5.0:
  * glued sentences split, a shared fact's action, agreed negations, vague magnitudes, decision 053;
  * 1.6.0: an outlet quoted in its own words unless it holds most of a sentence besides its names;
- * 1.7.0: issue 32's summary, counts, figures, tone and names, decision 135).
+ * 1.7.0: issue 32's summary, counts, figures, tone and names, decision 135; the grounding check reads
+ * word forms and named outlets, a model's answer is completed by the product (corroboration, bias
+ * scores, angles and figures), and the request's dates are keyed).
  */
 export const CACHE_VERSION = "1.7.0";
 export const CACHE_TTL_MS = 24 * 60 * 60 * 1000;
@@ -62,6 +64,8 @@ export function analysisCacheKey(
       source: a.source,
       summary: a.summary,
       content: a.content,
+      // A model is told each article's date (lib/analysis/model-prompt.ts).
+      ...(a.publishedAt ? { publishedAt: a.publishedAt } : {}),
     })),
   });
   const hash = crypto.createHash("sha256").update(canonical).digest("hex");

@@ -1,5 +1,6 @@
 /**
- * The analysis's CPU-bound steps, the local analyzer and the grounding check, run in the worker
+ * The analysis's CPU-bound steps, the local analyzer, the check of an answer and the product's own
+ * reading of a card, run in the worker
  * pool (lib/workers/pool.ts) so that hostile text never blocks the event loop (issue 23): twenty
  * such requests at once queue for two worker threads instead of taking turns on the main one.
  */
@@ -8,7 +9,12 @@ import { WorkerTimeoutError } from "@/lib/workers/errors";
 import type { JobInput, JobOutput } from "@/lib/workers/jobs";
 import { runOffThread } from "@/lib/workers/run-off-thread";
 import { AnalysisTimeoutError } from "./errors";
-import { LOCAL_PROVIDER_INFO, type AnalysisProvider, type ProviderAnalysis } from "./provider";
+import {
+  LOCAL_PROVIDER_INFO,
+  type AnalysisProvider,
+  type ModelDraft,
+  type ProviderAnalysis,
+} from "./provider";
 import type { AnalysisArticle } from "@/lib/schemas/analysis";
 import { ANALYSIS_BUDGET } from "./work-budget";
 
@@ -18,7 +24,7 @@ import { ANALYSIS_BUDGET } from "./work-budget";
  */
 const JOB_TIMEOUT_MS = 2 * ANALYSIS_BUDGET.deadlineMs;
 
-type AnalysisJob = "analyzeLocally" | "groundAnalysis";
+type AnalysisJob = "analyzeLocally" | "groundAnswer" | "readCard";
 
 /**
  * Runs an analysis job off the main thread (lib/workers/run-off-thread.ts; a full queue rejects
@@ -40,7 +46,12 @@ export const offThreadLocalAnalyzer: AnalysisProvider = {
   analyze: (articles) => runJob("analyzeLocally", articles),
 };
 
-/** The grounding check (lib/analysis/grounding.ts) in a worker thread. */
-export function groundAnalysisOffThread(analysis: ProviderAnalysis, articles: AnalysisArticle[]) {
-  return runJob("groundAnalysis", { analysis, articles });
+/** The grounding check of an answer (lib/analysis/checked-answer.ts) in a worker thread. */
+export function groundAnswerOffThread(answer: ProviderAnalysis | ModelDraft, articles: AnalysisArticle[]) {
+  return runJob("groundAnswer", { answer, articles });
+}
+
+/** The product's own reading of a card, for a model answer's corroboration, in a worker thread. */
+export function readCardOffThread(articles: AnalysisArticle[]) {
+  return runJob("readCard", articles);
 }

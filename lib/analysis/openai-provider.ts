@@ -2,24 +2,20 @@ import "server-only";
 
 /**
  * The OpenAI-compatible provider: OpenAI itself, or any server that speaks its chat
- * completions API (Ollama, vLLM, LM Studio). The model must answer in a JSON schema derived
- * from the contract; the answer is validated with zod, and the service then passes it
- * through the grounding checker. OPENAI_TIMEOUT_MS bounds the whole call, retries included
+ * completions API (Ollama, vLLM, LM Studio). It sends the request lib/analysis/model-prompt.ts
+ * writes and asks for an answer in its JSON schema; the answer is read with a size limit,
+ * validated with zod, refused when it holds markup or links, and returned as a draft that the
+ * service checks against the articles and completes with the product's own numbers
+ * (lib/analysis/model-answer.ts). OPENAI_TIMEOUT_MS bounds the whole call, retries included
  * (docs/decisions/030-analysis-providers.md).
  */
 
 import OpenAI from "openai";
-import { z } from "zod";
 import { logger } from "@/lib/log";
-import {
-  articleAssessment,
-  comparison,
-  type AnalysisArticle,
-  type ProviderInfo,
-} from "@/lib/schemas/analysis";
-import { AnalysisError, AnalysisTimeoutError } from "./errors";
-import type { AnalysisProvider, AnalysisType, ProviderAnalysis } from "./provider";
-import { outletOf } from "./local/outlets";
+import type { AnalysisArticle, ProviderInfo } from "@/lib/schemas/analysis";
+import { AnalysisError, AnalysisTimeoutError, type AnalysisFailure } from "./errors";
+import { modelAnswer, modelRequest, type ModelAnswer } from "./model-prompt";
+import type { AnalysisProvider, ModelDraft } from "./provider";
 
 export interface OpenAIProviderOptions {
   apiKey?: string;
@@ -31,76 +27,67 @@ export interface OpenAIProviderOptions {
 }
 
 const DEFAULT_BASE_URL = "https://api.openai.com/v1";
-/** Per-article content sent to the model; the grounding checker still reads the whole text. */
-const PROMPT_CONTENT_CHARS = 4_000;
-
-/** What the model must return: the contract's analysis fields, per-article scores by index. */
-export const modelAnswer = comparison
-  .pick({
-    commonPoints: true,
-    differences: true,
-    summary: true,
-    biasAnalysis: true,
-    factualAccuracy: true,
-    emotionalTone: true,
-    frontendSummary: true,
-  })
-  .extend({ articles: z.array(articleAssessment.omit({ source: true })) });
-type ModelAnswer = z.infer<typeof modelAnswer>;
 
 /**
- * The JSON schema for structured output. Strict mode accepts only a subset of JSON Schema,
- * so length limits and zod's safe-integer bounds are left out here (zod checks them on return).
+ * The most bytes of a response read from the server: an answer within the schema's limits is a
+ * few tens of kilobytes; a larger one is refused as it arrives, not held in memory whole.
  */
-function strictSchema(): Record<string, unknown> {
-  const strip = (node: unknown): unknown => {
-    if (Array.isArray(node)) return node.map(strip);
-    if (!node || typeof node !== "object") return node;
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(node)) {
-      if (k === "$schema" || k === "minLength" || k === "maxLength" || k === "minItems") continue;
-      if ((k === "maximum" || k === "minimum") && Math.abs(v as number) >= Number.MAX_SAFE_INTEGER) continue;
-      out[k] = strip(v);
-    }
-    return out;
-  };
-  return strip(z.toJSONSchema(modelAnswer, { target: "draft-7" })) as Record<string, unknown>;
+export const MAX_RESPONSE_BYTES = 1_000_000;
+
+/** Markup or links in an answer: the page shows text, and an answer that tries to show more is refused. */
+const MARKUP_OR_LINK =
+  /<\/?[a-z!][^>]*>|\]\(|\bhttps?:\/\/|\bwww\.[a-z0-9-]+\.[a-z]|\bjavascript:|\bdata:text\//i;
+
+/** A response body larger than MAX_RESPONSE_BYTES. */
+class AnswerTooLargeError extends Error {
+  constructor() {
+    super(`The answer exceeded ${MAX_RESPONSE_BYTES} bytes.`);
+    this.name = "AnswerTooLargeError";
+  }
 }
-const SCHEMA = strictSchema();
 
-const INSTRUCTIONS = `You compare news articles that cover one story, for a news-analysis page.
-You receive numbered articles (index, source, the outlet's bias rating when known, title, summary, content).
-Use only these texts. Never add a fact, name, number or quotation that is not in them, and never describe a person beyond what the articles say.
-- commonPoints: facts that at least two different outlets report. Cite the indices of every article that states the fact; a common point needs articles from at least two different sources.
-- differences: facts, figures, quotations or emphasis one outlet has and the others lack, or where they disagree. Cite the articles concerned.
-- Quote only words that appear verbatim in the cited articles, inside double quotes.
-- summary: two to four sentences. frontendSummary: one sentence.
-- biasAnalysis: framing, word choice and omissions, per outlet.
-- factualAccuracy: 0 to 100, your estimate of how consistent and well supported the factual claims are across the articles.
-- emotionalTone: one or two sentences on the emotional tone.
-- articles: one entry per article index with its sentiment (positive, negative or neutral) and biasScore from -1 (left) to +1 (right), 0 for neutral.
-Write plain English sentences.`;
-
-function prompt(articles: AnalysisArticle[], type: AnalysisType): string {
-  return JSON.stringify({
-    analysisType: type,
-    articles: articles.map((a, index) => ({
-      index,
-      source: a.source,
-      biasRating: outletOf(a.source).rating ?? "unknown",
-      title: a.title,
-      summary: a.summary,
-      content: a.content.slice(0, PROMPT_CONTENT_CHARS),
-    })),
+/** The platform's fetch, with the response body cut off (as an error) past MAX_RESPONSE_BYTES. */
+async function boundedFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
+  const response = await fetch(input, init);
+  const declared = Number(response.headers.get("content-length") ?? 0);
+  if (declared > MAX_RESPONSE_BYTES) {
+    await response.body?.cancel();
+    throw new AnswerTooLargeError();
+  }
+  if (!response.body) return response;
+  let read = 0;
+  const limit = new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      read += chunk.byteLength;
+      if (read > MAX_RESPONSE_BYTES) controller.error(new AnswerTooLargeError());
+      else controller.enqueue(chunk);
+    },
+  });
+  return new Response(response.body.pipeThrough(limit), {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
   });
 }
 
-const invalid = (why: string) => {
-  logger.warn({ why }, "AI provider answer rejected");
-  return new AnalysisError("The AI provider returned an invalid answer.");
+const invalid = (why: string, failure: AnalysisFailure = "malformed") => {
+  logger.warn({ why, failure }, "AI provider answer rejected");
+  return new AnalysisError(
+    failure === "hostile"
+      ? "The AI provider's answer held markup, links or more text than allowed; it was not used."
+      : "The AI provider returned an invalid answer.",
+    failure,
+  );
 };
 
-/** Parses and validates the model's message; per-article scores must cover every article once. */
+/** Every string of an answer. */
+function* strings(value: unknown): Generator<string> {
+  if (typeof value === "string") yield value;
+  else if (Array.isArray(value)) for (const v of value) yield* strings(v);
+  else if (value && typeof value === "object") for (const v of Object.values(value)) yield* strings(v);
+}
+
+/** Parses and validates the model's message; per-article notes must cover every article once. */
 function parseAnswer(content: string | null | undefined, articles: AnalysisArticle[]): ModelAnswer {
   let json: unknown;
   try {
@@ -108,14 +95,42 @@ function parseAnswer(content: string | null | undefined, articles: AnalysisArtic
   } catch {
     throw invalid("not JSON");
   }
+  for (const s of strings(json)) if (MARKUP_OR_LINK.test(s)) throw invalid("markup or a link", "hostile");
   const parsed = modelAnswer.safeParse(json);
-  if (!parsed.success)
-    throw invalid(`schema: ${parsed.error.issues[0]?.path.join(".")} ${parsed.error.issues[0]?.message}`);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const tooLong = issue?.code === "too_big";
+    throw invalid(`schema: ${issue?.path.join(".")} ${issue?.message}`, tooLong ? "hostile" : "malformed");
+  }
   const byIndex = new Map(
     parsed.data.articles.filter((a) => a.index < articles.length).map((a) => [a.index, a]),
   );
-  if (byIndex.size !== articles.length) throw invalid("per-article scores missing");
+  if (byIndex.size !== articles.length) throw invalid("per-article notes missing");
   return { ...parsed.data, articles: articles.map((_, i) => byIndex.get(i)!) };
+}
+
+/** The answer as a draft for the service: the lists and texts as written, each article's notes. */
+function draftOf(answer: ModelAnswer, articles: AnalysisArticle[], provider: ProviderInfo): ModelDraft {
+  return {
+    draft: "model",
+    commonPoints: answer.commonPoints,
+    angles: answer.angles,
+    figures: answer.figures,
+    conflicts: answer.conflicts,
+    differences: answer.differences,
+    summary: answer.summary,
+    frontendSummary: answer.frontendSummary,
+    biasAnalysis: answer.biasAnalysis,
+    emotionalTone: answer.emotionalTone,
+    articles: answer.articles.map((a, i) => ({
+      index: i,
+      source: articles[i].source,
+      sentiment: a.sentiment,
+      wording: a.wording,
+      lean: a.lean,
+    })),
+    provider,
+  };
 }
 
 export class OpenAIProvider implements AnalysisProvider {
@@ -134,6 +149,7 @@ export class OpenAIProvider implements AnalysisProvider {
       project: null,
       timeout: options.timeoutMs,
       maxRetries: options.maxRetries,
+      fetch: boundedFetch,
       logLevel: "warn",
       logger: {
         error: (message, ...rest) => log.warn({ detail: rest }, message),
@@ -148,32 +164,26 @@ export class OpenAIProvider implements AnalysisProvider {
     return { kind: "openai-compatible", model, label: `OpenAI-compatible model ${model} at ${this.host}` };
   }
 
-  async analyze(articles: AnalysisArticle[], type: AnalysisType): Promise<ProviderAnalysis> {
-    const completion = await this.complete(articles, type);
-    const choice = completion.choices[0];
+  /** Every analysis type asks the same (lib/analysis/provider.ts), so the type is not sent. */
+  async analyze(articles: AnalysisArticle[]): Promise<ModelDraft> {
+    const completion = await this.complete(articles);
+    const choice = completion.choices?.[0];
     if (!choice) throw invalid("no choices");
-    if (choice.message.refusal) {
-      throw new AnalysisError("The AI model declined to analyse these articles.");
+    if (choice.message?.refusal) {
+      throw new AnalysisError("The AI model declined to analyse these articles.", "refused");
     }
     if (choice.finish_reason === "length") throw invalid("answer cut off at the length limit");
-    const answer = parseAnswer(choice.message.content, articles);
-    return {
-      ...answer,
-      factualAccuracy: Math.round(answer.factualAccuracy),
-      factualAccuracyMethod: "Model's estimate, with citations checked against the articles",
-      articles: answer.articles.map((a, i) => ({
-        index: i,
-        source: articles[i].source,
-        sentiment: a.sentiment,
-        biasScore: a.biasScore,
-      })),
-      // The model that answered, as the server reports it; the configured name only if it does not say.
-      provider: this.info(completion.model || this.options.model),
-    };
+    if (choice.finish_reason === "content_filter") {
+      throw new AnalysisError("The AI model declined to analyse these articles.", "refused");
+    }
+    const answer = parseAnswer(choice.message?.content, articles);
+    // The model that answered, as the server reports it; the configured name only if it does not say.
+    const model = typeof completion.model === "string" && completion.model ? completion.model : undefined;
+    return draftOf(answer, articles, this.info(model ?? this.options.model));
   }
 
   /** One chat completion within the time budget; SDK errors become readable AnalysisErrors. */
-  private async complete(articles: AnalysisArticle[], type: AnalysisType) {
+  private async complete(articles: AnalysisArticle[]) {
     const controller = new AbortController();
     const seconds = Math.round(this.options.timeoutMs / 100) / 10;
     const timeoutError = new AnalysisTimeoutError(`The AI provider did not answer within ${seconds} s.`);
@@ -186,18 +196,7 @@ export class OpenAIProvider implements AnalysisProvider {
       }, this.options.timeoutMs);
     });
     const call = this.client.chat.completions.create(
-      {
-        model: this.options.model,
-        temperature: 0,
-        messages: [
-          { role: "system", content: INSTRUCTIONS },
-          { role: "user", content: prompt(articles, type) },
-        ],
-        response_format: {
-          type: "json_schema",
-          json_schema: { name: "comparison_analysis", strict: true, schema: SCHEMA },
-        },
-      },
+      { model: this.options.model, temperature: 0, ...modelRequest(articles) },
       { signal: controller.signal },
     );
     call.catch(() => undefined); // settled after a lost race; its error is reported through the race
@@ -215,23 +214,30 @@ export class OpenAIProvider implements AnalysisProvider {
     if (timeout || error instanceof OpenAI.APIConnectionTimeoutError) {
       return timeout ?? new AnalysisTimeoutError("The AI provider did not answer in time.");
     }
+    if (error instanceof AnswerTooLargeError || (error as Error)?.cause instanceof AnswerTooLargeError) {
+      return invalid(`response over ${MAX_RESPONSE_BYTES} bytes`, "hostile");
+    }
     logger.warn({ err: error }, "AI provider call failed");
     if (error instanceof OpenAI.RateLimitError) {
-      return new AnalysisError("The AI provider is rate-limiting requests.");
+      return new AnalysisError("The AI provider is rate-limiting requests.", "rate_limited");
     }
     if (error instanceof OpenAI.AuthenticationError || error instanceof OpenAI.PermissionDeniedError) {
-      return new AnalysisError("The AI provider refused the configured API key.");
+      return new AnalysisError("The AI provider refused the configured API key.", "rejected_key");
     }
     if (error instanceof OpenAI.NotFoundError) {
       return new AnalysisError(
         `The AI provider at ${this.host} does not offer the model ${this.options.model}.`,
+        "http_error",
       );
     }
     if (error instanceof OpenAI.APIConnectionError) {
-      return new AnalysisError(`The AI provider at ${this.host} could not be reached.`);
+      return new AnalysisError(`The AI provider at ${this.host} could not be reached.`, "unreachable");
     }
     if (error instanceof OpenAI.APIError && error.status) {
-      return new AnalysisError(`The AI provider answered with an error (HTTP ${error.status}).`);
+      return new AnalysisError(
+        `The AI provider answered with an error (HTTP ${error.status}).`,
+        "http_error",
+      );
     }
     return new AnalysisError("The AI provider failed.");
   }

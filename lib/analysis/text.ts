@@ -262,7 +262,8 @@ export function splitSentences(text: string): Sentence[] {
   };
   for (const m of text.matchAll(SENTENCE_END)) {
     const before = text.slice(Math.max(start, m.index - 12), m.index + 1);
-    const lastWord = /([\p{L}.]+)\.$/u.exec(before)?.[1]?.toLowerCase();
+    // A possessive is a whole word ("CNN's." ends a sentence; its "s" is no initial).
+    const lastWord = /([\p{L}.'’]+)\.$/u.exec(before)?.[1]?.toLowerCase();
     if (lastWord && (ABBREVIATIONS.has(lastWord) || /^\p{L}$/u.test(lastWord))) continue;
     push(start, m.index + m[0].trimEnd().length);
     start = m.index + m[0].length;
@@ -413,22 +414,25 @@ function quoteSpans(text: string): QuoteSpan[] {
   return out;
 }
 
-/** Quoted passages of at least three words. */
-export function findQuotes(text: string): QuoteMention[] {
+/** Quoted passages of at least three words (or `minWords`). */
+export function findQuotes(text: string, minWords = 3): QuoteMention[] {
   const out: QuoteMention[] = [];
   for (const q of quoteSpans(text)) {
     const inner = text.slice(q.start + 1, q.end - 1).trim();
-    if (inner.split(SPACE).length >= 3) out.push({ text: inner, start: q.start });
+    if (inner.split(SPACE).length >= minWords) out.push({ text: inner, start: q.start });
   }
   return out;
 }
 
-/** The text with quoted passages blanked out (what the outlet wrote in its own voice). */
-export function withoutQuotes(text: string): string {
+/**
+ * The text with quoted passages blanked out (what the outlet wrote in its own voice), each
+ * character of a quotation replaced by `fill` (a space unless said), so positions stay.
+ */
+export function withoutQuotes(text: string, fill = " "): string {
   let out = "";
   let from = 0;
   for (const q of quoteSpans(text)) {
-    out += text.slice(from, q.start) + " ".repeat(q.end - q.start);
+    out += text.slice(from, q.start) + fill.repeat(q.end - q.start);
     from = q.end;
   }
   return out + text.slice(from);

@@ -20,7 +20,10 @@ export const FAILURE = {
   biasAnalysis: "Unable to complete analysis due to technical issues.",
 } as const;
 
-/** The request body: the card's articles as docs/product.md §3 sends them (title, content, source, summary). */
+/**
+ * The request body: the card's articles as docs/product.md §3 sends them (title, content, source,
+ * summary), with the date each was published when the page knows it.
+ */
 export function analysisRequest(card: NewsComparison): CompareArticlesBody {
   return {
     articles: card.articles.slice(0, ANALYSIS_LIMITS.maxArticles).map((a) => ({
@@ -28,6 +31,9 @@ export function analysisRequest(card: NewsComparison): CompareArticlesBody {
       content: a.content.slice(0, ANALYSIS_LIMITS.contentMax),
       source: a.source.slice(0, ANALYSIS_LIMITS.sourceMax),
       summary: a.summary.slice(0, ANALYSIS_LIMITS.summaryMax),
+      ...(a.publishedAt && !Number.isNaN(Date.parse(a.publishedAt))
+        ? { publishedAt: new Date(a.publishedAt).toISOString() }
+        : {}),
     })),
     analysisType: "comprehensive",
     comparisonCardId: isStoredCard(card) ? card.id : undefined,

@@ -2,7 +2,7 @@
 import type { BiasRating } from "@/lib/sources/registry";
 import type { AiAnalysis } from "./types";
 
-/** Band colours, and neutral for a figure that grades nothing (the local analyzer's corroboration). */
+/** Band colours, and neutral for a figure that grades nothing (the product's corroboration share). */
 export type Tone = "green" | "amber" | "red" | "neutral";
 
 /** Bias score (-1 left .. +1 right) banded on its absolute value. */
@@ -35,17 +35,23 @@ export interface AccuracyFigure {
 const details = (n: number) => (n === 1 ? "detail" : "details");
 
 /**
- * A model's estimate keeps docs/product.md §9's bands ('N% Factual', 'Excellent' / 'Good' / 'Needs Review').
- * The local analyzer's figure is a corroboration share, not a grade: it is said as what was
- * measured ("8 of 9 compared details agree between outlets": of the names and figures two or more
- * outlets give, the share they give alike), in neutral colours, because a story few outlets
- * repeat in detail is not thereby wrong.
+ * Whichever provider answered, the figure is the product's own corroboration share (decision 081,
+ * docs/decisions/130-model-answer-shape.md), not a grade: it is said as what was measured ("8 of 9
+ * compared details agree between outlets": of the names and figures two or more outlets give, the
+ * share they give alike), in neutral colours, because a story few outlets repeat in detail is not
+ * thereby wrong. Only a model's answer stored before the product measured it itself (no counts, a
+ * method that is not corroboration) keeps docs/product.md §9's bands ('N% Factual', 'Excellent' / 'Good' /
+ * 'Needs Review').
  */
 export function accuracyFigure(
   a: Pick<AiAnalysis, "factualAccuracy" | "factualAccuracyMethod" | "provider" | "corroboration">,
 ): AccuracyFigure {
   const percent = Math.round(a.factualAccuracy);
-  if (a.provider?.kind !== "local") {
+  const corroboration =
+    a.corroboration !== undefined ||
+    a.provider?.kind === "local" ||
+    (a.factualAccuracyMethod ?? "").startsWith("Corroboration");
+  if (!corroboration) {
     const band = accuracyBand(a.factualAccuracy);
     return {
       heading: "Factual Accuracy",

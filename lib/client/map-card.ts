@@ -2,6 +2,7 @@
 
 import type { CardArticle, ComparisonCard } from "@/lib/schemas/cards";
 import { LOW_CARD_CONFIDENCE } from "@/lib/catalog";
+import { RELATED_ARTICLE_FALLBACKS } from "@/lib/schemas/analysis-limits";
 import { storyCoverage } from "@/lib/coverage";
 import type { AiAnalysis, Article, CoverageSummary, NewsComparison, SourceInfo } from "./types";
 
@@ -64,8 +65,8 @@ export function mapRelatedArticle(
   return {
     id: `related-${card.cardId}-${index}`,
     title: a.title,
-    summary: a.description || "Related article",
-    content: a.content || "Content not available",
+    summary: a.description || RELATED_ARTICLE_FALLBACKS.summary,
+    content: a.content || RELATED_ARTICLE_FALLBACKS.content,
     source: a.source.name,
     sourceUrl: a.url,
     publishedAt: a.publishedAt,

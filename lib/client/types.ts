@@ -43,7 +43,7 @@ export interface Article {
 export interface AiAnalysis {
   commonPoints: CitedPoint[];
   differences: CitedPoint[];
-  /** The local analyzer's lines on what each outlet leads with, and figures compared across outlets. */
+  /** Lines on what each outlet leads with, and figures compared across outlets (either provider). */
   angles?: CitedPoint[];
   figures?: CitedPoint[];
   summary: string;
@@ -56,7 +56,7 @@ export interface AiAnalysis {
   currentStep?: string;
   /** Our additions, from the analysis response. */
   factualAccuracyMethod?: string;
-  /** The local analyzer's counts behind factualAccuracy (absent from a model's answer). */
+  /** The corroboration counts behind factualAccuracy (absent only from answers stored before they were sent). */
   corroboration?: { corroborated: number; total: number };
   provider?: ProviderInfo;
   generatedAt?: string;

@@ -10,3 +10,12 @@ export const ANALYSIS_LIMITS = {
   contentMax: 20_000,
   sourceMax: 100,
 } as const;
+
+/**
+ * What the page sends for a related article whose feed gave no summary or content (docs/product.md
+ * §3 mapping rules): stand-ins, not the article's text, so the analysis reads them as no text.
+ */
+export const RELATED_ARTICLE_FALLBACKS = {
+  summary: "Related article",
+  content: "Content not available",
+} as const;

@@ -15,6 +15,8 @@ export const analysisArticle = z.object({
   content: text().max(ANALYSIS_LIMITS.contentMax).default(""),
   source: text().trim().min(1, "is required").max(ANALYSIS_LIMITS.sourceMax),
   summary: text().max(ANALYSIS_LIMITS.summaryMax).default(""),
+  /** When the outlet published it (ISO 8601); a model is told each article's date. */
+  publishedAt: z.iso.datetime({ offset: true }).optional(),
 });
 export type AnalysisArticle = z.infer<typeof analysisArticle>;
 
@@ -42,6 +44,11 @@ export const articleAssessment = z.object({
   sentiment,
   /** -1 (left) .. +1 (right); docs/product.md §9 bands on the absolute value. */
   biasScore: z.number().min(-1).max(1),
+  /**
+   * The wording of the article's own voice that moved its score from its outlet's rating (a
+   * model's answer; absent when the score is the rating alone).
+   */
+  biasWording: z.array(z.string()).optional(),
 });
 
 export const providerInfo = z.object({
@@ -57,7 +64,7 @@ export const comparison = z.object({
   commonPoints: z.array(citedPoint),
   differences: z.array(citedPoint),
   /**
-   * The local analyzer's extra findings (a model's answer has none): one line per outlet saying
+   * Either provider's further findings (absent only from answers stored before a model gave them): one line per outlet saying
    * what it leads with, citing its article; and figures for the same thing compared across
    * outlets, citing the articles that give them.
    */
@@ -65,13 +72,16 @@ export const comparison = z.object({
   figures: z.array(citedPoint).optional(),
   summary: z.string(),
   biasAnalysis: z.string(),
-  /** 0..100. For the local analyzer: the corroboration score (see factualAccuracyMethod). */
+  /**
+   * 0..100: the product's own corroboration share, whichever provider answered (see
+   * factualAccuracyMethod; a model's conflicts that the articles bear out count against it). Never a model's guess.
+   */
   factualAccuracy: z.number().min(0).max(100),
   /** One sentence saying exactly what factualAccuracy measures for this answer. */
   factualAccuracyMethod: z.string(),
   /**
-   * The local analyzer's counts behind factualAccuracy: of `total` checkable details (distinct
-   * names and numbers), `corroborated` appear in two or more outlets. A model's answer has none.
+   * The counts behind factualAccuracy: of `total` compared details (distinct names and numbers
+   * two or more outlets give, conflicts), `corroborated` are reported alike by two or more outlets.
    */
   corroboration: z
     .object({ corroborated: z.number().int().min(0), total: z.number().int().min(0) })

@@ -2,7 +2,9 @@ import "server-only";
 
 /**
  * The analysis use case behind POST /api/v1/analysis/compare-articles: cache, provider, grounding
- * check and fallback (docs/decisions/030-analysis-providers.md, 032-analysis-cache.md).
+ * check (and a model's answer completed by the product), fallback, and the outcome counted for the
+ * operator's metrics (docs/decisions/030-analysis-providers.md, 032-analysis-cache.md,
+ * 130-model-answer-shape.md).
  */
 
 import {
@@ -11,10 +13,14 @@ import {
   readCachedAnalysis,
   writeCachedAnalysis,
 } from "@/lib/analysis/cache";
-import { AnalysisError } from "@/lib/analysis/errors";
-import { groundAnalysisOffThread } from "@/lib/analysis/off-thread";
-import type { AnalysisProvider, ProviderAnalysis } from "@/lib/analysis/provider";
+import { AnalysisError, type AnalysisFailure } from "@/lib/analysis/errors";
+import type { CardReading } from "@/lib/analysis/card-corroboration";
+import { completeAnswer } from "@/lib/analysis/checked-answer";
+import { groundAnswerOffThread, readCardOffThread } from "@/lib/analysis/off-thread";
+import type { AnalysisProvider, ModelDraft, ProviderAnalysis } from "@/lib/analysis/provider";
+import { recordAnalysis, recordGrounding, recordProviderFailure } from "@/lib/analysis/outcomes";
 import { analysisProviders } from "@/lib/analysis/select-provider";
+import { WorkerBusyError } from "@/lib/workers/errors";
 import { onShutdown, trackTask } from "@/lib/lifecycle/shutdown";
 import { deepFreeze } from "@/lib/frozen";
 import { logger } from "@/lib/log";
@@ -52,21 +58,39 @@ function asCached(hit: Comparison): CompareArticlesResponse {
   return response;
 }
 
-/** True when the grounding check left nothing of an answer: every point it had, or its summary. */
-function nothingGrounded(raw: ProviderAnalysis, grounded: ProviderAnalysis): boolean {
-  const before = raw.commonPoints.length + raw.differences.length;
-  const after = grounded.commonPoints.length + grounded.differences.length;
-  return (before > 0 && after === 0) || !grounded.summary.trim();
+/** Every point of an answer, whatever its list. */
+const pointCount = (a: ProviderAnalysis | ModelDraft) =>
+  a.commonPoints.length +
+  a.differences.length +
+  (a.angles?.length ?? 0) +
+  (a.figures?.length ?? 0) +
+  ("conflicts" in a ? a.conflicts.length : 0);
+
+/** True when the grounding check left nothing of an answer: every point it had, or any summary. */
+function nothingGrounded(raw: ProviderAnalysis | ModelDraft, grounded: ProviderAnalysis): boolean {
+  return (pointCount(raw) > 0 && pointCount(grounded) === 0) || !grounded.summary.trim();
 }
 
-/** Runs a provider and the grounding checker; an answer with nothing grounded left is rejected. */
+/**
+ * Runs a provider and the grounding checker; an answer with nothing grounded left is rejected. A
+ * model's answer is completed with the product's own reading of the card, which runs in the
+ * worker pool from the start, while the model writes and beside the check.
+ */
 async function groundedAnswer(
   provider: AnalysisProvider,
   body: CompareArticlesBody,
 ): Promise<ProviderAnalysis> {
   const started = performance.now();
+  let reading: Promise<CardReading> | null = null;
+  if (provider.info().kind === "openai-compatible") {
+    reading = readCardOffThread(body.articles);
+    reading.catch(() => undefined); // awaited below, or not needed when the provider fails
+  }
   const raw = await provider.analyze(body.articles, body.analysisType);
-  const { analysis, report } = await groundAnalysisOffThread(raw, body.articles);
+  const grounded = await groundAnswerOffThread(raw, body.articles);
+  if ("draft" in grounded) reading ??= readCardOffThread(body.articles);
+  const { analysis, report } = completeAnswer(grounded, "draft" in grounded ? await reading : null);
+  recordGrounding(report);
   const log = {
     provider: raw.provider.kind,
     model: raw.provider.model,
@@ -75,28 +99,44 @@ async function groundedAnswer(
   if (report.notes.length)
     logger.warn({ ...log, repairs: report.notes }, "analysis answer repaired by the grounding checker");
   if (nothingGrounded(raw, analysis)) {
-    throw new AnalysisError("The AI provider's answer cited nothing the articles support.");
+    throw new AnalysisError("The AI provider's answer cited nothing the articles support.", "ungrounded");
   }
   logger.info(log, "analysis generated");
   return analysis;
 }
 
+/** Why a provider's call failed, in one word for the metrics (lib/analysis/errors.ts). */
+function causeOf(error: unknown): AnalysisFailure | "busy" {
+  if (error instanceof AnalysisError) return error.failure;
+  return error instanceof WorkerBusyError ? "busy" : "failed";
+}
+
 async function generate(key: string, body: CompareArticlesBody): Promise<Comparison> {
   const { primary, fallback } = analysisProviders();
+  const kind = primary.info().kind;
   try {
     const answer = await groundedAnswer(primary, body);
     const result: Comparison = { ...answer, cached: false, generatedAt: new Date().toISOString() };
     await writeCachedAnalysis(key, result, body.comparisonCardId);
+    recordAnalysis(kind, "answered");
     return result;
   } catch (error) {
-    if (!fallback) throw error;
+    recordProviderFailure(kind, causeOf(error));
+    if (!fallback) {
+      recordAnalysis(kind, "failed");
+      throw error;
+    }
     const reason = error instanceof AnalysisError ? error.message : "The AI provider failed.";
     logger.warn(
       { err: error },
       "AI provider failed; the local analyzer answers (ANALYSIS_FALLBACK_TO_LOCAL)",
     );
     // Not cached: the next request should try the configured provider again.
-    const answer = await groundedAnswer(fallback, body);
+    const answer = await groundedAnswer(fallback, body).catch((e: unknown) => {
+      recordAnalysis(kind, "failed");
+      throw e;
+    });
+    recordAnalysis(kind, "fallback");
     return {
       ...answer,
       cached: false,

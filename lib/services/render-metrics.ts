@@ -3,6 +3,7 @@ import "server-only";
 /** The operator metrics behind GET /api/v1/metrics, in Prometheus text format. */
 
 import { analysisCacheStats } from "@/lib/analysis/cache";
+import { renderAnalysisOutcomes } from "@/lib/analysis/outcomes";
 import { renderSameEventMetrics } from "@/lib/cluster/same-event-metrics";
 import { getPrisma } from "@/lib/db";
 import { renderRequestMetrics } from "@/lib/http/metrics";
@@ -12,8 +13,9 @@ const label = (v: string) => v.replaceAll("\\", "\\\\").replaceAll('"', '\\"').r
 /**
  * Operator metrics in Prometheus text format: this instance's requests and latencies, and,
  * from the shared database (so every instance reports the same), ingest outcomes per source
- * over the last 24 hours, feed health, and the analysis cache with its hit rate; and what this
- * instance's rebuilds asked the model about pairs words cannot settle (docs/decisions/025).
+ * over the last 24 hours, feed health, and the analysis cache with its hit rate; and, of this
+ * instance, analyses by outcome, provider failures by cause, what the grounding check removed, and
+ * what its rebuilds asked the model about pairs words cannot settle (docs/decisions/025).
  */
 export async function renderMetrics(now = new Date()): Promise<string> {
   const prisma = getPrisma();
@@ -35,7 +37,11 @@ export async function renderMetrics(now = new Date()): Promise<string> {
     where: { errorCount: { gt: 0 } },
     _count: { _all: true },
   });
-  const lines = [renderRequestMetrics().trimEnd(), renderSameEventMetrics().trimEnd()];
+  const lines = [
+    renderRequestMetrics().trimEnd(),
+    renderSameEventMetrics().trimEnd(),
+    renderAnalysisOutcomes().trimEnd(),
+  ];
   lines.push(
     "# HELP ingest_feed_outcomes_24h Feed fetches per source and outcome over the last 24 hours.",
     "# TYPE ingest_feed_outcomes_24h gauge",

@@ -109,6 +109,8 @@ export const PLACE_PHRASES: ReadonlyMap<string, string> = new Map([
   ["group of 7", "g7"],
   ["group of twenty", "g20"],
   ["group of 20", "g20"],
+  // "Saudi Arabia" is "Saudi" elsewhere ("a Saudi-led drive", opec-output-deal).
+  ["saudi arabia", "saudi"],
 ]);
 
 /**

@@ -5,9 +5,11 @@
  * can run (lib/workers/run-off-thread.ts).
  */
 
-import { groundAnalysis } from "@/lib/analysis/grounding";
+import { readCard } from "@/lib/analysis/card-corroboration";
+import { groundAnswer } from "@/lib/analysis/checked-answer";
+import { WorkBudget } from "@/lib/analysis/work-budget";
 import { analyzeLocally } from "@/lib/analysis/local/local-analyzer";
-import type { ProviderAnalysis } from "@/lib/analysis/provider";
+import type { ModelDraft, ProviderAnalysis } from "@/lib/analysis/provider";
 import { draftCards, draftCardsWithEvidence } from "@/lib/cluster/build-card";
 import type { ClusterArticle } from "@/lib/cluster/types";
 import type { AnalysisArticle } from "@/lib/schemas/analysis";
@@ -20,9 +22,11 @@ export const JOBS = {
     draftCardsWithEvidence(input),
   /** The local analyzer's comparison of one card's articles. */
   analyzeLocally: (articles: AnalysisArticle[]) => analyzeLocally(articles),
-  /** An answer checked against the articles (lib/analysis/grounding.ts). */
-  groundAnalysis: (input: { analysis: ProviderAnalysis; articles: AnalysisArticle[] }) =>
-    groundAnalysis(input.analysis, input.articles),
+  /** An answer checked against the articles (lib/analysis/checked-answer.ts). */
+  groundAnswer: (input: { answer: ProviderAnalysis | ModelDraft; articles: AnalysisArticle[] }) =>
+    groundAnswer(input.answer, input.articles),
+  /** The built-in analyzer's reading of a card, as far as its corroboration needs (lib/analysis/card-corroboration.ts). */
+  readCard: (articles: AnalysisArticle[]) => readCard(articles, new WorkBudget("reading of the card")),
 };
 
 export type Jobs = typeof JOBS;

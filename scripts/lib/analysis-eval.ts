@@ -18,7 +18,7 @@
  * fates ("arrested" beside a crowd), and figures with their unit cut. The matching here is
  * deliberately its own, simple and fixed, so that figures before and after a change compare.
  */
-import { groundAnalysis } from "@/lib/analysis/grounding";
+import { groundAnalysis, type GroundingReport } from "@/lib/analysis/grounding";
 import { analyzeLocally } from "@/lib/analysis/local/local-analyzer";
 import type { ProviderAnalysis } from "@/lib/analysis/provider";
 import { parseLabelledJsonl } from "@/lib/cluster/eval/labelled-feeds";
@@ -108,7 +108,10 @@ export function storyArticles(
     dayText
       .split("\n")
       .filter((l) => l.trim())
-      .map((l) => JSON.parse(l) as { id: string; outlet: string; title: string; summary?: string })
+      .map(
+        (l) =>
+          JSON.parse(l) as { id: string; outlet: string; title: string; summary?: string; date?: string },
+      )
       .map((item) => [item.id, item] as const),
   );
   // The same validation as cluster:eval, so a malformed file fails with the line named.
@@ -125,6 +128,8 @@ export function storyArticles(
       summary: i.summary ?? "",
       content: i.summary ?? "",
       source: OUTLET_NAMES[i.outlet] ?? i.outlet,
+      // The labelled files write feed dates as the feeds do (RFC 2822 or ISO 8601); the API takes ISO.
+      ...(i.date && !Number.isNaN(Date.parse(i.date)) ? { publishedAt: new Date(i.date).toISOString() } : {}),
     })),
     outlets: items.map((i) => i.outlet),
   };
@@ -544,13 +549,31 @@ export function figureProblems(
   return { mispaired, cut };
 }
 
-/** Analyses one story as the service does and scores the answer. */
-export async function scoreStory(story: EvalStory, dayText: string): Promise<StoryScore> {
+/**
+ * One story's analysis as the service makes it: the answer after the grounding check, and the
+ * check's report; null when the analysis could not be made (a replayed request with no recording).
+ */
+export type StoryAnalysis = (
+  articles: AnalysisArticle[],
+  story: EvalStory,
+) => Promise<{ analysis: ProviderAnalysis; report: GroundingReport } | null>;
+
+/** The local analyzer, then the grounding check, as the service runs them. */
+export const localAnalysis: StoryAnalysis = async (articles) =>
+  groundAnalysis(await analyzeLocally(articles), articles);
+
+/** Analyses one story as the service does and scores the answer; null when there is no answer. */
+export async function scoreStory(
+  story: EvalStory,
+  dayText: string,
+  analyse: StoryAnalysis = localAnalysis,
+): Promise<StoryScore | null> {
   const { articles, outlets } = storyArticles(story, dayText);
   const t0 = performance.now();
-  const raw = await analyzeLocally(articles);
-  const { analysis: result, report } = await groundAnalysis(raw, articles);
+  const answer = await analyse(articles, story);
   const ms = performance.now() - t0;
+  if (!answer) return null;
+  const { analysis: result, report } = answer;
   const common = result.commonPoints.map((p) => p.text);
   const missedFacts = story.facts.filter((f) => !common.some((s) => statesFact(s, f)));
   const reworded = story.facts.filter((f) => f.reworded);
@@ -618,16 +641,18 @@ export async function scoreStory(story: EvalStory, dayText: string): Promise<Sto
   };
 }
 
-/** Scores every story; `readDay` returns a labelled day's JSON Lines text. */
+/** Scores every story that gets an answer; `readDay` returns a labelled day's JSON Lines text. */
 export async function scoreStories(
   readDay: (day: EvalStory["day"]) => string,
   stories = EVAL_STORIES,
+  analyse: StoryAnalysis = localAnalysis,
 ): Promise<StoryScore[]> {
   const days = new Map<string, string>();
   const out: StoryScore[] = [];
   for (const story of stories) {
     if (!days.has(story.day)) days.set(story.day, readDay(story.day));
-    out.push(await scoreStory(story, days.get(story.day)!));
+    const score = await scoreStory(story, days.get(story.day)!, analyse);
+    if (score) out.push(score);
   }
   return out;
 }

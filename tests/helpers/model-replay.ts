@@ -3,7 +3,7 @@
  * product's chat-completion requests from recorded files, keyed by the request, and records every
  * request it receives. Tests and the evals (`--provider=replay`) point the product's real
  * OpenAI-compatible path at it, so a model's recorded answers are measured through the same code a
- * deployment runs (the recordings and who wrote them: tests/fixtures/model-replay/README.md).
+ * deployment runs (the recordings and who wrote them: each folder's README.md under tests/fixtures/model-replay/).
  *
  * A recording is `<dir>/<key>.json`: `{ key, request, answer, writtenBy, writtenAt }`, where the
  * key is a hash of what the model reads (the messages and the answer format; not the model name,

@@ -11,8 +11,10 @@ export type StubReply =
   | { json: unknown; model?: string }
   /** A completion whose message is this text as it stands (e.g. malformed JSON). */
   | { content: string; model?: string }
-  /** A completion in which the model declines (the message's refusal, no content). */
+  /** A completion in which the model declines (the API's refusal field, no content). */
   | { refusal: string; model?: string }
+  /** A completion whose message streams this many bytes of filler, in chunks and with no length given. */
+  | { hugeBytes: number }
   /** An HTTP error with an OpenAI-style error body. */
   | { status: number; headers?: Record<string, string>; message?: string }
   /** Another reply, sent after a delay. */
@@ -23,6 +25,8 @@ export interface OpenAIStub {
   url: string;
   /** Requests received so far, parsed. */
   requests: Record<string, unknown>[];
+  /** Bytes of filler each `hugeBytes` reply sent before it finished or the client went away. */
+  streamed: number[];
   /** Replaces the script and forgets earlier requests. */
   script(replies: StubReply[]): void;
   close(): Promise<void>;
@@ -48,9 +52,32 @@ function completion(content: string | null, model: string, n: number, refusal: s
   };
 }
 
+const FILLER = Buffer.alloc(64 * 1024, "x");
+
+/**
+ * A completion of `bytes` bytes of filler, written chunk by chunk as the client reads (no whole
+ * body in memory); `done` gets the bytes sent once it ends or the client goes away.
+ */
+function sendHuge(res: http.ServerResponse, bytes: number, n: number, done: (sent: number) => void): void {
+  res.writeHead(200, { "content-type": "application/json" });
+  res.write(`{"id":"chatcmpl-stub-${n}","object":"chat.completion","created":0,"model":"${STUB_MODEL}",`);
+  res.write(`"choices":[{"index":0,"finish_reason":"stop","message":{"role":"assistant","content":"`);
+  let sent = 0;
+  res.once("close", () => done(sent));
+  const pump = () => {
+    while (sent < bytes && !res.destroyed) {
+      sent += FILLER.length;
+      if (!res.write(FILLER)) return void res.once("drain", pump);
+    }
+    if (!res.destroyed) res.end('"}}]}');
+  };
+  pump();
+}
+
 export async function startOpenAIStub(): Promise<OpenAIStub> {
   let replies: StubReply[] = [];
   const requests: Record<string, unknown>[] = [];
+  const streamed: number[] = [];
   const timers = new Set<NodeJS.Timeout>();
 
   const send = (res: http.ServerResponse, reply: StubReply, n: number) => {
@@ -72,6 +99,7 @@ export async function startOpenAIStub(): Promise<OpenAIStub> {
       );
       return;
     }
+    if ("hugeBytes" in reply) return sendHuge(res, reply.hugeBytes, n, (sent) => streamed.push(sent));
     res.writeHead(200, { "content-type": "application/json" });
     if ("refusal" in reply) {
       res.end(JSON.stringify(completion(null, reply.model ?? STUB_MODEL, n, reply.refusal)));
@@ -100,9 +128,11 @@ export async function startOpenAIStub(): Promise<OpenAIStub> {
   return {
     url: `http://127.0.0.1:${port}/v1`,
     requests,
+    streamed,
     script(next) {
       replies = [...next];
       requests.length = 0;
+      streamed.length = 0;
     },
     async close() {
       for (const t of timers) clearTimeout(t);

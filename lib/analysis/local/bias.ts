@@ -244,3 +244,13 @@ export function biasText(
   );
   return sentences.join(" ");
 }
+
+/**
+ * A score from a rating and wording of one direction, as articleBias scores markers: for a
+ * model's answer, the phrases it names that the article writes in its own voice (lib/analysis/model-answer.ts).
+ */
+export function scoreWithWording(rating: BiasRating | null, phrases: number, direction: -1 | 1): number {
+  const base = rating ? RATING_SCORE[rating] : 0;
+  const nudge = direction * Math.min(MARKER_CAP, phrases * MARKER_STEP);
+  return Math.round((base + nudge) * 100) / 100;
+}

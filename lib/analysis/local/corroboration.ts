@@ -29,17 +29,22 @@ export interface Corroboration {
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** The corroboration share of a card's facts, given the figures set side by side and the claims that contradict. */
+/**
+ * The corroboration share of a card's facts, given the figures set side by side, the claims that
+ * contradict and, for a model's answer, how many further conflicts between outlets the model
+ * flagged that the articles bear out (lib/analysis/model-answer.ts).
+ */
 export function corroborate(
-  facts: Fact[],
-  figures: FigureLine[],
-  contradictions: Contradiction[] = [],
+  facts: Pick<Fact, "kind" | "outlets">[],
+  figures: Pick<FigureLine, "conflict" | "differ" | "sameThing" | "unit">[],
+  contradictions: Pick<Contradiction, "predicate">[] = [],
+  flagged = 0,
 ): Corroboration {
   const claims = facts.filter((f) => f.kind === "name" || f.kind === "number");
   const supported = claims.filter((f) => f.outlets.size >= 2).length;
   const single = claims.length - supported;
   const conflicting = figures.filter((f) => f.conflict);
-  const checkable = supported + conflicting.length + contradictions.length;
+  const checkable = supported + conflicting.length + contradictions.length + flagged;
   const score = checkable ? Math.round((100 * supported) / checkable) : 0;
   // Figures of different things are shown side by side, not compared.
   const compared = figures
@@ -53,6 +58,9 @@ export function corroborate(
     (compared.length ? `; figures compared for: ${compared.join(", ")}` : "") +
     (contradictions.length
       ? `; ${plural(contradictions.length, "claim contradicts", "claims contradict")} another outlet's denial or negation of it and ${contradictions.length === 1 ? "counts" : "count"} against it (claims compared for: ${contradictions.map((c) => `${c.predicate} (contradiction)`).join(", ")})`
+      : "") +
+    (flagged
+      ? `; ${plural(flagged, "further conflict", "further conflicts")} between outlets that the model flagged and the articles bear out ${flagged === 1 ? "counts" : "count"} against it`
       : "") +
     `; ${plural(single, "detail appears", "details appear")} in one outlet only and ${single === 1 ? "is" : "are"} not counted`;
   return { supported, checkable, single, score, method };

@@ -1,7 +1,8 @@
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { goodAnswer, STORM } from "@/tests/fixtures/analysis-articles";
 import { call, type RouteHandler } from "@/tests/helpers/api";
-import { startOpenAIStub, STUB_MODEL } from "@/tests/helpers/openai-stub";
+import { startOpenAIStub, STUB_MODEL, type StubReply } from "@/tests/helpers/openai-stub";
 
 /**
  * The route with an OpenAI-compatible provider configured: a real loopback server stands in
@@ -31,12 +32,59 @@ type Comparison = Record<string, unknown> & {
 type Envelope = { success: boolean; data: { comparison: Comparison }; error?: string; code?: string };
 
 let POST: RouteHandler;
+let metricsRoute: RouteHandler;
 let readerToken: () => Promise<string>;
 
 async function load() {
   ({ POST } = await import("@/app/api/v1/analysis/compare-articles/route"));
+  ({ GET: metricsRoute } = await import("@/app/api/v1/metrics/route"));
   ({ readerToken } = await import("@/tests/helpers/analysis"));
 }
+
+/** This instance's analysis metrics, as the operator reads them. */
+async function metrics(): Promise<string> {
+  const { signAccessToken } = await import("@/lib/auth/tokens");
+  const { token } = await signAccessToken({ username: "operator", role: "operator" });
+  return (await call(metricsRoute, "/api/v1/metrics", { token })).text;
+}
+
+/** A counter's value in the metrics text (0 when absent). */
+const counter = (text: string, line: string) =>
+  Number(new RegExp(`^${line.replace(/[{}()|.+*?^$[\]\\]/g, "\\$&")} (\\d+)$`, "m").exec(text)?.[1] ?? 0);
+
+/** Hostile or broken answers: each is refused with its cause named. */
+const BROKEN: [string, StubReply, string, string][] = [
+  [
+    "a refusal",
+    { refusal: "I can't help with that." },
+    "refused",
+    "The AI model declined to analyse these articles.",
+  ],
+  [
+    "malformed JSON",
+    { content: "Sure! Here is the analysis: {" },
+    "malformed",
+    "The AI provider returned an invalid answer.",
+  ],
+  [
+    "injected markup",
+    { json: { ...goodAnswer(), summary: "<img src=x onerror=alert(1)> Storm Elena flooded Valencia." } },
+    "hostile",
+    "The AI provider's answer held markup, links or more text than allowed; it was not used.",
+  ],
+  [
+    "an injected link",
+    { json: { ...goodAnswer(), frontendSummary: "Storm Elena: see www.example.com/valencia for more." } },
+    "hostile",
+    "The AI provider's answer held markup, links or more text than allowed; it was not used.",
+  ],
+  [
+    "a huge answer",
+    { content: JSON.stringify({ ...goodAnswer(), summary: "Storm Elena. ".repeat(400_000) }) },
+    "hostile",
+    "The AI provider's answer held markup, links or more text than allowed; it was not used.",
+  ],
+];
 
 let n = 0;
 const freshCard = () => STORM.map((a) => ({ ...a, title: `${a.title} (${++n})` }));
@@ -59,7 +107,7 @@ describe("with an OpenAI-compatible provider", () => {
     });
   });
 
-  it("answers with the model's grounded analysis, naming the model that answered, then from the cache", async () => {
+  it("answers with the model's grounded analysis in the built-in analyzer's shape, its numbers the product's own, then from the cache", async () => {
     stub.script([{ json: goodAnswer() }]);
     const articles = freshCard();
     const res = await analyse(articles);
@@ -67,10 +115,18 @@ describe("with an OpenAI-compatible provider", () => {
     const good = goodAnswer();
     expect(res.json.data.comparison).toMatchObject({
       commonPoints: good.commonPoints,
-      differences: good.differences,
+      angles: good.angles,
+      figures: good.figures,
+      differences: [...good.conflicts, ...good.differences],
       summary: good.summary,
-      factualAccuracy: 82,
-      factualAccuracyMethod: "Model's estimate, with citations checked against the articles",
+      frontendSummary: good.frontendSummary,
+      factualAccuracyMethod: expect.stringMatching(/^Corroboration: /),
+      corroboration: { corroborated: expect.any(Number), total: expect.any(Number) },
+      articles: [
+        { index: 0, source: "BBC News", sentiment: "negative", biasScore: 0 },
+        { index: 1, source: "Fox News", sentiment: "negative", biasScore: 0.4, biasWording: ["battles"] },
+        { index: 2, source: "CNN", sentiment: "neutral", biasScore: -0.3 },
+      ],
       provider: {
         kind: "openai-compatible",
         model: STUB_MODEL,
@@ -78,14 +134,17 @@ describe("with an OpenAI-compatible provider", () => {
       },
       cached: false,
     });
-    expect(res.json.data.comparison).not.toHaveProperty("corroboration"); // the local analyzer's counts only
+    expect(res.json.data.comparison.biasAnalysis).toContain(
+      "Scores: Fox News slight right (its center-right rating, moved right by the wording “battles”)",
+    );
     expect(stub.requests).toHaveLength(1);
     const again = await analyse(articles);
     expect(again.json.data.comparison).toEqual({ ...res.json.data.comparison, cached: true });
     expect(stub.requests).toHaveLength(1);
   });
 
-  it("repairs an answer citing articles that do not exist", async () => {
+  it("repairs an answer citing articles that do not exist, and counts what it removed", async () => {
+    const before = await metrics();
     const answer = goodAnswer();
     answer.commonPoints[0].citations = [0, 1, 2, 9];
     answer.differences[0].citations = [7];
@@ -97,12 +156,24 @@ describe("with an OpenAI-compatible provider", () => {
       { ...answer.commonPoints[0], citations: [0, 1, 2] },
       answer.commonPoints[1],
     ]);
-    expect(c.differences).toEqual([answer.differences[1]]);
+    expect(c.differences).toEqual(answer.conflicts);
+    const after = await metrics();
+    const removed = (kind: string) =>
+      counter(after, `analysis_grounding_removed_total{kind="${kind}"}`) -
+      counter(before, `analysis_grounding_removed_total{kind="${kind}"}`);
+    expect([removed("points"), removed("citations")]).toEqual([1, 2]);
   });
 
   it("rejects an answer whose every point cites a non-existent article", async () => {
     const answer = goodAnswer();
-    for (const p of [...answer.commonPoints, ...answer.differences]) p.citations = [3, 4];
+    for (const p of [
+      ...answer.commonPoints,
+      ...answer.angles,
+      ...answer.figures,
+      ...answer.conflicts,
+      ...answer.differences,
+    ])
+      p.citations = [3, 4];
     stub.script([{ json: answer }]);
     const res = await analyse();
     expect(res.status).toBe(502);
@@ -111,6 +182,45 @@ describe("with an OpenAI-compatible provider", () => {
       code: "provider_error",
       error: "The AI provider's answer cited nothing the articles support.",
     });
+  });
+
+  it.each(BROKEN)(
+    "answers 502 in the envelope for %s, and the operator sees its cause",
+    async (_, reply, cause, message) => {
+      const before = await metrics();
+      stub.script([reply]);
+      const res = await analyse();
+      expect(res.status).toBe(502);
+      expect(res.json).toMatchObject({ success: false, code: "provider_error", error: message });
+      const after = await metrics();
+      const failures = `analysis_provider_failures_total{provider="openai-compatible",cause="${cause}"}`;
+      const failed = 'analysis_answers_total{provider="openai-compatible",outcome="failed"}';
+      expect(counter(after, failures) - counter(before, failures)).toBe(1);
+      expect(counter(after, failed) - counter(before, failed)).toBe(1);
+    },
+  );
+
+  it("keeps the event loop free while a hostile model sends megabytes", async () => {
+    // Warm: the route's first call also loads code and opens the database.
+    stub.script([{ content: "not json" }]);
+    await analyse();
+    // The machine's own delays, over an idle second: other work on its cores delays any turn.
+    const idle = monitorEventLoopDelay({ resolution: 5 });
+    idle.enable();
+    await new Promise((r) => setTimeout(r, 1_000));
+    idle.disable();
+    const delay = monitorEventLoopDelay({ resolution: 5 });
+    stub.script([{ hugeBytes: 50_000_000 }]);
+    delay.enable();
+    const res = await analyse();
+    delay.disable();
+    expect(res.status).toBe(502);
+    // The answer is refused as it arrives: the server stopped reading after about a megabyte of
+    // fifty (what the sockets' buffers held aside), and nothing of it was parsed whole.
+    await expect.poll(() => stub.streamed.length).toBe(1);
+    expect(stub.streamed[0]).toBeLessThan(10_000_000);
+    // The event loop kept turning: 99 % of its turns within 100 ms of what an idle second saw.
+    expect((delay.percentile(99) - idle.percentile(99)) / 1e6).toBeLessThan(100);
   });
 
   it("answers 502 in the envelope for malformed JSON, and caches nothing", async () => {
@@ -155,6 +265,26 @@ describe("with ANALYSIS_FALLBACK_TO_LOCAL=true", () => {
     process.env.ANALYSIS_FALLBACK_TO_LOCAL = "true";
     await load();
   });
+
+  it.each(BROKEN)(
+    "answers with the built-in analysis, labelled, for %s",
+    async (_, reply, cause, message) => {
+      const { LOCAL_PROVIDER_INFO } = await import("@/lib/analysis/provider");
+      const before = await metrics();
+      stub.script([reply]);
+      const res = await analyse();
+      expect(res.status).toBe(200);
+      expect(res.json.data.comparison).toMatchObject({
+        provider: LOCAL_PROVIDER_INFO,
+        fallbackReason: `${message} The local analyzer answered instead.`,
+      });
+      const after = await metrics();
+      const fallback = 'analysis_answers_total{provider="openai-compatible",outcome="fallback"}';
+      const failures = `analysis_provider_failures_total{provider="openai-compatible",cause="${cause}"}`;
+      expect(counter(after, fallback) - counter(before, fallback)).toBe(1);
+      expect(counter(after, failures) - counter(before, failures)).toBe(1);
+    },
+  );
 
   it("answers from the local analyzer when the provider fails, says why, and does not cache it", async () => {
     const { LOCAL_PROVIDER_INFO } = await import("@/lib/analysis/provider");

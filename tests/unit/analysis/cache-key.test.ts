@@ -46,6 +46,12 @@ describe("analysis cache key", () => {
       CACHE_VERSION,
     ],
     [
+      "a date (a model is told it)",
+      { ...body, articles: [{ ...STORM[0], publishedAt: "2025-03-04T09:30:00.000Z" }, ...STORM.slice(1)] },
+      local,
+      CACHE_VERSION,
+    ],
+    [
       "the content's start",
       { ...body, articles: [{ ...STORM[0], content: `X${STORM[0].content}` }, ...STORM.slice(1)] },
       local,

@@ -50,23 +50,25 @@ describe("OpenAI-compatible provider against a local server", () => {
     );
   });
 
-  it("asks for strict structured output and returns the validated answer, naming the model that answered", async () => {
+  it("asks for strict structured output and returns the validated draft, naming the model that answered", async () => {
     stub.script([{ json: goodAnswer() }]);
-    const result = await provider().analyze(STORM, "comprehensive");
+    const result = await provider().analyze(STORM);
     const good = goodAnswer();
     expect(result).toEqual({
+      draft: "model",
       commonPoints: good.commonPoints,
+      angles: good.angles,
+      figures: good.figures,
+      conflicts: good.conflicts,
       differences: good.differences,
       summary: good.summary,
-      biasAnalysis: good.biasAnalysis,
-      factualAccuracy: 82,
-      factualAccuracyMethod: "Model's estimate, with citations checked against the articles",
-      emotionalTone: good.emotionalTone,
       frontendSummary: good.frontendSummary,
+      biasAnalysis: good.biasAnalysis,
+      emotionalTone: good.emotionalTone,
       articles: [
-        { index: 0, source: "BBC News", sentiment: "negative", biasScore: 0 },
-        { index: 1, source: "Fox News", sentiment: "negative", biasScore: 0.3 },
-        { index: 2, source: "CNN", sentiment: "neutral", biasScore: -0.2 },
+        { index: 0, source: "BBC News", sentiment: "negative", wording: [], lean: "none" },
+        { index: 1, source: "Fox News", sentiment: "negative", wording: ["battles"], lean: "right" },
+        { index: 2, source: "CNN", sentiment: "neutral", wording: [], lean: "none" },
       ],
       provider: {
         kind: "openai-compatible",
@@ -87,34 +89,55 @@ describe("OpenAI-compatible provider against a local server", () => {
     expect(request.response_format.type).toBe("json_schema");
     expect(request.response_format.json_schema.strict).toBe(true);
     expect(request.response_format.json_schema.schema.additionalProperties).toBe(false);
+    // No accuracy figure and no bias score are asked of the model: the product computes both.
     expect(request.response_format.json_schema.schema.required.sort()).toEqual([
+      "angles",
       "articles",
       "biasAnalysis",
       "commonPoints",
+      "conflicts",
       "differences",
       "emotionalTone",
-      "factualAccuracy",
+      "figures",
       "frontendSummary",
       "summary",
     ]);
-    const prompt = JSON.parse(request.messages[1].content) as {
-      articles: { index: number; source: string; biasRating: string }[];
-    };
-    expect(prompt.articles.map((a) => [a.index, a.source, a.biasRating])).toEqual([
-      [0, "BBC News", "center"],
-      [1, "Fox News", "center-right"],
-      [2, "CNN", "center-left"],
-    ]);
+    expect(JSON.stringify(request.response_format)).not.toMatch(/factualAccuracy|biasScore/);
+    expect(request.messages[1].content).toContain("Article 1: Fox News (rated center-right), date unknown");
+    expect(request.messages[1].content).toContain("Article 2: CNN (rated center-left), date unknown");
+  });
+
+  it("sends each text once, with its date", async () => {
+    stub.script([{ json: goodAnswer() }]);
+    const articles = [
+      // The feed's summary opens the content: sent once.
+      { ...STORM[0], summary: STORM[0].content.slice(0, 60), publishedAt: "2025-03-04T09:30:00.000Z" },
+      // The summary is the content: sent once.
+      { ...STORM[1], summary: STORM[1].content },
+      // A summary the content does not hold is sent before it; the page's stand-ins are no text.
+      { ...STORM[2], summary: "Related article", content: "Content not available" },
+    ];
+    await provider().analyze(articles);
+    const user = (stub.requests[0] as { messages: { content: string }[] }).messages[1].content;
+    expect(user).toContain("Article 0: BBC News (rated center), published Tuesday 2025-03-04 09:30 UTC");
+    for (const a of STORM.slice(0, 2)) expect(user.split(a.content.slice(0, 40)).length - 1).toBe(1);
+    expect(user).not.toContain("Related article");
+    expect(user).toContain("Text: (none: the feed gave only the headline)");
+    const withSummary = [{ ...STORM[0], summary: "Residents were told to stay indoors." }, STORM[1]];
+    stub.script([{ json: { ...goodAnswer(), articles: goodAnswer().articles.slice(0, 2) } }]);
+    await provider().analyze(withSummary);
+    const second = (stub.requests[0] as { messages: { content: string }[] }).messages[1].content;
+    expect(second).toContain(`Text: Residents were told to stay indoors. ${STORM[0].content}`);
   });
 
   it("falls back to the configured model name only when the answer names none", async () => {
     stub.script([{ json: goodAnswer(), model: "" }]);
-    expect((await provider().analyze(STORM, "comprehensive")).provider.model).toBe("configured-model");
+    expect((await provider().analyze(STORM)).provider.model).toBe("configured-model");
   });
 
   it("rejects malformed JSON without retrying", async () => {
     stub.script([{ content: '{"commonPoints": [ {"text": "Storm' }]);
-    expect(await failure(provider().analyze(STORM, "comprehensive"))).toEqual({
+    expect(await failure(provider().analyze(STORM))).toEqual({
       code: "provider_error",
       status: 502,
       message: "The AI provider returned an invalid answer.",
@@ -123,20 +146,60 @@ describe("OpenAI-compatible provider against a local server", () => {
   });
 
   it.each([
-    ["a score out of range", { ...goodAnswer(), factualAccuracy: 140 }],
+    [
+      "an unknown sentiment",
+      { ...goodAnswer(), articles: [{ ...goodAnswer().articles[0], sentiment: "angry" }] },
+    ],
     ["a missing field", { ...goodAnswer(), summary: undefined }],
-    ["an article without its scores", { ...goodAnswer(), articles: goodAnswer().articles.slice(0, 2) }],
+    ["an article without its notes", { ...goodAnswer(), articles: goodAnswer().articles.slice(0, 2) }],
   ])("rejects an answer with %s", async (_, json) => {
     stub.script([{ json }]);
-    expect((await failure(provider().analyze(STORM, "comprehensive"))).message).toBe(
+    expect((await failure(provider().analyze(STORM))).message).toBe(
       "The AI provider returned an invalid answer.",
     );
+  });
+
+  it.each([
+    ["markup", { ...goodAnswer(), summary: "Storm Elena <script>alert(1)</script> flooded Valencia." }],
+    ["a link", { ...goodAnswer(), frontendSummary: "Read more at https://example.com/valencia" }],
+    ["a Markdown link", { ...goodAnswer(), emotionalTone: "[Concerned](javascript:alert(1))" }],
+    ["a text longer than the schema allows", { ...goodAnswer(), summary: "Storm Elena. ".repeat(400) }],
+  ])("refuses an answer holding %s, naming the cause", async (_, json) => {
+    stub.script([{ json }]);
+    const error = await provider()
+      .analyze(STORM)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AnalysisError);
+    expect((error as InstanceType<typeof AnalysisError>).failure).toBe("hostile");
+    expect(fromDomainError(error)).toMatchObject({
+      code: "provider_error",
+      status: 502,
+      message: "The AI provider's answer held markup, links or more text than allowed; it was not used.",
+    });
+  });
+
+  it("stops reading an answer larger than a megabyte, and refuses it", async () => {
+    stub.script([{ content: JSON.stringify({ ...goodAnswer(), summary: "x".repeat(3_000_000) }) }]);
+    const error = await provider({ maxRetries: 0 })
+      .analyze(STORM)
+      .catch((e: unknown) => e);
+    expect((error as InstanceType<typeof AnalysisError>).failure).toBe("hostile");
+    expect(stub.requests).toHaveLength(1);
+  });
+
+  it("says when the model declines", async () => {
+    stub.script([{ refusal: "I can't help with that." }]);
+    const error = await provider()
+      .analyze(STORM)
+      .catch((e: unknown) => e);
+    expect((error as InstanceType<typeof AnalysisError>).failure).toBe("refused");
+    expect(fromDomainError(error)?.message).toBe("The AI model declined to analyse these articles.");
   });
 
   it("answers provider_timeout when the server is slower than the time budget", async () => {
     stub.script([{ delayMs: 3_000, then: { json: goodAnswer() } }]);
     const started = Date.now();
-    expect(await failure(provider({ timeoutMs: 400 }).analyze(STORM, "comprehensive"))).toEqual({
+    expect(await failure(provider({ timeoutMs: 400 }).analyze(STORM))).toEqual({
       code: "provider_timeout",
       status: 504,
       message: "The AI provider did not answer within 0.4 s.",
@@ -146,14 +209,14 @@ describe("OpenAI-compatible provider against a local server", () => {
 
   it("retries a 429 and succeeds", async () => {
     stub.script([{ status: 429, headers: { "retry-after-ms": "50" } }, { json: goodAnswer() }]);
-    const result = await provider().analyze(STORM, "comprehensive");
+    const result = await provider().analyze(STORM);
     expect(result.summary).toBe(goodAnswer().summary);
     expect(stub.requests).toHaveLength(2);
   });
 
   it("gives up after two retries of a 429", async () => {
     stub.script([429, 429, 429].map((status) => ({ status, headers: { "retry-after-ms": "20" } })));
-    expect(await failure(provider().analyze(STORM, "comprehensive"))).toEqual({
+    expect(await failure(provider().analyze(STORM))).toEqual({
       code: "provider_error",
       status: 502,
       message: "The AI provider is rate-limiting requests.",
@@ -167,7 +230,7 @@ describe("OpenAI-compatible provider against a local server", () => {
     [500, 3, "The AI provider answered with an error (HTTP 500)."],
   ])("turns HTTP %i into a readable provider_error", async (status, calls, message) => {
     stub.script([status, status, status].map((s) => ({ status: s, headers: { "retry-after-ms": "10" } })));
-    const error = await failure(provider().analyze(STORM, "comprehensive"));
+    const error = await failure(provider().analyze(STORM));
     expect(error.code).toBe("provider_error");
     expect(error.message).toContain(message);
     expect(stub.requests).toHaveLength(calls);
@@ -179,7 +242,7 @@ describe("OpenAI-compatible provider against a local server", () => {
     const { port } = closed.address() as AddressInfo;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     const error = await failure(
-      provider({ baseURL: `http://127.0.0.1:${port}/v1`, maxRetries: 0 }).analyze(STORM, "comprehensive"),
+      provider({ baseURL: `http://127.0.0.1:${port}/v1`, maxRetries: 0 }).analyze(STORM),
     );
     expect(error).toEqual({
       code: "provider_error",

@@ -30,15 +30,20 @@ beforeEach(() => {
 });
 
 describe("analysisRequest", () => {
-  it("sends each article's title, content, source and summary with the card id, comprehensive", () => {
-    const body = analysisRequest(mapCard(backendCard("c1")));
+  it("sends each article's title, content, source, summary and own date with the card id, comprehensive", () => {
+    const card = backendCard("c1");
+    card.relatedArticles[0] = { ...card.relatedArticles[0], publishedAt: "2025-02-28T21:15:00.000Z" };
+    const body = analysisRequest(mapCard(card));
     expect(body.analysisType).toBe("comprehensive");
     expect(body.comparisonCardId).toBe("c1");
+    // Each article carries its own time, on the page and in the request (decision 140).
+    expect(mapCard(card).articles[1].publishedAt).toBe("2025-02-28T21:15:00.000Z");
     expect(body.articles[1]).toEqual({
       title: "Title c1-b",
       content: "Content not available",
       source: "CNN",
       summary: "Description c1-b",
+      publishedAt: "2025-02-28T21:15:00.000Z",
     });
   });
   it("sends no card id for the built-in demo comparison", () => {

@@ -28,11 +28,11 @@ describe("accuracy bands (docs/product.md §9)", () => {
   ])("%d → %s (%s)", (score, label, tone) => expect(accuracyBand(score)).toEqual({ label, tone }));
 });
 
-describe("the accuracy figure: the product contract's bands for a model, what was measured for the local analyzer", () => {
+describe("the accuracy figure: what the product measured, for either provider; the bands only for an old model estimate", () => {
   const model = { kind: "openai-compatible" as const, model: "m", label: "Model m" };
   const local = { kind: "local" as const, model: "local-analyzer-v1", label: "Local analyzer" };
 
-  it("keeps 'N% Factual' and the band for a model's estimate, with its method as the note", () => {
+  it("keeps 'N% Factual' and the band for a model's estimate stored before the product measured it", () => {
     expect(
       accuracyFigure({ factualAccuracy: 64.6, factualAccuracyMethod: "Model's estimate", provider: model }),
     ).toEqual({
@@ -42,6 +42,21 @@ describe("the accuracy figure: the product contract's bands for a model, what wa
       tone: "red",
       percent: 65,
       note: "Model's estimate",
+    });
+  });
+
+  it("says a model's answer's corroboration counts as the local analyzer's, never a band word", () => {
+    const figure = accuracyFigure({
+      factualAccuracy: 80,
+      factualAccuracyMethod: "Corroboration: 4 of 5 compared details …",
+      provider: model,
+      corroboration: { corroborated: 4, total: 5 },
+    });
+    expect(figure).toMatchObject({
+      heading: "Corroboration",
+      label: "4 of 5 compared details agree between outlets",
+      badge: "4 of 5 details corroborated",
+      tone: "neutral",
     });
   });
 

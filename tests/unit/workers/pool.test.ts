@@ -54,8 +54,8 @@ describe("WorkerPool", () => {
   }, 60_000);
 
   it("reports a job's error by its name and message, and the worker stays", async () => {
-    const bad = { analysis: null, articles: [] } as never;
-    const error = await pool.run("groundAnalysis", bad, 10_000).catch((e: Error) => e);
+    const bad = { answer: null, articles: [] } as never;
+    const error = await pool.run("groundAnswer", bad, 10_000).catch((e: Error) => e);
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).name).toBe("TypeError");
     expect(pool.workers).toBe(1);
