@@ -10,7 +10,7 @@
  */
 
 import { nameFamily, nameSpelling, termOf } from "@/lib/text/terms";
-import { isAcronym } from "@/lib/text/words";
+import { COUNT_WORDS, isAcronym } from "@/lib/text/words";
 import { PLACE_PHRASES } from "@/lib/text/synonyms";
 import {
   capitalisedRuns,
@@ -239,24 +239,15 @@ function quotedParts(text: string): { whole: string[]; parts: string[] } {
 const NEGATED_CLAUSE =
   /(?:\b(?:[Nn]ot|[Nn]ever|[Nn]o|[Nn]one|[Ww]ithout|[Nn]or|[Nn]either|lacks?|lacking|omits?|omitting|absent)\b|(?<=\p{Ll})n['’]t\b)[^,;:.!?]*/gu;
 
-/** Counts in words that say how many (a crowd of "thousands"): key words, unlike "three" or "one". */
-const MAGNITUDES: ReadonlySet<string> = new Set([
-  "dozen",
-  "dozens",
-  "hundred",
-  "hundreds",
-  "thousand",
-  "thousands",
-  "million",
-  "millions",
-]);
-
 /** Words that say only that something happened ("took place", "occurred"), not what. */
 const HAPPENED: ReadonlySet<string> = new Set(
   "place happen happened happens occur occurred occurs event events".split(" "),
 );
 
-/** The key words of a text: lowercase content words of four letters or more, as terms. */
+/**
+ * The key words of a text: lowercase content words of four letters or more, as terms. A count
+ * from one to twenty is no key word; a magnitude ("thousands", "million") is: it says how many.
+ */
 function keyTermsOf(tokens: Token[]): string[] {
   const terms = new Set<string>();
   for (const t of tokens)
@@ -266,7 +257,7 @@ function keyTermsOf(tokens: Token[]): string[] {
       !HAPPENED.has(t.key) &&
       /^\p{L}+$/u.test(t.key) &&
       !STOP_WORDS.has(t.key) &&
-      (!spelledNumber(t.key) || MAGNITUDES.has(t.key))
+      !COUNT_WORDS.has(t.key)
     )
       terms.add(termOf(t.text));
   return [...terms].filter((t) => !STOP_WORDS.has(t));

@@ -7,6 +7,7 @@
  */
 import { PLACE_PHRASES } from "@/lib/text/synonyms";
 import { ABBREVIATIONS, CALENDAR_WORDS, extraTermOf, stemWord, termOf } from "@/lib/text/terms";
+import { PROSE_SCALE_ABBREVIATIONS, SCALE_WORDS, scaleWords } from "@/lib/text/magnitudes";
 import { COUNT_WORDS, FUNCTION_WORDS, isAcronym } from "@/lib/text/words";
 
 /** Capitalised words that start sentences or frame an analysis, never names on their own. */
@@ -50,18 +51,21 @@ export const STOP_WORDS = new Set([
 const WORD = /[\p{L}\p{N}]+(?:['’.\-][\p{L}\p{N}]+)*\.?/gu;
 // Digits, with thousands separators and decimals, optionally followed by a unit ("2.5bn", "31st");
 // not inside words ("Covid-19"), dates ("5/31") or compounds ("23-year-old").
-const NUMBER =
-  /(?<![\p{L}\p{N}.,\-/])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?=(?:bn|mn|m|k|pm|am|km|kg|mph|s|th|st|nd|rd)?(?![\p{L}\p{N}])(?![.,/]\d)(?!-\p{L}))/gu;
+const NUMBER = new RegExp(
+  `(?<![\\p{L}\\p{N}.,\\-/])(\\d{1,3}(?:,\\d{3})+|\\d+)(?:\\.(\\d+))?(?=(?:${PROSE_SCALE_ABBREVIATIONS.join("|")}|pm|am|km|kg|mph|s|th|st|nd|rd)?(?![\\p{L}\\p{N}])(?![.,/]\\d)(?!-\\p{L}))`,
+  "gu",
+);
 const UPPER = /^\p{Lu}/u;
 const SPACE = /\s+/g;
 
-/** Spelled-out numbers an article may use where another uses digits. */
+/**
+ * Spelled-out numbers an article may use where another uses digits: counts, and scale words up
+ * to a million ("a dozen", "a million"); "billion" and "trillion" are read with their digits only
+ * (decision 150).
+ */
 const SPELLED = new Map([
   ...COUNT_WORDS,
-  ["dozen", "12"],
-  ["hundred", "100"],
-  ["thousand", "1000"],
-  ["million", "1000000"],
+  ...scaleWords(12, 1_000_000).map((w) => [w, String(SCALE_WORDS.get(w))] as const),
 ]);
 
 export interface Token {

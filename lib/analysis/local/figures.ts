@@ -16,25 +16,20 @@
  * arrested" is no count of the crowd: issue 32). docs/decisions/036-figures-compared.md.
  */
 import type { CitedPoint } from "@/lib/schemas/analysis";
+import { PERCENT, PROSE_SCALE_ABBREVIATIONS, scaleWords } from "@/lib/text/magnitudes";
 import { termOf } from "@/lib/text/terms";
 import { listInWords } from "../text";
 import type { PreparedArticle } from "./facts";
 import { PEOPLE, type Figure, type Statement } from "./statements";
 
 const MAX_FIGURE_LINES = 3;
-/** Words after a number that say its size, not what it counts. */
-const MAGNITUDES = new Set([
-  "hundr",
-  "thousand",
-  "million",
-  "billion",
-  "trillion",
-  "percent",
-  "per",
-  "bn",
-  "mn",
-  "m",
-  "k",
+/**
+ * Words after a number that say its size, not what it counts, as terms: the scales from a hundred,
+ * percent (and the "per" of "per cent"), and the abbreviations of scales (decision 150).
+ */
+const MAGNITUDES: ReadonlySet<string> = new Set([
+  ...[...scaleWords(100, 1_000_000_000_000), PERCENT, "per"].map((w) => termOf(w)),
+  ...PROSE_SCALE_ABBREVIATIONS,
 ]);
 
 export interface FigureLine extends CitedPoint {

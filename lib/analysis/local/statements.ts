@@ -30,6 +30,13 @@ import {
 import { PLACE_OF_DEMONYM } from "@/lib/text/demonyms";
 import { PLACE_PHRASES } from "@/lib/text/synonyms";
 import { CALENDAR_WORDS, isDateNumber, nameFamily, nameSpelling, termOf, WEEKDAYS } from "@/lib/text/terms";
+import {
+  PERCENT,
+  PROSE_SCALE_ABBREVIATIONS,
+  scalePlurals,
+  scaleWords,
+  VAGUE_MAGNITUDES,
+} from "@/lib/text/magnitudes";
 import { COUNT_WORDS, isAcronym } from "@/lib/text/words";
 import type { PreparedArticle, PreparedSentence } from "./facts";
 
@@ -180,8 +187,11 @@ const CONSEQUENCES = new Set(
   ).split(" "),
 );
 
-/** Words after a number that say its size ("20 Percent", "5 Million"), capitalised or not. */
-const SIZE_WORDS = new Set(["percent", "million", "billion", "trillion", "thousand"]);
+/**
+ * Words after a number that say its size ("20 Percent", "5 Million"), capitalised or not: percent
+ * and the scales from a thousand (decision 150).
+ */
+const SIZE_WORDS = new Set([PERCENT, ...scaleWords(1_000, 1_000_000_000_000)]);
 
 /** Plurals without an "s" a number counts ("20,000 migrant children"). */
 const IRREGULAR_PLURALS = new Set(["children", "people", "men", "women", "personnel"]);
@@ -330,16 +340,14 @@ function namesOf(
   return [...out.values()];
 }
 
-/** Words after a count word that make it part of a larger number ("two dozen", "three million"): not read as a count. */
+/**
+ * Words after a count word that make it part of a larger number ("two dozen", "three million"):
+ * not read as a count. The scales from a dozen to a billion, and the plurals from "hundreds" to
+ * "millions" ("three hundreds of"); decision 150.
+ */
 const LARGER_NUMBER = new Set([
-  "dozen",
-  "hundred",
-  "hundreds",
-  "thousand",
-  "thousands",
-  "million",
-  "millions",
-  "billion",
+  ...scaleWords(12, 1_000_000_000),
+  ...scalePlurals(scaleWords(100, 1_000_000)),
 ]);
 
 /**
@@ -374,26 +382,22 @@ function asWritten(words: string, sentence: PreparedSentence, cardNames: Map<str
 }
 
 /**
- * Vague magnitudes and the least each allows. Read loosely so that no reading makes a false
- * conflict: "thousands" is at least 1,000 (two thousand, strictly) and has no upper bound, since
- * an outlet writing "thousands" of a crowd others put at 100,000 understates rather than
- * contradicts; only a figure below the least ("500 protesters" against "thousands of
- * protesters") conflicts with it (docs/decisions/036-figures-compared.md).
+ * A vague magnitude as written (lib/text/magnitudes.ts VAGUE_MAGNITUDES: "thousands", "tens of
+ * thousands"), longest first so that "hundreds of thousands" is not read as "hundreds". Read
+ * loosely so that no reading makes a false conflict: "thousands" is at least 1,000 (two thousand,
+ * strictly) and has no upper bound, since an outlet writing "thousands" of a crowd others put at
+ * 100,000 understates rather than contradicts; only a figure below the least ("500 protesters"
+ * against "thousands of protesters") conflicts with it (docs/decisions/036-figures-compared.md).
  */
-const VAGUE_MAGNITUDES: ReadonlyMap<string, number> = new Map([
-  ["dozens", 12],
-  ["scores", 20],
-  ["hundreds", 100],
-  ["thousands", 1_000],
-  ["tens of thousands", 10_000],
-  ["hundreds of thousands", 100_000],
-  ["millions", 1_000_000],
-  ["tens of millions", 10_000_000],
-  ["hundreds of millions", 100_000_000],
-  ["billions", 1_000_000_000],
-]);
-const VAGUE =
-  /(?<![\p{L}\p{N}])(?:(?:tens|hundreds) of (?:thousands|millions)|dozens|hundreds|thousands|millions|billions)(?: of)?(?![\p{L}\p{N}])/giu;
+const VAGUE = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?:${[...VAGUE_MAGNITUDES.keys()].sort((a, b) => b.length - a.length).join("|")})(?: of)?(?![\\p{L}\\p{N}])`,
+  "giu",
+);
+/** Whether a text may hold a vague magnitude at all (one cheap test before VAGUE). */
+const MAY_BE_VAGUE = new RegExp(
+  `(?:${[...VAGUE_MAGNITUDES.keys()].filter((k) => !k.includes(" ")).join("|")})`,
+  "i",
+);
 /** A vague magnitude with nothing counted after it counts people when it is a clause's subject ("Thousands march", "Anti-Brexit protest: thousands march"). */
 const SUBJECT_POSITION = /(?:^|[:;–—]\s*|\s[-–—]\s*)$/u;
 export const PEOPLE = termOf("people");
@@ -401,7 +405,7 @@ export const PEOPLE = termOf("people");
 /** The vague magnitudes of a sentence, as mentions ("Thousands of" → value "~1000"; lowercase, "of" kept when written). */
 function vagueCounts(text: string): (NumberMention & { least: number; of: boolean })[] {
   const out: (NumberMention & { least: number; of: boolean })[] = [];
-  if (!/(?:dozens|hundreds|thousands|millions|billions)/i.test(text)) return out;
+  if (!MAY_BE_VAGUE.test(text)) return out;
   for (const m of text.matchAll(VAGUE)) {
     const written = m[0].toLowerCase();
     const of = written.endsWith(" of");
@@ -417,6 +421,12 @@ function countedNext(rest: string, m: RegExpMatchArray): boolean {
   const next = /^\s+(\p{Ll}[\p{L}’'-]*)/u.exec(rest.slice(m.index! + m[0].length))?.[1];
   return next !== undefined && !STOP_WORDS.has(next) && !NOT_COUNTED.has(next);
 }
+
+/** A magnitude or a unit written right after digits ("$233m", "130km/h"): kept with the number. */
+const NUMBER_SUFFIX = new RegExp(
+  `^(?:${PROSE_SCALE_ABBREVIATIONS.join("|")}|%|(?:km|mi|m)\\/h|kph|mph|km|kg|mm|cm)(?![\\p{L}\\p{N}])`,
+  "u",
+);
 
 /** Counts the sentence gives, in digits or words: not dates, times or ordinals, not the number of a name ("Falcon 9"). */
 function figuresOf(
@@ -446,9 +456,7 @@ function figuresOf(
     // Words counted: an attached magnitude ("$233m"), then up to two following words, stopping at
     // punctuation or a word that counts nothing ("30 train cars came off" counts "train cars").
     // A unit is kept whole: "130km/h", "130 km/h", not "130 km".
-    const suffix =
-      /^(?:bn|mn|m|k|%|(?:km|mi|m)\/h|kph|mph|km|kg|mm|cm)(?![\p{L}\p{N}])/u.exec(text.slice(n.end))?.[0] ??
-      "";
+    const suffix = NUMBER_SUFFIX.exec(text.slice(n.end))?.[0] ?? "";
     const words: string[] = [];
     // Per word: whether it is a plain lowercase word (not an acronym, not a size word).
     const plain: boolean[] = [];
