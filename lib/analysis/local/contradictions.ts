@@ -21,6 +21,7 @@
  */
 import type { CitedPoint } from "@/lib/schemas/analysis";
 import { CALENDAR_WORDS, nameFamily } from "@/lib/text/terms";
+import { CONTRACTED_NEGATIONS, NEGATORS } from "@/lib/text/words";
 import { isContentToken, STOP_WORDS, tokenize, tokenTerms, type Token } from "../text";
 import type { PreparedArticle } from "./facts";
 import type { Statement } from "./statements";
@@ -43,8 +44,9 @@ const ADDING_PHRASE = new Set(
 
 /** Auxiliaries a negation may follow for a statement of fact ("did not", "was not"): no modals. */
 const FACT_AUXILIARIES = new Set("did does do was were is are has have had".split(" "));
+/** Their contracted negations ("didn't", "wasn't"). */
 const CONTRACTED = new Set(
-  "didn't doesn't don't wasn't weren't isn't aren't hasn't haven't hadn't".split(" "),
+  CONTRACTED_NEGATIONS.filter((w) => FACT_AUXILIARIES.has(w.slice(0, -"n't".length))),
 );
 const DENIALS = new Set("deny denies denied denying".split(" "));
 /** Words between a denial and its verb ("denied that it had banned", "denied reports it had banned", "denied being arrested"). */
@@ -59,11 +61,15 @@ const MAX_AFTER_DENIAL = 4;
 const PARTICIPLE_AUXILIARIES = new Set("had has have was were is are been being having".split(" "));
 /** Words between a negation and its verb ("has not been charged"). */
 const AFTER_NEGATION = new Set(["been", "be", "being", "ever"]);
-/** Any of these in a sentence: it is no plain statement that something happened. */
+/**
+ * Any of these in a sentence: it is no plain statement that something happened. The negators
+ * (lib/text/words.ts), denials, refusals and "none", "nothing". The tone reader keeps to the
+ * negators: a word after "refused" keeps its tone score there (decision 150).
+ */
 const NEGATIVE = new Set([
-  ...CONTRACTED,
+  ...NEGATORS,
   ...DENIALS,
-  ..."not never no none nobody nothing neither nor without cannot can't won't wouldn't couldn't shouldn't denial denials refused refuses refuse rejected rejects dismissed false failed unable".split(
+  ..."none nobody nothing denial denials refused refuses refuse rejected rejects dismissed false failed unable".split(
     " ",
   ),
 ]);
