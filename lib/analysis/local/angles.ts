@@ -10,7 +10,8 @@
 import type { CitedPoint } from "@/lib/schemas/analysis";
 import { alreadyQuoted, clip } from "../text";
 import type { PreparedArticle } from "./facts";
-import type { ArticleVocabulary, Statement } from "./statements";
+import type { Statement } from "./statements";
+import type { ArticleVocabulary } from "./vocabulary";
 
 /** A first sentence adds to the headline when it has this many terms the headline has not. */
 const ADDS_TERMS = 3;

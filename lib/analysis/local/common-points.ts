@@ -43,7 +43,8 @@ import {
 import { contests, negatedIn, negatedPredicates, type Contradiction } from "./contradictions";
 import type { PreparedArticle } from "./facts";
 import type { WorkBudget } from "../work-budget";
-import { reportsConsequence, type ArticleVocabulary, type Statement } from "./statements";
+import { reportsConsequence, type Statement } from "./statements";
+import type { ArticleVocabulary } from "./vocabulary";
 
 const MAX_POINTS = 3;
 /** Of a statement's weighted terms, the share another article must hold to report it (besides text.ts's plain share). */

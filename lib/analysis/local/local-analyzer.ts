@@ -20,7 +20,9 @@ import { corroborate } from "./corroboration";
 import { findDifferences, MAX_DIFFERENCES } from "./differences";
 import { extractFacts, prepareArticle, type PreparedArticle } from "./facts";
 import { findFigures } from "./figures";
-import { outletWords, statementsOf, vocabularyOf } from "./statements";
+import { outletWords } from "./statement-names";
+import { statementsOf } from "./statements";
+import { vocabularyOf } from "./vocabulary";
 import { summaryOf } from "./summary";
 import { articleTone, cardTone, withoutSharedWords } from "./tone";
 

@@ -159,7 +159,7 @@ function scored(
  * Another outlet writes it in any of its forms and anywhere in its text, scored or not (issue 32:
  * the Mail's "excludes" beside another's "excluded", "allies" beside "ally", Fox's "won't descend
  * into violence", negated, beside another's "violence"): `terms` are each article's terms
- * (lib/analysis/local/statements.ts vocabularyOf). A card of one outlet keeps every word.
+ * (lib/analysis/local/vocabulary.ts). A card of one outlet keeps every word.
  */
 export function withoutSharedWords(
   tones: ArticleTone[],
