@@ -4,7 +4,7 @@
  * which part ("CNN gives 250 evacuated, while BBC News and Fox News give 300": CNN → 250; BBC News
  * and Fox News → 300), and which outlets it says alone report something ("Only CNN reports…",
  * "CNN alone…", "no other outlet…"). Names, words and figures are read with the analyzer's own
- * tools (lib/analysis/text.ts, lib/text/terms.ts): one name in any of its forms ("Haitian",
+ * tools (lib/analysis/text/, lib/text/terms.ts): one name in any of its forms ("Haitian",
  * "Haitians"; "Israeli", "Israel's"; "United States", "US"), a word in any inflection or
  * synonym, a count in digits or words. docs/decisions/131-grounding-reads-what-articles-support.md.
  */
@@ -12,21 +12,12 @@
 import { nameFamily, nameSpelling, termOf } from "@/lib/text/terms";
 import { COUNT_WORDS, isAcronym } from "@/lib/text/words";
 import { PLACE_PHRASES } from "@/lib/text/synonyms";
-import {
-  capitalisedRuns,
-  COMMON_WORDS,
-  contentTerms,
-  findNumbers,
-  findQuotes,
-  namesInRun,
-  spelledNumber,
-  splitSentences,
-  STOP_WORDS,
-  tokenize,
-  withoutQuotes,
-  type Sentence,
-  type Token,
-} from "./text";
+import { capitalisedRuns, namesInRun } from "./text/names";
+import { findNumbers, spelledNumber } from "./text/numbers";
+import { findQuotes, withoutQuotes } from "./text/quotes";
+import { splitSentences, type Sentence } from "./text/sentences";
+import { COMMON_WORDS, STOP_WORDS } from "./text/stop-words";
+import { contentTerms, tokenize, type Token } from "./text/tokens";
 import { outletOf } from "./local/outlets";
 
 /** One word of a name, in the forms an article may write it. */

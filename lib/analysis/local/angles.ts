@@ -8,7 +8,7 @@
  * first of the lead not quoted yet (decision 037).
  */
 import type { CitedPoint } from "@/lib/schemas/analysis";
-import { alreadyQuoted, clip } from "../text";
+import { alreadyQuoted, clip } from "../text/writing";
 import type { PreparedArticle } from "./facts";
 import type { Statement } from "./statements";
 import type { ArticleVocabulary } from "./vocabulary";

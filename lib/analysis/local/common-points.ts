@@ -29,17 +29,16 @@
  */
 import type { CitedPoint } from "@/lib/schemas/analysis";
 import { nameFamily, termOf } from "@/lib/text/terms";
+import { findNumbers } from "../text/numbers";
 import {
-  alreadyQuoted,
-  countInWords,
-  findNumbers,
   isContentToken,
   REPORTS_SHARE,
   REPORTS_TERMS,
   termsHeld,
   tokenize,
   type Token,
-} from "../text";
+} from "../text/tokens";
+import { alreadyQuoted, countInWords } from "../text/writing";
 import { contests, negatedIn, negatedPredicates, type Contradiction } from "./contradictions";
 import type { PreparedArticle } from "./facts";
 import type { WorkBudget } from "../work-budget";
@@ -47,7 +46,7 @@ import { reportsConsequence, type Statement } from "./statements";
 import type { ArticleVocabulary } from "./vocabulary";
 
 const MAX_POINTS = 3;
-/** Of a statement's weighted terms, the share another article must hold to report it (besides text.ts's plain share). */
+/** Of a statement's weighted terms, the share another article must hold to report it (besides the plain share of text/tokens.ts). */
 const SUPPORT_SHARE = 0.4;
 /** A later point must add this many shared terms the earlier points do not state … */
 const NEW_TERMS = 2;
@@ -217,7 +216,7 @@ function assess(
     if (a.outlet.key === own) continue;
     const held = [...statement.terms.keys()].filter((t) => vocabularies[a.index].terms.has(t));
     const share = total ? weightOf(statement.terms, held) / total : 0;
-    // Weighted (names count double) and plain, as the grounding check counts (text.ts termsHeld).
+    // Weighted (names count double) and plain, as the grounding check counts (text/tokens.ts termsHeld).
     const plain = termsHeld([...statement.terms.keys()], vocabularies[a.index].terms);
     if (held.length < REPORTS_TERMS || share < SUPPORT_SHARE || plain.share < REPORTS_SHARE) continue;
     // A statement of a few words ("Europe's tariffs take effect") is reported only whole: any three

@@ -22,7 +22,8 @@
 import type { CitedPoint } from "@/lib/schemas/analysis";
 import { CALENDAR_WORDS, nameFamily } from "@/lib/text/terms";
 import { CONTRACTED_NEGATIONS, NEGATORS } from "@/lib/text/words";
-import { isContentToken, STOP_WORDS, tokenize, tokenTerms, type Token } from "../text";
+import { STOP_WORDS } from "../text/stop-words";
+import { isContentToken, tokenize, tokenTerms, type Token } from "../text/tokens";
 import type { PreparedArticle } from "./facts";
 import type { Statement } from "./statements";
 

@@ -4,7 +4,7 @@
  * ("thousands of", "tens of thousands"), each a mention with its position. What each counts, and
  * whether it is a figure at all, is statement-figures.ts's business.
  */
-import { findNumbers, type NumberMention } from "../text";
+import { findNumbers, type NumberMention } from "../text/numbers";
 import { scalePlurals, scaleWords, VAGUE_MAGNITUDES } from "@/lib/text/magnitudes";
 import { COUNT_WORDS } from "@/lib/text/words";
 import type { PreparedSentence } from "./facts";

@@ -18,17 +18,11 @@
  * them (decision 037).
  */
 import type { CitedPoint } from "@/lib/schemas/analysis";
-import {
-  contentTerms,
-  HONORIFICS,
-  listInWords,
-  matchForm,
-  REPORTS_SHARE,
-  spelledNumber,
-  termsHeld,
-  tokenize,
-  wholeWordPositions,
-} from "../text";
+import { HONORIFICS } from "../text/names";
+import { spelledNumber } from "../text/numbers";
+import { wholeWordPositions } from "../text/quotes";
+import { contentTerms, matchForm, REPORTS_SHARE, termsHeld, tokenize } from "../text/tokens";
+import { listInWords } from "../text/writing";
 import type { PreparedArticle } from "./facts";
 import type { Figure } from "./statement-figures";
 import { reportsConsequence, type Statement } from "./statements";
@@ -78,7 +72,7 @@ function makesClaim(details: readonly Detail[]): boolean {
 
 /**
  * Ranks alone ("Major", "Colonel"): no name of a person. Kept apart from the titles stripped off
- * names (lib/analysis/text.ts HONORIFICS), since "Major League" or "Private Eye" keep them.
+ * names (lib/analysis/text/names.ts HONORIFICS), since "Major League" or "Private Eye" keep them.
  */
 const RANKS = new Set(
   "major colonel lieutenant sergeant corporal private admiral brigadier commander marshal".split(" "),

@@ -7,22 +7,12 @@
  */
 
 import type { AnalysisArticle } from "@/lib/schemas/analysis";
-import {
-  capitalisedRuns,
-  findNumbers,
-  findQuotes,
-  isNameJoiner,
-  matchForm,
-  namesInRun,
-  spelledNumber,
-  splitSentences,
-  stem,
-  STOP_WORDS,
-  tokenize,
-  type NumberMention,
-  type Sentence,
-  type Token,
-} from "../text";
+import { capitalisedRuns, isNameJoiner, namesInRun } from "../text/names";
+import { findNumbers, spelledNumber, type NumberMention } from "../text/numbers";
+import { findQuotes } from "../text/quotes";
+import { splitSentences, type Sentence } from "../text/sentences";
+import { STOP_WORDS } from "../text/stop-words";
+import { matchForm, stem, tokenize, type Token } from "../text/tokens";
 import { CALENDAR_WORDS, isDateNumber } from "@/lib/text/terms";
 import { isTitleCase, type CasedWord } from "@/lib/text/words";
 import { ANALYSIS_BUDGET, cutText, type WorkBudget } from "../work-budget";

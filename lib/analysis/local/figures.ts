@@ -18,7 +18,7 @@
 import type { CitedPoint } from "@/lib/schemas/analysis";
 import { PERCENT, PROSE_SCALE_ABBREVIATIONS, scaleWords } from "@/lib/text/magnitudes";
 import { termOf } from "@/lib/text/terms";
-import { listInWords } from "../text";
+import { listInWords } from "../text/writing";
 import type { PreparedArticle } from "./facts";
 import { PEOPLE, type Figure } from "./statement-figures";
 import type { Statement } from "./statements";

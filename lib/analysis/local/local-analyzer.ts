@@ -10,7 +10,7 @@
 
 import type { AnalysisArticle } from "@/lib/schemas/analysis";
 import { LOCAL_PROVIDER_INFO, type ProviderAnalysis } from "../provider";
-import { alreadyQuoted } from "../text";
+import { alreadyQuoted } from "../text/writing";
 import { ANALYSIS_BUDGET, WorkBudget } from "../work-budget";
 import { findAngles } from "./angles";
 import { articleBias, biasText } from "./bias";

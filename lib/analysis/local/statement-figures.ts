@@ -5,7 +5,7 @@
  * arrests, not the crowd: issue 32). Dates, times, ordinals, ranges and the numbers of names
  * ("Falcon 9") are no figures; a bare count after a vague magnitude is read as its closer count.
  */
-import { STOP_WORDS } from "../text";
+import { STOP_WORDS } from "../text/stop-words";
 import { PLACE_OF_DEMONYM } from "@/lib/text/demonyms";
 import { PERCENT, PROSE_SCALE_ABBREVIATIONS, scaleWords } from "@/lib/text/magnitudes";
 import { CALENDAR_WORDS, isDateNumber, termOf } from "@/lib/text/terms";

@@ -5,7 +5,9 @@
  * capitals ("WON'T"), the outlets' own names ("BBC", "Reuters"), a title's words ("Prime" of
  * "Prime Minister") nor a reporter's byline ("CNN correspondent Rosa Flores", issue 32).
  */
-import { capitalisedRuns, isNameJoiner, isStopToken, namesInRun, spelledNumber, type Token } from "../text";
+import { capitalisedRuns, isNameJoiner, namesInRun } from "../text/names";
+import { spelledNumber } from "../text/numbers";
+import { isStopToken, type Token } from "../text/tokens";
 import { PLACE_OF_DEMONYM } from "@/lib/text/demonyms";
 import { PLACE_PHRASES } from "@/lib/text/synonyms";
 import { CALENDAR_WORDS, nameFamily, nameSpelling } from "@/lib/text/terms";

@@ -8,7 +8,10 @@
  * (statement-names.ts), its figures (statement-figures.ts) and its quotations, and, for a sentence
  * of several clauses, each clause as a statement of its own (issue 32).
  */
-import { clip, findQuotes, isContentToken, phraseTerms, STOP_WORDS, tokenTerms, type Token } from "../text";
+import { findQuotes } from "../text/quotes";
+import { STOP_WORDS } from "../text/stop-words";
+import { isContentToken, phraseTerms, tokenTerms, type Token } from "../text/tokens";
+import { clip } from "../text/writing";
 import { nameFamily, termOf, WEEKDAYS } from "@/lib/text/terms";
 import type { PreparedArticle, PreparedSentence } from "./facts";
 import { figuresOf, readWithMagnitude, type Figure } from "./statement-figures";
@@ -98,7 +101,7 @@ function trimmed(sentence: PreparedSentence, first: boolean, last: boolean): { f
   return { from, text: text.replace(BOILERPLATE, "") };
 }
 
-/** The terms of a passage (as text.ts's contentTerms reads them), weighted: names 2, other words 1, weekdays ½. */
+/** The terms of a passage (as text/tokens.ts contentTerms reads them), weighted: names 2, other words 1, weekdays ½. */
 function termsOf(tokens: Token[], from: number, to: number, names: NameMention[]): Map<string, number> {
   const terms = new Map<string, number>();
   const nameTerms = new Set(names.flatMap((n) => n.families));

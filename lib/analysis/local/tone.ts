@@ -18,7 +18,7 @@
 import Sentiment from "sentiment";
 import { termOf } from "@/lib/text/terms";
 import { CONTRACTED_NEGATIONS, NEGATORS } from "@/lib/text/words";
-import { countInWords, listInWords } from "../text";
+import { countInWords, listInWords } from "../text/writing";
 import type { PreparedArticle } from "./facts";
 
 /**

@@ -2,7 +2,7 @@
  * An article's vocabulary: every term, name family and number it states anywhere in the text
  * read, what "another outlet says it too" is checked against (angles, common points, differences).
  */
-import { addTokenTerms, phraseTerms } from "../text";
+import { addTokenTerms, phraseTerms } from "../text/tokens";
 import { nameFamily, nameSpelling } from "@/lib/text/terms";
 import type { PreparedArticle } from "./facts";
 
