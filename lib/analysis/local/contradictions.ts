@@ -350,15 +350,11 @@ export function contests(
   );
 }
 
-/** The card's contradictions between outlets' claims, at most two. */
-export function findContradictions(
-  statements: Statement[],
+/** Per outlet, over every sentence read: the predicates it negates, and whether it reports a denial. */
+function negationsByOutlet(
   articles: PreparedArticle[],
-  negated: ReturnType<typeof negatedPredicates> = negatedPredicates(articles),
-): Contradiction[] {
-  const outletOf = (s: Statement) => articles[s.article].outlet.key;
-  if (new Set(articles.map((a) => a.outlet.key)).size < 2) return [];
-  // Per outlet, over every sentence read: the predicates it negates, and whether it reports a denial.
+  negated: ReturnType<typeof negatedPredicates>,
+): { negatedBy: Map<string, Set<string>>; deniesAnything: Set<string> } {
   const negatedBy = new Map<string, Set<string>>();
   const deniesAnything = new Set<string>();
   for (const a of articles) {
@@ -367,10 +363,11 @@ export function findContradictions(
     for (const t of negated[a.index].terms) set.add(t);
     if (negated[a.index].denial) deniesAnything.add(a.outlet.key);
   }
-  // Only statements with a negation, and plain statements writing a term one negates, are read.
-  const reads = statements.filter((s) => CUE.test(s.text)).map(readOf);
-  const negatedTerms = new Set(reads.flatMap((r) => negationsIn(r.tokens).map((n) => n.term)));
-  if (!negatedTerms.size) return [];
+  return { negatedBy, deniesAnything };
+}
+
+/** The plain sentences (plainSentence) writing a term some sentence negates, by each term they write. */
+function plainReadsByTerm(statements: Statement[], negatedTerms: Set<string>): Map<string, Read[]> {
   const plainBy = new Map<string, Read[]>();
   for (const s of statements) {
     if (![...s.terms.keys()].some((t) => negatedTerms.has(t))) continue;
@@ -378,6 +375,62 @@ export function findContradictions(
     if (!plainSentence(r)) continue;
     for (const term of r.words.keys()) plainBy.set(term, [...(plainBy.get(term) ?? []), r]);
   }
+  return plainBy;
+}
+
+/**
+ * The subject and object of a negation (its clause's content terms besides the predicate), when
+ * it is one a contradiction may rest on: not a headline's negation without its auxiliary (too
+ * loose), the predicate once in the sentence ("was not arrested but detained" says both), at least
+ * MIN_SHARED_TERMS terms, nothing partial in the clause nor limiting after the negation; else null.
+ */
+function contestedCore(negated: Negated, negation: Negation): Set<string> | null {
+  if (negation.elliptical) return null;
+  if (negated.words.get(negation.term)?.length !== 1) return null;
+  const [from, to] = clauseOf(negated.statement.text, negated.tokens, negation.cue, negation.at);
+  const core = termsOfRange(negated.tokens, from, to, (k) => k >= negation.cue && k <= negation.at);
+  core.delete(negation.term);
+  if (core.size < MIN_SHARED_TERMS) return null;
+  if (negated.tokens.slice(from, to).some((t) => PARTIAL.has(t.key))) return null;
+  if (negated.tokens.slice(negation.cue).some((t) => LIMITING.has(t.key))) return null;
+  return core;
+}
+
+/** The contradiction between a plain sentence (its predicate at token `at`) and a negated one, in the analysis's words. */
+function contradictionOf(
+  articles: PreparedArticle[],
+  plain: Read,
+  at: number,
+  negated: Negated,
+  negation: Negation,
+  outlets: [string, string],
+): Contradiction {
+  const name = (r: Read) => articles[r.statement.article].outlet.name;
+  const word = plain.tokens[at].text;
+  return {
+    text: `The reports contradict each other: ${name(plain)}: “${plain.statement.text}”; ${name(negated)}: “${negated.statement.text}”`,
+    citations: [plain.statement.article, negated.statement.article],
+    predicate: negated.tokens[negation.at].text.toLowerCase(),
+    term: negation.term,
+    outlets,
+    brief: `The reports contradict each other: ${name(plain)} reports “${word}”, which ${name(negated)} reports ${negation.denial ? "was denied" : "did not happen"}.`,
+  };
+}
+
+/** The card's contradictions between outlets' claims, at most two. */
+export function findContradictions(
+  statements: Statement[],
+  articles: PreparedArticle[],
+  negated: ReturnType<typeof negatedPredicates> = negatedPredicates(articles),
+): Contradiction[] {
+  const outletOf = (s: Statement) => articles[s.article].outlet.key;
+  if (new Set(articles.map((a) => a.outlet.key)).size < 2) return [];
+  const { negatedBy, deniesAnything } = negationsByOutlet(articles, negated);
+  // Only statements with a negation, and plain statements writing a term one negates, are read.
+  const reads = statements.filter((s) => CUE.test(s.text)).map(readOf);
+  const negatedTerms = new Set(reads.flatMap((r) => negationsIn(r.tokens).map((n) => n.term)));
+  if (!negatedTerms.size) return [];
+  const plainBy = plainReadsByTerm(statements, negatedTerms);
   const out: Contradiction[] = [];
   const paired = new Set<string>();
   let examined = 0;
@@ -393,22 +446,12 @@ export function findContradictions(
     const negated = negatedOf(read);
     const mine = outletOf(negated.statement);
     for (const negation of negations) {
-      // A headline's negation without its auxiliary reads too loosely to assert a contradiction.
-      if (negation.elliptical) continue;
-      // The predicate once in the sentence: "was not arrested but detained" says both.
-      if (negated.words.get(negation.term)?.length !== 1) continue;
-      const [from, to] = clauseOf(negated.statement.text, negated.tokens, negation.cue, negation.at);
-      const core = termsOfRange(negated.tokens, from, to, (k) => k >= negation.cue && k <= negation.at);
-      core.delete(negation.term);
-      if (core.size < MIN_SHARED_TERMS) continue;
-      if (negated.tokens.slice(from, to).some((t) => PARTIAL.has(t.key))) continue;
-      if (negated.tokens.slice(negation.cue).some((t) => LIMITING.has(t.key))) continue;
+      const core = contestedCore(negated, negation);
+      if (!core) continue;
       // The negating outlet does not itself state it plainly in its lead.
       const plain = plainBy.get(negation.term) ?? [];
-      const selfPlain = plain.some(
-        (p) => outletOf(p.statement) === mine && claimOf(p, negated, negation, core) >= 0,
-      );
-      if (selfPlain) continue;
+      if (plain.some((p) => outletOf(p.statement) === mine && claimOf(p, negated, negation, core) >= 0))
+        continue;
       for (const p of plain) {
         const theirs = outletOf(p.statement);
         if (theirs === mine || paired.has(`${theirs} ${mine} ${negation.term}`)) continue;
@@ -418,16 +461,7 @@ export function findContradictions(
         const at = claimOf(p, negated, negation, core);
         if (at < 0) continue;
         paired.add(`${theirs} ${mine} ${negation.term}`);
-        const name = (r: Read) => articles[r.statement.article].outlet.name;
-        const word = p.tokens[at].text;
-        out.push({
-          text: `The reports contradict each other: ${name(p)}: “${p.statement.text}”; ${name(negated)}: “${negated.statement.text}”`,
-          citations: [p.statement.article, negated.statement.article],
-          predicate: negated.tokens[negation.at].text.toLowerCase(),
-          term: negation.term,
-          outlets: [theirs, mine],
-          brief: `The reports contradict each other: ${name(p)} reports “${word}”, which ${name(negated)} reports ${negation.denial ? "was denied" : "did not happen"}.`,
-        });
+        out.push(contradictionOf(articles, p, at, negated, negation, [theirs, mine]));
         break;
       }
       if (out.length >= MAX_CONTRADICTIONS) break;
