@@ -2,6 +2,7 @@
 
 import { biasLabel } from "@/lib/client/bands";
 import type { AiAnalysis, Article } from "@/lib/client/types";
+import type { CitedPoint } from "@/lib/schemas/analysis";
 import { OutletLink } from "@/components/source/outlet-link";
 import { AccuracyGauge } from "./accuracy-gauge";
 import { CitedPoints } from "./cited-points";
@@ -10,6 +11,20 @@ interface Props {
   analysis: AiAnalysis;
   articles: Article[];
   onShowArticle: (articleId: string) => void;
+}
+
+/**
+ * The answer's lists of cited points in reading order: common points; from either provider also
+ * each outlet's angle and figures side by side; differences. A list without an `empty` line is
+ * shown only when it has points.
+ */
+function citedLists(a: AiAnalysis): { title: string; points: CitedPoint[] | undefined; empty?: string }[] {
+  return [
+    { title: "Common Points", points: a.commonPoints, empty: "The sources share no common point." },
+    { title: "What Each Outlet Leads With", points: a.angles },
+    { title: "Figures Side by Side", points: a.figures },
+    { title: "Key Differences", points: a.differences, empty: "No notable differences between the sources." },
+  ];
 }
 
 /**
@@ -35,38 +50,18 @@ export function AnalysisResult({ analysis, articles, onShowArticle }: Props) {
           <p className="mt-1 text-slate-800">{analysis.emotionalTone}</p>
         </div>
       </div>
-      <CitedPoints
-        title="Common Points"
-        points={analysis.commonPoints}
-        articles={articles}
-        onShowArticle={onShowArticle}
-        empty="The sources share no common point."
-      />
-      {analysis.angles && analysis.angles.length > 0 && (
-        <CitedPoints
-          title="What Each Outlet Leads With"
-          points={analysis.angles}
-          articles={articles}
-          onShowArticle={onShowArticle}
-          empty=""
-        />
+      {citedLists(analysis).map(({ title, points, empty }) =>
+        empty === undefined && !points?.length ? null : (
+          <CitedPoints
+            key={title}
+            title={title}
+            points={points ?? []}
+            articles={articles}
+            onShowArticle={onShowArticle}
+            empty={empty ?? ""}
+          />
+        ),
       )}
-      {analysis.figures && analysis.figures.length > 0 && (
-        <CitedPoints
-          title="Figures Side by Side"
-          points={analysis.figures}
-          articles={articles}
-          onShowArticle={onShowArticle}
-          empty=""
-        />
-      )}
-      <CitedPoints
-        title="Key Differences"
-        points={analysis.differences}
-        articles={articles}
-        onShowArticle={onShowArticle}
-        empty="No notable differences between the sources."
-      />
       <section className="rounded-lg border border-slate-200 p-4">
         <h3 className="font-semibold text-slate-900">Editorial Perspective Analysis</h3>
         <p className="mt-1 text-sm text-slate-800">{analysis.biasAnalysis}</p>

@@ -27,14 +27,8 @@ export type FilterTab = "countries" | "categories";
  * open, tabs for countries (by region) and categories. Below the sm breakpoint it is a
  * full-screen drawer over a backdrop.
  */
-export function FilterPanel({
-  options,
-  selection,
-  onToggleCountry,
-  onToggleCategory,
-  onClear,
-  onDefaults,
-}: FilterPanelProps) {
+export function FilterPanel(props: FilterPanelProps) {
+  const { selection } = props;
   const [open, setOpen] = useState(false);
   const [tab, setTab] = useState<FilterTab>("countries");
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -64,12 +58,7 @@ export function FilterPanel({
       </button>
       {open && (
         <Suspense fallback={null}>
-          <FilterPanelBody
-            {...{ options, selection, onToggleCountry, onToggleCategory, onClear, onDefaults }}
-            tab={tab}
-            setTab={setTab}
-            close={close}
-          />
+          <FilterPanelBody {...props} tab={tab} setTab={setTab} close={close} />
         </Suspense>
       )}
     </div>

@@ -13,7 +13,8 @@ import { findContradictions, negatedPredicates, type Contradiction } from "./loc
 import { corroborate, type Corroboration } from "./local/corroboration";
 import { extractFacts, prepareArticle, type Fact } from "./local/facts";
 import { findFigures, type FigureLine } from "./local/figures";
-import { outletWords, statementsOf } from "./local/statements";
+import { outletWords } from "./local/statement-names";
+import { statementsOf } from "./local/statements";
 import { ANALYSIS_BUDGET, type WorkBudget } from "./work-budget";
 
 /**

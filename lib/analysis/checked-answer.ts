@@ -12,7 +12,7 @@ import { readCard, type CardReading } from "./card-corroboration";
 import { cardEvidence, emptyReport, groundAnalysis, type GroundingReport } from "./grounding";
 import { finishDraft, groundDraft, type GroundedDraft } from "./model-answer";
 import type { ModelDraft, ProviderAnalysis } from "./provider";
-import { splitSentences } from "./text";
+import { splitSentences } from "./text/sentences";
 import { WorkBudget } from "./work-budget";
 
 export function isModelDraft(answer: ProviderAnalysis | ModelDraft): answer is ModelDraft {

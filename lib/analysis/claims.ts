@@ -4,29 +4,20 @@
  * which part ("CNN gives 250 evacuated, while BBC News and Fox News give 300": CNN → 250; BBC News
  * and Fox News → 300), and which outlets it says alone report something ("Only CNN reports…",
  * "CNN alone…", "no other outlet…"). Names, words and figures are read with the analyzer's own
- * tools (lib/analysis/text.ts, lib/text/terms.ts): one name in any of its forms ("Haitian",
+ * tools (lib/analysis/text/, lib/text/terms.ts): one name in any of its forms ("Haitian",
  * "Haitians"; "Israeli", "Israel's"; "United States", "US"), a word in any inflection or
  * synonym, a count in digits or words. docs/decisions/131-grounding-reads-what-articles-support.md.
  */
 
 import { nameFamily, nameSpelling, termOf } from "@/lib/text/terms";
-import { isAcronym } from "@/lib/text/words";
+import { COUNT_WORDS, isAcronym } from "@/lib/text/words";
 import { PLACE_PHRASES } from "@/lib/text/synonyms";
-import {
-  capitalisedRuns,
-  COMMON_WORDS,
-  contentTerms,
-  findNumbers,
-  findQuotes,
-  namesInRun,
-  spelledNumber,
-  splitSentences,
-  STOP_WORDS,
-  tokenize,
-  withoutQuotes,
-  type Sentence,
-  type Token,
-} from "./text";
+import { capitalisedRuns, namesInRun } from "./text/names";
+import { findNumbers, spelledNumber } from "./text/numbers";
+import { findQuotes, withoutQuotes } from "./text/quotes";
+import { splitSentences, type Sentence } from "./text/sentences";
+import { COMMON_WORDS, STOP_WORDS } from "./text/stop-words";
+import { contentTerms, tokenize, type Token } from "./text/tokens";
 import { outletOf } from "./local/outlets";
 
 /** One word of a name, in the forms an article may write it. */
@@ -239,24 +230,15 @@ function quotedParts(text: string): { whole: string[]; parts: string[] } {
 const NEGATED_CLAUSE =
   /(?:\b(?:[Nn]ot|[Nn]ever|[Nn]o|[Nn]one|[Ww]ithout|[Nn]or|[Nn]either|lacks?|lacking|omits?|omitting|absent)\b|(?<=\p{Ll})n['’]t\b)[^,;:.!?]*/gu;
 
-/** Counts in words that say how many (a crowd of "thousands"): key words, unlike "three" or "one". */
-const MAGNITUDES: ReadonlySet<string> = new Set([
-  "dozen",
-  "dozens",
-  "hundred",
-  "hundreds",
-  "thousand",
-  "thousands",
-  "million",
-  "millions",
-]);
-
 /** Words that say only that something happened ("took place", "occurred"), not what. */
 const HAPPENED: ReadonlySet<string> = new Set(
   "place happen happened happens occur occurred occurs event events".split(" "),
 );
 
-/** The key words of a text: lowercase content words of four letters or more, as terms. */
+/**
+ * The key words of a text: lowercase content words of four letters or more, as terms. A count
+ * from one to twenty is no key word; a magnitude ("thousands", "million") is: it says how many.
+ */
 function keyTermsOf(tokens: Token[]): string[] {
   const terms = new Set<string>();
   for (const t of tokens)
@@ -266,7 +248,7 @@ function keyTermsOf(tokens: Token[]): string[] {
       !HAPPENED.has(t.key) &&
       /^\p{L}+$/u.test(t.key) &&
       !STOP_WORDS.has(t.key) &&
-      (!spelledNumber(t.key) || MAGNITUDES.has(t.key))
+      !COUNT_WORDS.has(t.key)
     )
       terms.add(termOf(t.text));
   return [...terms].filter((t) => !STOP_WORDS.has(t));

@@ -4,6 +4,7 @@
  * of time a 504). Each names its cause in one word, which the operator's metrics count
  * (lib/analysis/outcomes.ts).
  */
+import { NamedError } from "@/lib/errors";
 
 /**
  * Why an analysis failed: out of time; the model declined; its answer was not the JSON asked
@@ -24,20 +25,22 @@ export type AnalysisFailure =
   | "failed";
 
 /** An analysis could not be made: the provider failed, refused, or answered nothing usable. */
-export class AnalysisError extends Error {
+export class AnalysisError extends NamedError {
+  override readonly name: string = "AnalysisError";
+
   constructor(
     message: string,
     readonly failure: AnalysisFailure = "failed",
   ) {
     super(message);
-    this.name = "AnalysisError";
   }
 }
 
 /** An analysis (a provider's call, the local analyzer or the grounding check) ran out of time. */
 export class AnalysisTimeoutError extends AnalysisError {
+  override readonly name = "AnalysisTimeoutError";
+
   constructor(message: string) {
     super(message, "timeout");
-    this.name = "AnalysisTimeoutError";
   }
 }

@@ -39,17 +39,17 @@ import {
 } from "./claims";
 import type { ProviderAnalysis } from "./provider";
 import { outletOf } from "./local/outlets";
+import { isNameJoiner } from "./text/names";
+import { numberValues } from "./text/numbers";
 import {
   addTokenTerms,
-  isNameJoiner,
   matchForm,
-  numberValues,
   REPORTS_SHARE,
   REPORTS_TERMS,
   termsHeld,
   tokenize,
   type Token,
-} from "./text";
+} from "./text/tokens";
 import { articleText } from "./model-prompt";
 import { ANALYSIS_BUDGET, cutText, WorkBudget } from "./work-budget";
 

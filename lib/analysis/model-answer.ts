@@ -18,15 +18,10 @@ import {
 import { biasBand, scoreWithWording } from "./local/bias";
 import { outletOf } from "./local/outlets";
 import type { ModelArticleNotes, ModelDraft, ProviderAnalysis } from "./provider";
-import {
-  contentTerms,
-  findNumbers,
-  listInWords,
-  matchForm,
-  tokenize,
-  wholeWordPositions,
-  withoutQuotes,
-} from "./text";
+import { findNumbers } from "./text/numbers";
+import { wholeWordPositions, withoutQuotes } from "./text/quotes";
+import { contentTerms, matchForm, tokenize } from "./text/tokens";
+import { listInWords } from "./text/writing";
 import type { WorkBudget } from "./work-budget";
 
 /** Wording shown per outlet in the bias text at most. */

@@ -12,7 +12,7 @@ import { z } from "zod";
 import type { AnalysisArticle } from "@/lib/schemas/analysis";
 import { RELATED_ARTICLE_FALLBACKS } from "@/lib/schemas/analysis-limits";
 import { outletOf } from "./local/outlets";
-import { clip } from "./text";
+import { clip } from "./text/writing";
 
 /** Characters of one article's text sent to the model; the grounding check still reads all of it. */
 export const PROMPT_TEXT_CHARS = 4_000;

@@ -8,6 +8,7 @@ import type { ComparisonCard } from "@/lib/schemas/cards";
 import { DEMO_CARD_ID, mapCard, mapRelatedArticle } from "./map-card";
 import type { NewsComparison } from "./types";
 import { BIAS_RATING_SOURCE } from "@/lib/sources/rating-source";
+import type { BiasRating, Paywall } from "@/lib/sources/registry";
 
 const HOUR = 3_600_000;
 
@@ -16,10 +17,10 @@ function source(
   name: string,
   region: string,
   country: string,
-  biasRating: "center-left" | "center" | "center-right",
+  biasRating: BiasRating,
   color: string,
   icon: string,
-  paywall: "none" | "metered" | "hard",
+  paywall: Paywall,
 ) {
   return {
     id,

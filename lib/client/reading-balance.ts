@@ -7,6 +7,7 @@
  * without a browser; storage that is off or full is reported, never thrown.
  */
 
+import type { BiasRating } from "@/lib/sources/registry";
 import type { StorageLike } from "./analysis-cache";
 
 export const READING_BALANCE_KEY = "reading_balance";
@@ -16,14 +17,13 @@ const HISTORY_MS = HISTORY_DAYS * 24 * 3_600_000;
 /** The most stories kept: a month of heavy reading, a few hundred KB at most. */
 export const MAX_VISITS = 500;
 
-export type Rating = "center-left" | "center" | "center-right";
 /** How the reader opened the story. */
 export type OpenedVia = "story page" | "original source" | "analysis";
 
 export interface VisitOutlet {
   id: string;
   name: string;
-  biasRating: Rating;
+  biasRating: BiasRating;
 }
 
 export interface Visit {
@@ -218,7 +218,7 @@ export function recordOpened(card: OpenedCard, via: OpenedVia, article?: OpenedC
   for (const a of article ? [article] : card.articles) {
     const s = a.sourceInfo;
     if (s && s.biasRating in SIDE)
-      outlets.set(s.id, { id: s.id, name: s.name, biasRating: s.biasRating as Rating });
+      outlets.set(s.id, { id: s.id, name: s.name, biasRating: s.biasRating as BiasRating });
   }
   return recordVisit(browserStorage(), {
     cardId: card.id,

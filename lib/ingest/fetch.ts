@@ -132,19 +132,8 @@ async function readCapped(res: GetResponse, maxBytes: number, onBytes?: (n: numb
   return { body: Buffer.concat(chunks), size };
 }
 
-async function attempt(
-  feed: RegisteredFeed,
-  options: FetchOptions,
-  state: { finalUrl: string; bytes: number },
-) {
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, options.timeoutMs);
-  const onOuterAbort = () => controller.abort();
-  options.signal?.addEventListener("abort", onOuterAbort, { once: true });
+/** The request's headers: the formats a feed reader accepts, and the feed's validators for a conditional GET. */
+function requestHeaders(feed: RegisteredFeed): Record<string, string> {
   const headers: Record<string, string> = {
     "user-agent": USER_AGENT,
     accept:
@@ -153,31 +142,108 @@ async function attempt(
   };
   if (feed.etag) headers["if-none-match"] = feed.etag;
   if (feed.lastModified) headers["if-modified-since"] = feed.lastModified;
+  return headers;
+}
+
+/** An attempt's abort signal: its own timeout and the run's signal; `release` when it ends. */
+function attemptSignal(options: FetchOptions): {
+  signal: AbortSignal;
+  timedOut: () => boolean;
+  release: () => void;
+} {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, options.timeoutMs);
+  const onOuterAbort = () => controller.abort();
+  options.signal?.addEventListener("abort", onOuterAbort, { once: true });
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    release: () => {
+      clearTimeout(timer);
+      options.signal?.removeEventListener("abort", onOuterAbort);
+    },
+  };
+}
+
+/** Where a redirect leads; an AttemptError without a Location, to a non-http(s) URL, or past MAX_REDIRECTS. */
+function redirectTarget(res: GetResponse, url: string, redirects: number): string {
+  const location = res.header("location");
+  if (!location) throw new AttemptError(`HTTP ${res.status} without a Location header`, false, res.status);
+  const next = new URL(location, url);
+  if (next.protocol !== "http:" && next.protocol !== "https:") {
+    throw new AttemptError(`redirect to a non-http(s) URL refused (${next.protocol})`, false, res.status);
+  }
+  if (redirects >= MAX_REDIRECTS)
+    throw new AttemptError(`too many redirects (more than ${MAX_REDIRECTS})`, false, res.status);
+  return next.toString();
+}
+
+/** The failure of an answer that is no success: retried when rate limited (429, 503 with Retry-After) or a 5xx. */
+function statusFailure(res: GetResponse): AttemptError {
+  const retryAfterMs = parseRetryAfter(res.header("retry-after"));
+  const limited = res.status === 429 || (res.status === 503 && retryAfterMs !== undefined);
+  const label = limited
+    ? ` (rate limited${retryAfterMs !== undefined ? `; retry after ${Math.ceil(retryAfterMs / 1000)} s` : ""})`
+    : "";
+  return new AttemptError(
+    `HTTP ${res.status}${label}`,
+    limited || res.status >= 500,
+    res.status,
+    retryAfterMs,
+  );
+}
+
+/** A successful answer's body, read within the size cap, with its type and validators. */
+async function okResult(res: GetResponse, options: FetchOptions, state: { bytes: number }) {
+  const { body, size } = await readCapped(res, options.maxBytes, (n) => {
+    state.bytes = n;
+    options.onBytes?.(n);
+  });
+  state.bytes = size;
+  return {
+    kind: "ok" as const,
+    httpStatus: res.status,
+    body,
+    contentType: res.header("content-type"),
+    etag: res.header("etag"),
+    lastModified: res.header("last-modified"),
+  };
+}
+
+/** What went wrong in an attempt, as an AttemptError: only a network error is retried. */
+function attemptFailure(error: unknown, timedOut: boolean, options: FetchOptions): AttemptError {
+  if (error instanceof AttemptError) return error;
+  // Not retried: the address will not change within a run.
+  if (error instanceof AddressRefusedError) return new AttemptError(error.message, false);
+  if (timedOut) return new AttemptError(`timed out after ${options.timeoutMs} ms`, false);
+  if (options.signal?.aborted) return new AttemptError("aborted: the run's time budget ran out", false);
+  return new AttemptError(`network error: ${describeNetworkError(error)}`, true);
+}
+
+/** One attempt at a feed: its redirects followed, then not modified, its body, or an AttemptError. */
+async function attempt(
+  feed: RegisteredFeed,
+  options: FetchOptions,
+  state: { finalUrl: string; bytes: number },
+) {
+  const abort = attemptSignal(options);
+  const headers = requestHeaders(feed);
   try {
     let url = feed.url;
     for (let redirects = 0; ; redirects++) {
       state.finalUrl = url;
       const res = await httpGet(new URL(url), {
         headers,
-        signal: controller.signal,
+        signal: abort.signal,
         allowLoopback: options.allowLoopback ?? false,
       });
       if (res.status >= 300 && res.status < 400 && res.status !== 304) {
         res.discard();
-        const location = res.header("location");
-        if (!location)
-          throw new AttemptError(`HTTP ${res.status} without a Location header`, false, res.status);
-        const next = new URL(location, url);
-        if (next.protocol !== "http:" && next.protocol !== "https:") {
-          throw new AttemptError(
-            `redirect to a non-http(s) URL refused (${next.protocol})`,
-            false,
-            res.status,
-          );
-        }
-        if (redirects >= MAX_REDIRECTS)
-          throw new AttemptError(`too many redirects (more than ${MAX_REDIRECTS})`, false, res.status);
-        url = next.toString();
+        url = redirectTarget(res, url, redirects);
         continue;
       }
       if (res.status === 304) {
@@ -186,42 +252,14 @@ async function attempt(
       }
       if (res.status < 200 || res.status >= 300) {
         res.discard();
-        const retryAfterMs = parseRetryAfter(res.header("retry-after"));
-        const limited = res.status === 429 || (res.status === 503 && retryAfterMs !== undefined);
-        const label = limited
-          ? ` (rate limited${retryAfterMs !== undefined ? `; retry after ${Math.ceil(retryAfterMs / 1000)} s` : ""})`
-          : "";
-        throw new AttemptError(
-          `HTTP ${res.status}${label}`,
-          limited || res.status >= 500,
-          res.status,
-          retryAfterMs,
-        );
+        throw statusFailure(res);
       }
-      const { body, size } = await readCapped(res, options.maxBytes, (n) => {
-        state.bytes = n;
-        options.onBytes?.(n);
-      });
-      state.bytes = size;
-      return {
-        kind: "ok" as const,
-        httpStatus: res.status,
-        body,
-        contentType: res.header("content-type"),
-        etag: res.header("etag"),
-        lastModified: res.header("last-modified"),
-      };
+      return await okResult(res, options, state);
     }
   } catch (error) {
-    if (error instanceof AttemptError) throw error;
-    // Not retried: the address will not change within a run.
-    if (error instanceof AddressRefusedError) throw new AttemptError(error.message, false);
-    if (timedOut) throw new AttemptError(`timed out after ${options.timeoutMs} ms`, false);
-    if (options.signal?.aborted) throw new AttemptError("aborted: the run's time budget ran out", false);
-    throw new AttemptError(`network error: ${describeNetworkError(error)}`, true);
+    throw attemptFailure(error, abort.timedOut(), options);
   } finally {
-    clearTimeout(timer);
-    options.signal?.removeEventListener("abort", onOuterAbort);
+    abort.release();
   }
 }
 

@@ -7,9 +7,9 @@
 import { z } from "zod";
 import { text } from "./common";
 import { CATEGORY_IDS, COUNTRY_IDS } from "@/lib/catalog";
-import { PAYWALLS } from "@/lib/sources/registry";
+import { BIAS_RATINGS, PAYWALLS } from "@/lib/sources/registry";
 
-export const biasRating = z.enum(["center-left", "center", "center-right"]);
+export const biasRating = z.enum(BIAS_RATINGS);
 
 /** Whether a reader must pay to read the outlet: never, after a few articles, or always (decision 120). */
 export const paywall = z.enum(PAYWALLS);

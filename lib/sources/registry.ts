@@ -10,8 +10,10 @@
 import type { BiasRating as StoredBiasRating } from "@/generated/prisma/enums";
 import { COUNTRY_IDS, isCategoryId, type CategoryId, type CountryId } from "@/lib/catalog";
 
-/** An outlet's rating on the three-point scale, as the API and this list spell it. */
-export type BiasRating = "center-left" | "center" | "center-right";
+/** The ratings of the three-point scale, left to right, as the API and this list spell them. */
+export const BIAS_RATINGS = ["center-left", "center", "center-right"] as const;
+/** An outlet's rating on the three-point scale. */
+export type BiasRating = (typeof BIAS_RATINGS)[number];
 
 // The database column stores these spellings, but a Prisma enum value must be an identifier, so
 // the client names "center-left" center_left (prisma/schema.prisma). The spellings meet only here.

@@ -161,6 +161,14 @@ export const ABBREVIATIONS = new Set(
 );
 
 /**
+ * Whether digits are a year: four of them, from 1800 to 2099 ("in 1865", "2020"), which a text
+ * cites as a date, not a count. The one year test of the analysis and clustering (decision 150).
+ */
+export function isYear(digits: string): boolean {
+  return /^(?:1[89]|20)\d\d$/.test(digits);
+}
+
+/**
  * Whether the number at `start..end` of `text` is part of a date or a time rather than a count:
  * next to a month ("Jan. 6", "6 June", "June 8, 2020"), a year ("in 2011"), a decade ("1990s"),
  * a clock time ("10.15pm", "1am") or an ordinal ("31st").
@@ -170,7 +178,7 @@ export function isDateNumber(text: string, start: number, end: number): boolean 
   if (/^\d{4}s$|^'\d0s$/.test(written)) return true;
   if (/(?:am|pm|st|nd|rd|th)$/i.test(written)) return true;
   const digits = written.replace(/[^\d]/g, "");
-  if (/^(?:1[89]|20)\d\d$/.test(digits) && !/,/.test(written)) return true;
+  if (isYear(digits) && !/,/.test(written)) return true;
   const before = text.slice(Math.max(0, start - 12), start).toLowerCase();
   const after = text.slice(end, end + 12).toLowerCase();
   // "July 5 and 12", "June 3-4": a second day after a month's first.

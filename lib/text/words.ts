@@ -3,7 +3,8 @@
  * same way: the English function words that say nothing about a story, counts written as words,
  * and when a headline is in Title Case (its capitals are then no evidence of names). Each side
  * adds its own vocabulary on top: clustering drops headline boilerplate ("UPDATE 2-", "FACTBOX"),
- * the analysis the words of comparing reports ("outlets", "coverage").
+ * the analysis the words of comparing reports ("outlets", "coverage"). The words that negate what
+ * follows are here too, for the analysis's tone and contradiction readers.
  * docs/decisions/103-one-text-toolkit.md.
  */
 
@@ -32,6 +33,22 @@ export const COUNT_WORDS: ReadonlyMap<string, string> = new Map(
     .split(" ")
     .map((word, k) => [word, String(k + 1)]),
 );
+
+/** Negations contracted with "n't", as written with the apostrophe ("didn't", "won't"). */
+export const CONTRACTED_NEGATIONS: readonly string[] =
+  "can't don't doesn't didn't won't isn't wasn't aren't weren't hasn't haven't hadn't couldn't wouldn't shouldn't".split(
+    " ",
+  );
+
+/**
+ * Words that negate what follows ("not", "never", "no", "without", "won't"), lowercase with the
+ * apostrophe. Each reader adds its own (decision 150): the tone reader also the contractions typed
+ * without the apostrophe, the contradiction reader denials and refusals.
+ */
+export const NEGATORS: ReadonlySet<string> = new Set([
+  ..."not no never without nor neither cannot".split(" "),
+  ...CONTRACTED_NEGATIONS,
+]);
 
 /**
  * At least this share of a headline's words capitalised makes it Title Case

@@ -1,6 +1,6 @@
 import porter2 from "wink-porter2-stemmer";
 import { describe, expect, it } from "vitest";
-import { porter2Stem } from "@/lib/text/terms";
+import { isDateNumber, isYear, porter2Stem } from "@/lib/text/terms";
 
 // A small deterministic generator, so a failure names the same word on every run.
 function* words(count: number, alphabet: string, seed = 7): Generator<string> {
@@ -46,5 +46,19 @@ describe("porter2Stem", () => {
       "iraq",
     ])
       expect(porter2Stem(word), word).toBe(porter2(word));
+  });
+});
+
+describe("isYear", () => {
+  it("reads four digits from 1800 to 2099 as a year, and nothing else", () => {
+    for (const y of ["1800", "1865", "1999", "2000", "2020", "2099"]) expect(isYear(y), y).toBe(true);
+    for (const n of ["1799", "2100", "100", "20201", "19", "1,865", "abcd"]) expect(isYear(n), n).toBe(false);
+  });
+
+  it("is the year test of isDateNumber: a year is a date, a count with a thousands comma is not", () => {
+    const at = (text: string, n: string) => isDateNumber(text, text.indexOf(n), text.indexOf(n) + n.length);
+    expect(at("The statue went up in 1890 and came down.", "1890")).toBe(true);
+    expect(at("Some 1,890 people came.", "1,890")).toBe(false);
+    expect(at("Some 2150 people came.", "2150")).toBe(false);
   });
 });

@@ -8,9 +8,10 @@
  * first of the lead not quoted yet (decision 037).
  */
 import type { CitedPoint } from "@/lib/schemas/analysis";
-import { alreadyQuoted, clip } from "../text";
+import { alreadyQuoted, clip } from "../text/writing";
 import type { PreparedArticle } from "./facts";
-import type { ArticleVocabulary, Statement } from "./statements";
+import type { Statement } from "./statements";
+import type { ArticleVocabulary } from "./vocabulary";
 
 /** A first sentence adds to the headline when it has this many terms the headline has not. */
 const ADDS_TERMS = 3;

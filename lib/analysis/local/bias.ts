@@ -10,7 +10,9 @@
  */
 
 import type { BiasRating } from "@/lib/sources/registry";
-import { listInWords, matchForm, wholeWordPositions, withoutQuotes } from "../text";
+import { wholeWordPositions, withoutQuotes } from "../text/quotes";
+import { matchForm } from "../text/tokens";
+import { listInWords } from "../text/writing";
 import type { PreparedArticle } from "./facts";
 
 const RATING_SCORE: Record<BiasRating, number> = { "center-left": -0.3, center: 0, "center-right": 0.3 };

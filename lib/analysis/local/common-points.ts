@@ -29,24 +29,24 @@
  */
 import type { CitedPoint } from "@/lib/schemas/analysis";
 import { nameFamily, termOf } from "@/lib/text/terms";
+import { findNumbers } from "../text/numbers";
 import {
-  alreadyQuoted,
-  countInWords,
-  findNumbers,
   isContentToken,
   REPORTS_SHARE,
   REPORTS_TERMS,
   termsHeld,
   tokenize,
   type Token,
-} from "../text";
+} from "../text/tokens";
+import { alreadyQuoted, countInWords } from "../text/writing";
 import { contests, negatedIn, negatedPredicates, type Contradiction } from "./contradictions";
 import type { PreparedArticle } from "./facts";
 import type { WorkBudget } from "../work-budget";
-import { reportsConsequence, type ArticleVocabulary, type Statement } from "./statements";
+import { reportsConsequence, type Statement } from "./statements";
+import type { ArticleVocabulary } from "./vocabulary";
 
 const MAX_POINTS = 3;
-/** Of a statement's weighted terms, the share another article must hold to report it (besides text.ts's plain share). */
+/** Of a statement's weighted terms, the share another article must hold to report it (besides the plain share of text/tokens.ts). */
 const SUPPORT_SHARE = 0.4;
 /** A later point must add this many shared terms the earlier points do not state … */
 const NEW_TERMS = 2;
@@ -216,7 +216,7 @@ function assess(
     if (a.outlet.key === own) continue;
     const held = [...statement.terms.keys()].filter((t) => vocabularies[a.index].terms.has(t));
     const share = total ? weightOf(statement.terms, held) / total : 0;
-    // Weighted (names count double) and plain, as the grounding check counts (text.ts termsHeld).
+    // Weighted (names count double) and plain, as the grounding check counts (text/tokens.ts termsHeld).
     const plain = termsHeld([...statement.terms.keys()], vocabularies[a.index].terms);
     if (held.length < REPORTS_TERMS || share < SUPPORT_SHARE || plain.share < REPORTS_SHARE) continue;
     // A statement of a few words ("Europe's tariffs take effect") is reported only whole: any three
@@ -309,6 +309,86 @@ function ownWording(
   return best;
 }
 
+/**
+ * Every statement of the card and, for one that not every other outlet reports, each of its
+ * clauses (the fact most outlets share may be one clause of it), assessed; those another outlet
+ * reports, the widest reach first, then the strongest, then in article and reading order.
+ */
+async function rankedCandidates(
+  statements: Statement[],
+  articles: PreparedArticle[],
+  vocabularies: ArticleVocabulary[],
+  disputes: Disputes,
+  budget: WorkBudget,
+): Promise<Candidate[]> {
+  const reach = (c: Candidate) => new Set(c.supporters.map((i) => articles[i].outlet.key)).size;
+  const outletTotal = new Set(articles.map((a) => a.outlet.key)).size;
+  const assessed: Candidate[] = [];
+  for (const s of statements) {
+    if (asksQuestion(s)) continue;
+    // No clause is wider than a sentence every other outlet reports.
+    const whole = assess(s, articles, vocabularies, disputes);
+    assessed.push(whole);
+    if (reach(whole) < outletTotal - 1)
+      for (const c of s.clauses ?? [])
+        if (!c.needsAction || actionTerms(c).size > 0)
+          assessed.push(assess(c, articles, vocabularies, disputes));
+    await budget.checkpoint();
+  }
+  return assessed
+    .filter((c) => c.supporters.length > 0)
+    .sort(
+      (a, b) =>
+        reach(b) - reach(a) ||
+        b.score - a.score ||
+        a.statement.article - b.statement.article ||
+        a.statement.order - b.statement.order,
+    );
+}
+
+/** What the points chosen so far have said: terms stated, passages quoted, articles quoted. */
+interface Said {
+  terms: Set<string>;
+  texts: Set<string>;
+  articles: Set<number>;
+}
+
+/**
+ * Whether a candidate tells a fact the points so far have not: a passage is quoted once (not
+ * again as a later point's statement, whole or in part), an article gives one point (its headline
+ * and lead tell one fact twice), and a later point must state NEW_TERMS terms not stated yet, most
+ * of its shared terms new. What the outlets agree did not happen ("was not injured") is a fact of
+ * its own, however few words it adds: every supporter negates it too (assess), so it is new.
+ */
+function tellsSomethingNew(c: Candidate, said: Said, first: boolean): boolean {
+  if (alreadyQuoted(c.statement.text, said.texts)) return false;
+  const fresh = [...c.shared].filter((t) => !said.terms.has(t));
+  const freshNegation = fresh.some((t) => negatedIn(c.statement).has(t));
+  if (freshNegation) return true;
+  if (said.articles.has(c.statement.article)) return false;
+  return first || (fresh.length >= NEW_TERMS && 1 - fresh.length / c.shared.size <= RETOLD_SHARE);
+}
+
+/** The supporters that report the fact with other details, each outlet once, in their own words (ownWording). */
+function otherWordings(
+  c: Candidate,
+  articles: PreparedArticle[],
+  statements: Statement[],
+  quoted: Set<string>,
+): Statement[] {
+  const wordings: Statement[] = [];
+  const worded = new Set<string>();
+  for (const i of c.supporters) {
+    const outlet = articles[i].outlet.key;
+    if (!c.partial.has(i) || worded.has(outlet) || wordings.length >= MAX_OWN_WORDINGS) continue;
+    const own = ownWording(i, c.statement, statements, quoted);
+    if (!own) continue;
+    worded.add(outlet);
+    wordings.push(own);
+  }
+  return wordings;
+}
+
 /** The card's shared facts, the widest first (then the strongest) (each statement is compared with every article: the work yields between statements). */
 export async function findCommonPoints(
   statements: Statement[],
@@ -319,78 +399,29 @@ export async function findCommonPoints(
 ): Promise<SharedFact[]> {
   const outletTotal = new Set(articles.map((a) => a.outlet.key)).size;
   if (outletTotal < 2) return [];
-  const assessed: Candidate[] = [];
-  for (const s of statements) {
-    if (asksQuestion(s)) continue;
-    // A sentence and each of its clauses: the fact most outlets share may be one clause of it (no
-    // clause is wider than a sentence every other outlet reports).
-    const whole = assess(s, articles, vocabularies, disputes);
-    assessed.push(whole);
-    if (new Set(whole.supporters.map((i) => articles[i].outlet.key)).size < outletTotal - 1)
-      for (const c of s.clauses ?? [])
-        if (!c.needsAction || actionTerms(c).size > 0)
-          assessed.push(assess(c, articles, vocabularies, disputes));
-    await budget.checkpoint();
-  }
-  const reach = (c: Candidate) => new Set(c.supporters.map((i) => articles[i].outlet.key)).size;
-  const candidates = assessed
-    .filter((c) => c.supporters.length > 0)
-    .sort(
-      (a, b) =>
-        reach(b) - reach(a) ||
-        b.score - a.score ||
-        a.statement.article - b.statement.article ||
-        a.statement.order - b.statement.order,
-    );
-  const stated = new Set<string>();
-  const quotedTexts = new Set<string>();
-  const quotedArticles = new Set<number>();
+  const candidates = await rankedCandidates(statements, articles, vocabularies, disputes, budget);
+  const said: Said = { terms: new Set(), texts: new Set(), articles: new Set() };
   const points: SharedFact[] = [];
   for (const c of candidates) {
     if (points.length >= MAX_POINTS) break;
-    // A passage is quoted once: not again as a later point's statement, whole or in part.
-    if (alreadyQuoted(c.statement.text, quotedTexts)) continue;
-    const fresh = [...c.shared].filter((t) => !stated.has(t));
-    // What the outlets agree did not happen ("was not injured", "not injured") is a fact of its
-    // own, however few words it adds: every supporter negates it too (assess), so it is new.
-    const freshNegation = fresh.some((t) => negatedIn(c.statement).has(t));
-    // One point per article: its headline and lead tell one fact twice.
-    if (quotedArticles.has(c.statement.article) && !freshNegation) continue;
-    if (
-      points.length &&
-      !freshNegation &&
-      (fresh.length < NEW_TERMS || 1 - fresh.length / c.shared.size > RETOLD_SHARE)
-    )
-      continue;
-    const quoted = articles[c.statement.article].outlet.name;
+    if (!tellsSomethingNew(c, said, points.length === 0)) continue;
     const citations = [...new Set([c.statement.article, ...c.supporters])].sort((a, b) => a - b);
-    // Outlets reporting the fact with other details speak in their own words (one article each).
-    const wordings: Statement[] = [];
-    const worded = new Set<string>();
-    for (const i of c.supporters) {
-      const outlet = articles[i].outlet.key;
-      if (!c.partial.has(i) || worded.has(outlet) || wordings.length >= MAX_OWN_WORDINGS) continue;
-      const own = ownWording(i, c.statement, statements, quotedTexts);
-      if (!own) continue;
-      worded.add(outlet);
-      wordings.push(own);
-    }
-    // Supporters beyond those quoted that lack a detail of the quote are not cited for it.
-    const cited = citations;
-    const reporting = new Set(cited.map((i) => articles[i].outlet.key)).size;
+    const reporting = new Set(citations.map((i) => articles[i].outlet.key)).size;
     if (reporting < 2) continue;
+    const wordings = otherWordings(c, articles, statements, said.texts);
     // Every term it shares, and every term it states: a later point repeating the first in other words adds nothing.
-    for (const t of c.statement.terms.keys()) stated.add(t);
-    quotedArticles.add(c.statement.article);
-    quotedTexts.add(c.statement.text);
-    for (const w of wordings) quotedTexts.add(w.text);
+    for (const t of c.statement.terms.keys()) said.terms.add(t);
+    said.articles.add(c.statement.article);
+    said.texts.add(c.statement.text);
+    for (const w of wordings) said.texts.add(w.text);
+    const quoted = articles[c.statement.article].outlet.name;
     const text = wordings.length
       ? `${outletCount(reporting, outletTotal)} report this, each with its own details; ${quoted}: “${c.statement.text}”; ` +
         wordings.map((w) => `${articles[w.article].outlet.name}: “${w.text}”`).join("; ")
       : `${outletCount(reporting, outletTotal)} report this; in the words of ${quoted}: “${c.statement.text}”`;
     points.push({
       text,
-      citations: cited,
+      citations,
       statement: c.statement,
       outlets: reporting,
       shared: c.shared,

@@ -21,7 +21,9 @@
  */
 import type { CitedPoint } from "@/lib/schemas/analysis";
 import { CALENDAR_WORDS, nameFamily } from "@/lib/text/terms";
-import { isContentToken, STOP_WORDS, tokenize, tokenTerms, type Token } from "../text";
+import { CONTRACTED_NEGATIONS, NEGATORS } from "@/lib/text/words";
+import { STOP_WORDS } from "../text/stop-words";
+import { isContentToken, tokenize, tokenTerms, type Token } from "../text/tokens";
 import type { PreparedArticle } from "./facts";
 import type { Statement } from "./statements";
 
@@ -43,8 +45,9 @@ const ADDING_PHRASE = new Set(
 
 /** Auxiliaries a negation may follow for a statement of fact ("did not", "was not"): no modals. */
 const FACT_AUXILIARIES = new Set("did does do was were is are has have had".split(" "));
+/** Their contracted negations ("didn't", "wasn't"). */
 const CONTRACTED = new Set(
-  "didn't doesn't don't wasn't weren't isn't aren't hasn't haven't hadn't".split(" "),
+  CONTRACTED_NEGATIONS.filter((w) => FACT_AUXILIARIES.has(w.slice(0, -"n't".length))),
 );
 const DENIALS = new Set("deny denies denied denying".split(" "));
 /** Words between a denial and its verb ("denied that it had banned", "denied reports it had banned", "denied being arrested"). */
@@ -59,11 +62,15 @@ const MAX_AFTER_DENIAL = 4;
 const PARTICIPLE_AUXILIARIES = new Set("had has have was were is are been being having".split(" "));
 /** Words between a negation and its verb ("has not been charged"). */
 const AFTER_NEGATION = new Set(["been", "be", "being", "ever"]);
-/** Any of these in a sentence: it is no plain statement that something happened. */
+/**
+ * Any of these in a sentence: it is no plain statement that something happened. The negators
+ * (lib/text/words.ts), denials, refusals and "none", "nothing". The tone reader keeps to the
+ * negators: a word after "refused" keeps its tone score there (decision 150).
+ */
 const NEGATIVE = new Set([
-  ...CONTRACTED,
+  ...NEGATORS,
   ...DENIALS,
-  ..."not never no none nobody nothing neither nor without cannot can't won't wouldn't couldn't shouldn't denial denials refused refuses refuse rejected rejects dismissed false failed unable".split(
+  ..."none nobody nothing denial denials refused refuses refuse rejected rejects dismissed false failed unable".split(
     " ",
   ),
 ]);
@@ -343,15 +350,11 @@ export function contests(
   );
 }
 
-/** The card's contradictions between outlets' claims, at most two. */
-export function findContradictions(
-  statements: Statement[],
+/** Per outlet, over every sentence read: the predicates it negates, and whether it reports a denial. */
+function negationsByOutlet(
   articles: PreparedArticle[],
-  negated: ReturnType<typeof negatedPredicates> = negatedPredicates(articles),
-): Contradiction[] {
-  const outletOf = (s: Statement) => articles[s.article].outlet.key;
-  if (new Set(articles.map((a) => a.outlet.key)).size < 2) return [];
-  // Per outlet, over every sentence read: the predicates it negates, and whether it reports a denial.
+  negated: ReturnType<typeof negatedPredicates>,
+): { negatedBy: Map<string, Set<string>>; deniesAnything: Set<string> } {
   const negatedBy = new Map<string, Set<string>>();
   const deniesAnything = new Set<string>();
   for (const a of articles) {
@@ -360,10 +363,11 @@ export function findContradictions(
     for (const t of negated[a.index].terms) set.add(t);
     if (negated[a.index].denial) deniesAnything.add(a.outlet.key);
   }
-  // Only statements with a negation, and plain statements writing a term one negates, are read.
-  const reads = statements.filter((s) => CUE.test(s.text)).map(readOf);
-  const negatedTerms = new Set(reads.flatMap((r) => negationsIn(r.tokens).map((n) => n.term)));
-  if (!negatedTerms.size) return [];
+  return { negatedBy, deniesAnything };
+}
+
+/** The plain sentences (plainSentence) writing a term some sentence negates, by each term they write. */
+function plainReadsByTerm(statements: Statement[], negatedTerms: Set<string>): Map<string, Read[]> {
   const plainBy = new Map<string, Read[]>();
   for (const s of statements) {
     if (![...s.terms.keys()].some((t) => negatedTerms.has(t))) continue;
@@ -371,6 +375,62 @@ export function findContradictions(
     if (!plainSentence(r)) continue;
     for (const term of r.words.keys()) plainBy.set(term, [...(plainBy.get(term) ?? []), r]);
   }
+  return plainBy;
+}
+
+/**
+ * The subject and object of a negation (its clause's content terms besides the predicate), when
+ * it is one a contradiction may rest on: not a headline's negation without its auxiliary (too
+ * loose), the predicate once in the sentence ("was not arrested but detained" says both), at least
+ * MIN_SHARED_TERMS terms, nothing partial in the clause nor limiting after the negation; else null.
+ */
+function contestedCore(negated: Negated, negation: Negation): Set<string> | null {
+  if (negation.elliptical) return null;
+  if (negated.words.get(negation.term)?.length !== 1) return null;
+  const [from, to] = clauseOf(negated.statement.text, negated.tokens, negation.cue, negation.at);
+  const core = termsOfRange(negated.tokens, from, to, (k) => k >= negation.cue && k <= negation.at);
+  core.delete(negation.term);
+  if (core.size < MIN_SHARED_TERMS) return null;
+  if (negated.tokens.slice(from, to).some((t) => PARTIAL.has(t.key))) return null;
+  if (negated.tokens.slice(negation.cue).some((t) => LIMITING.has(t.key))) return null;
+  return core;
+}
+
+/** The contradiction between a plain sentence (its predicate at token `at`) and a negated one, in the analysis's words. */
+function contradictionOf(
+  articles: PreparedArticle[],
+  plain: Read,
+  at: number,
+  negated: Negated,
+  negation: Negation,
+  outlets: [string, string],
+): Contradiction {
+  const name = (r: Read) => articles[r.statement.article].outlet.name;
+  const word = plain.tokens[at].text;
+  return {
+    text: `The reports contradict each other: ${name(plain)}: “${plain.statement.text}”; ${name(negated)}: “${negated.statement.text}”`,
+    citations: [plain.statement.article, negated.statement.article],
+    predicate: negated.tokens[negation.at].text.toLowerCase(),
+    term: negation.term,
+    outlets,
+    brief: `The reports contradict each other: ${name(plain)} reports “${word}”, which ${name(negated)} reports ${negation.denial ? "was denied" : "did not happen"}.`,
+  };
+}
+
+/** The card's contradictions between outlets' claims, at most two. */
+export function findContradictions(
+  statements: Statement[],
+  articles: PreparedArticle[],
+  negated: ReturnType<typeof negatedPredicates> = negatedPredicates(articles),
+): Contradiction[] {
+  const outletOf = (s: Statement) => articles[s.article].outlet.key;
+  if (new Set(articles.map((a) => a.outlet.key)).size < 2) return [];
+  const { negatedBy, deniesAnything } = negationsByOutlet(articles, negated);
+  // Only statements with a negation, and plain statements writing a term one negates, are read.
+  const reads = statements.filter((s) => CUE.test(s.text)).map(readOf);
+  const negatedTerms = new Set(reads.flatMap((r) => negationsIn(r.tokens).map((n) => n.term)));
+  if (!negatedTerms.size) return [];
+  const plainBy = plainReadsByTerm(statements, negatedTerms);
   const out: Contradiction[] = [];
   const paired = new Set<string>();
   let examined = 0;
@@ -386,22 +446,12 @@ export function findContradictions(
     const negated = negatedOf(read);
     const mine = outletOf(negated.statement);
     for (const negation of negations) {
-      // A headline's negation without its auxiliary reads too loosely to assert a contradiction.
-      if (negation.elliptical) continue;
-      // The predicate once in the sentence: "was not arrested but detained" says both.
-      if (negated.words.get(negation.term)?.length !== 1) continue;
-      const [from, to] = clauseOf(negated.statement.text, negated.tokens, negation.cue, negation.at);
-      const core = termsOfRange(negated.tokens, from, to, (k) => k >= negation.cue && k <= negation.at);
-      core.delete(negation.term);
-      if (core.size < MIN_SHARED_TERMS) continue;
-      if (negated.tokens.slice(from, to).some((t) => PARTIAL.has(t.key))) continue;
-      if (negated.tokens.slice(negation.cue).some((t) => LIMITING.has(t.key))) continue;
+      const core = contestedCore(negated, negation);
+      if (!core) continue;
       // The negating outlet does not itself state it plainly in its lead.
       const plain = plainBy.get(negation.term) ?? [];
-      const selfPlain = plain.some(
-        (p) => outletOf(p.statement) === mine && claimOf(p, negated, negation, core) >= 0,
-      );
-      if (selfPlain) continue;
+      if (plain.some((p) => outletOf(p.statement) === mine && claimOf(p, negated, negation, core) >= 0))
+        continue;
       for (const p of plain) {
         const theirs = outletOf(p.statement);
         if (theirs === mine || paired.has(`${theirs} ${mine} ${negation.term}`)) continue;
@@ -411,16 +461,7 @@ export function findContradictions(
         const at = claimOf(p, negated, negation, core);
         if (at < 0) continue;
         paired.add(`${theirs} ${mine} ${negation.term}`);
-        const name = (r: Read) => articles[r.statement.article].outlet.name;
-        const word = p.tokens[at].text;
-        out.push({
-          text: `The reports contradict each other: ${name(p)}: “${p.statement.text}”; ${name(negated)}: “${negated.statement.text}”`,
-          citations: [p.statement.article, negated.statement.article],
-          predicate: negated.tokens[negation.at].text.toLowerCase(),
-          term: negation.term,
-          outlets: [theirs, mine],
-          brief: `The reports contradict each other: ${name(p)} reports “${word}”, which ${name(negated)} reports ${negation.denial ? "was denied" : "did not happen"}.`,
-        });
+        out.push(contradictionOf(articles, p, at, negated, negation, [theirs, mine]));
         break;
       }
       if (out.length >= MAX_CONTRADICTIONS) break;

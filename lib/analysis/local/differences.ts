@@ -4,33 +4,29 @@
  * "Only" is checked before it is said: a detail counts when no other outlet's text has it in
  * any form the word toolkit folds together (stems, demonyms and name families: UK, Britain and
  * British; Paralympic and Paralympian; a number in digits or in words). Dates are never
- * figures, and emphatic capitals, titles and the outlets' own names are never names
- * (lib/analysis/local/statements.ts). Statements are ranked by what they add: quotations,
+ * figures (lib/analysis/local/statement-figures.ts), and emphatic capitals, titles and the
+ * outlets' own names are never names (lib/analysis/local/statement-names.ts). Statements are ranked by what they add: quotations,
  * names, figures, then consequences; outlets take turns.
  *
  * A name of one word is no detail (issue 32: "Prime" of "Prime Minister", "Manhattan" beside
  * another outlet's "New York real estate heir"; before, only fragments, titles, ranks, short
  * abbreviations, number words and words the card writes in lowercase were left out, issue 25),
  * unless its words are joined ("Harley-Davidson"); nor is a reporter's byline a name
- * (lib/analysis/local/statements.ts). One count is one detail however it is written ("more than 20"
+ * (lib/analysis/local/statement-names.ts). One count is one detail however it is written ("more than 20"
  * and "20"). A sentence already quoted elsewhere in the answer is not quoted again: the claim
  * then names its details only, as it does when the sentence as cut for display lacks one of
  * them (decision 037).
  */
 import type { CitedPoint } from "@/lib/schemas/analysis";
-import {
-  contentTerms,
-  HONORIFICS,
-  listInWords,
-  matchForm,
-  REPORTS_SHARE,
-  spelledNumber,
-  termsHeld,
-  tokenize,
-  wholeWordPositions,
-} from "../text";
+import { HONORIFICS } from "../text/names";
+import { spelledNumber } from "../text/numbers";
+import { wholeWordPositions } from "../text/quotes";
+import { contentTerms, matchForm, REPORTS_SHARE, termsHeld, tokenize } from "../text/tokens";
+import { listInWords } from "../text/writing";
 import type { PreparedArticle } from "./facts";
-import { reportsConsequence, type ArticleVocabulary, type Figure, type Statement } from "./statements";
+import type { Figure } from "./statement-figures";
+import { reportsConsequence, type Statement } from "./statements";
+import type { ArticleVocabulary } from "./vocabulary";
 
 /** Items of the differences list (contradictions included, decision 051). */
 export const MAX_DIFFERENCES = 6;
@@ -76,7 +72,7 @@ function makesClaim(details: readonly Detail[]): boolean {
 
 /**
  * Ranks alone ("Major", "Colonel"): no name of a person. Kept apart from the titles stripped off
- * names (lib/analysis/text.ts HONORIFICS), since "Major League" or "Private Eye" keep them.
+ * names (lib/analysis/text/names.ts HONORIFICS), since "Major League" or "Private Eye" keep them.
  */
 const RANKS = new Set(
   "major colonel lieutenant sergeant corporal private admiral brigadier commander marshal".split(" "),

@@ -7,22 +7,12 @@
  */
 
 import type { AnalysisArticle } from "@/lib/schemas/analysis";
-import {
-  capitalisedRuns,
-  findNumbers,
-  findQuotes,
-  isNameJoiner,
-  matchForm,
-  namesInRun,
-  spelledNumber,
-  splitSentences,
-  stem,
-  STOP_WORDS,
-  tokenize,
-  type NumberMention,
-  type Sentence,
-  type Token,
-} from "../text";
+import { capitalisedRuns, isNameJoiner, namesInRun } from "../text/names";
+import { findNumbers, spelledNumber, type NumberMention } from "../text/numbers";
+import { findQuotes } from "../text/quotes";
+import { splitSentences, type Sentence } from "../text/sentences";
+import { STOP_WORDS } from "../text/stop-words";
+import { matchForm, stem, tokenize, type Token } from "../text/tokens";
 import { CALENDAR_WORDS, isDateNumber } from "@/lib/text/terms";
 import { isTitleCase, type CasedWord } from "@/lib/text/words";
 import { ANALYSIS_BUDGET, cutText, type WorkBudget } from "../work-budget";
@@ -140,16 +130,12 @@ function unitsAfter(tokens: Token[], from: number): string[] {
   return out;
 }
 
-/** Reads one article (its first maxChars characters): plain text, sentences, tokens, n-grams, numbers and phrases. */
-export function prepareArticle(
-  article: AnalysisArticle,
-  index: number,
-  maxChars = Infinity,
-): PreparedArticle {
-  const parts = segments(article, maxChars);
-  const text = parts.map((p) => p.text).join("\n\n");
-  // Tokenised once; each sentence gets its slice of the tokens, positioned within the sentence.
-  const allTokens = tokenize(text);
+/**
+ * The sentences of an article's segments, each with its slice of the tokens (tokenised once,
+ * positioned within the sentence), whether its segment was cut, and whether its title is in
+ * Title Case.
+ */
+function sentencesOf(parts: Segment[], allTokens: Token[]): PreparedSentence[] {
   const sentences: PreparedSentence[] = [];
   let offset = 0;
   let cursor = 0;
@@ -172,7 +158,11 @@ export function prepareArticle(
     }
     offset += part.text.length + 2;
   }
-  // Capitalised n-grams only: "US" is a name, "us" is not; "Nasa" and "NASA" are the same.
+  return sentences;
+}
+
+/** Capitalised n-grams only: "US" is a name, "us" is not; "Nasa" and "NASA" are the same. */
+function nameGramsOf(allTokens: Token[]): Set<string> {
   const nameGrams = new Set<string>();
   for (let i = 0; i < allTokens.length; i++) {
     let key = "";
@@ -183,8 +173,11 @@ export function prepareArticle(
       nameGrams.add(key);
     }
   }
-  const lowercaseWords = new Set(allTokens.filter((t) => !t.capitalised).map((t) => t.key));
-  const numbers = findNumbers(text);
+  return nameGrams;
+}
+
+/** Each number value the text states (in digits or words) → the stems of the words after it. */
+function numberUnitsOf(numbers: NumberMention[], allTokens: Token[]): Map<string, Set<string>> {
   const numberUnits = new Map<string, Set<string>>();
   const addUnits = (value: string, units: string[]) => {
     const set = numberUnits.get(value) ?? new Set<string>();
@@ -200,6 +193,11 @@ export function prepareArticle(
     const value = spelledNumber(t.key);
     if (value) addUnits(value, unitsAfter(allTokens, i + 1));
   });
+  return numberUnits;
+}
+
+/** Pairs of adjacent lowercase words (any words in Title Case), by their stems → as written. */
+function phrasesOf(sentences: PreparedSentence[]): Map<string, string> {
   const phrases = new Map<string, string>();
   for (const s of sentences) {
     for (let i = 0; i + 1 < s.tokens.length; i++) {
@@ -210,6 +208,20 @@ export function prepareArticle(
       if (!phrases.has(key)) phrases.set(key, `${a.key} ${b.key}`);
     }
   }
+  return phrases;
+}
+
+/** Reads one article (its first maxChars characters): plain text, sentences, tokens, n-grams, numbers and phrases. */
+export function prepareArticle(
+  article: AnalysisArticle,
+  index: number,
+  maxChars = Infinity,
+): PreparedArticle {
+  const parts = segments(article, maxChars);
+  const text = parts.map((p) => p.text).join("\n\n");
+  const allTokens = tokenize(text);
+  const sentences = sentencesOf(parts, allTokens);
+  const numbers = findNumbers(text);
   const source = article.source;
   return {
     index,
@@ -217,11 +229,11 @@ export function prepareArticle(
     text,
     match: matchForm(`${text}\n${source}`),
     sentences,
-    nameGrams,
-    lowercaseWords,
+    nameGrams: nameGramsOf(allTokens),
+    lowercaseWords: new Set(allTokens.filter((t) => !t.capitalised).map((t) => t.key)),
     numbers,
-    numberUnits,
-    phrases,
+    numberUnits: numberUnitsOf(numbers, allTokens),
+    phrases: phrasesOf(sentences),
   };
 }
 
@@ -347,33 +359,35 @@ export interface CardFacts {
   names: Map<string, string>;
 }
 
-/** Every checkable fact of the card, with the articles that contain it. */
-export async function extractFacts(articles: PreparedArticle[], budget: WorkBudget): Promise<CardFacts> {
-  const facts: Fact[] = [];
-  const add = (
-    kind: FactKind,
-    key: string,
-    display: string,
-    support: Set<number>,
-    origin?: Fact["origin"],
-  ) => {
-    if (support.size)
-      facts.push({ kind, key, display, articles: support, outlets: outletsOf(articles, support), origin });
-  };
+/** Records a fact when some article supports it. */
+type AddFact = (
+  kind: FactKind,
+  key: string,
+  display: string,
+  support: Set<number>,
+  origin?: Fact["origin"],
+) => void;
 
-  const extracted = await extractNames(articles, budget);
-  const names = mergeAliases(extracted);
-  // Phrases that are part of a name ("space station") are that name's business.
+/**
+ * The names as facts, each supported by the articles writing it in any of its forms, and shown in
+ * the full form most of its articles use ("George Floyd", "Donald Trump" rather than "Republican
+ * Donald Trump"), else in the form most use ("Covid-19" rather than "EFL Covid-19"). Returns the
+ * word pairs of the names: phrases that are part of a name ("space station") are that name's business.
+ */
+async function addNameFacts(
+  articles: PreparedArticle[],
+  extracted: Map<string, string>,
+  add: AddFact,
+  budget: WorkBudget,
+): Promise<Set<string>> {
   const nameTexts = new Set<string>();
-  for (const [key, { keys }] of names) {
+  for (const [key, { keys }] of mergeAliases(extracted)) {
     const words = key.split(" ");
     for (let i = 0; i + 1 < words.length; i++) nameTexts.add(`${words[i]} ${words[i + 1]}`);
     const supportOf = new Map(
       keys.map((k) => [k, articles.filter((a) => hasName(a, k)).map((a) => a.index)]),
     );
     const support = new Set(keys.flatMap((k) => supportOf.get(k)!));
-    // Shown in the full form most of its articles use ("George Floyd", "Donald Trump" rather than
-    // "Republican Donald Trump"), else in the form most use ("Covid-19" rather than "EFL Covid-19").
     const byUse = [...keys].sort(
       (a, b) => supportOf.get(b)!.length - supportOf.get(a)!.length || b.length - a.length,
     );
@@ -381,27 +395,40 @@ export async function extractFacts(articles: PreparedArticle[], budget: WorkBudg
     add("name", key, extracted.get(full ?? byUse[0])!, support);
     await budget.checkpoint();
   }
+  return nameTexts;
+}
 
+/**
+ * A number of an article as a fact's key: its value (10 and up), or its value and the word it
+ * counts ("3:vehicl"), with that word; null for a date ("May 31, 2020") or a small number counting
+ * nothing.
+ */
+function numberKey(a: PreparedArticle, mention: NumberMention): { key: string; unit: string | null } | null {
+  const sentence = sentenceAt(a, mention.start);
+  const tokens = sentence?.tokens ?? [];
+  const base = sentence?.start ?? 0;
+  const after = firstAtOrAfter(tokens, (t) => t.start + base, mention.end);
+  const unit = after < tokens.length ? (unitsAfter(tokens, after)[0] ?? null) : null;
+  const startsBefore = firstAtOrAfter(tokens, (t) => t.start + base, mention.start);
+  const before = tokens.slice(Math.max(0, startsBefore - 3), startsBefore);
+  if (
+    before.some((t) => t.capitalised && CALENDAR_WORDS.has(t.key)) ||
+    isDateNumber(a.text, mention.start, mention.end)
+  )
+    return null;
+  if (Number(mention.value) < 10 && !unit) return null;
+  return { key: Number(mention.value) >= 10 ? mention.value : `${mention.value}:${unit}`, unit };
+}
+
+/** The numbers as facts, each once, supported by the articles stating its value (with its word, below 10). */
+async function addNumberFacts(articles: PreparedArticle[], add: AddFact, budget: WorkBudget): Promise<void> {
   const seenNumbers = new Set<string>();
   for (const a of articles) {
     for (const mention of a.numbers) {
-      const sentence = sentenceAt(a, mention.start);
-      const tokens = sentence?.tokens ?? [];
-      const base = sentence?.start ?? 0;
-      const after = firstAtOrAfter(tokens, (t) => t.start + base, mention.end);
-      const unit = after < tokens.length ? (unitsAfter(tokens, after)[0] ?? null) : null;
-      // "May 31, 2020" is a date, not a figure; a small number counts only with what it counts.
-      const startsBefore = firstAtOrAfter(tokens, (t) => t.start + base, mention.start);
-      const before = tokens.slice(Math.max(0, startsBefore - 3), startsBefore);
-      if (
-        before.some((t) => t.capitalised && CALENDAR_WORDS.has(t.key)) ||
-        isDateNumber(a.text, mention.start, mention.end)
-      )
-        continue;
-      if (Number(mention.value) < 10 && !unit) continue;
-      const key = Number(mention.value) >= 10 ? mention.value : `${mention.value}:${unit}`;
-      if (seenNumbers.has(key)) continue;
-      seenNumbers.add(key);
+      const number = numberKey(a, mention);
+      if (!number || seenNumbers.has(number.key)) continue;
+      seenNumbers.add(number.key);
+      const { key, unit } = number;
       const support = new Set(
         articles
           .filter((b) => supportsNumber(b, mention.value, Number(mention.value) >= 10 ? null : unit))
@@ -411,23 +438,32 @@ export async function extractFacts(articles: PreparedArticle[], budget: WorkBudg
     }
     await budget.checkpoint();
   }
+}
 
+/** The two-word phrases as facts (not those of names), shown in their shortest form, which reads true of every one ("police officer" within "police officers"). */
+async function addPhraseFacts(
+  articles: PreparedArticle[],
+  nameTexts: Set<string>,
+  add: AddFact,
+  budget: WorkBudget,
+): Promise<void> {
   const seenPhrases = new Set<string>();
   for (const a of articles) {
     for (const [key, display] of a.phrases) {
       if (seenPhrases.has(key) || nameTexts.has(display)) continue;
       seenPhrases.add(key);
       const having = articles.filter((b) => b.phrases.has(key));
-      // The shortest form reads true of every one of them ("police officer" within "police officers").
       const shortest = having.map((b) => b.phrases.get(key)!).sort((x, y) => x.length - y.length)[0];
       add("phrase", key, shortest, new Set(having.map((b) => b.index)));
     }
     await budget.checkpoint();
   }
+}
 
+/** Quotations of four words or more as facts, supported by the articles containing them (the first few of each article: each is searched for in every article). */
+async function addQuoteFacts(articles: PreparedArticle[], add: AddFact, budget: WorkBudget): Promise<void> {
   const seenQuotes = new Set<string>();
   for (const a of articles) {
-    // Each quotation is searched for in every article: only the first few of each article count.
     for (const q of findQuotes(a.text).slice(0, ANALYSIS_BUDGET.quotesPerArticle)) {
       const key = matchForm(q.text);
       if (key.split(" ").length < 4 || seenQuotes.has(key)) continue;
@@ -436,6 +472,20 @@ export async function extractFacts(articles: PreparedArticle[], budget: WorkBudg
     }
     await budget.checkpoint();
   }
+}
+
+/** Every checkable fact of the card, with the articles that contain it: names, numbers, phrases, quotations. */
+export async function extractFacts(articles: PreparedArticle[], budget: WorkBudget): Promise<CardFacts> {
+  const facts: Fact[] = [];
+  const add: AddFact = (kind, key, display, support, origin) => {
+    if (support.size)
+      facts.push({ kind, key, display, articles: support, outlets: outletsOf(articles, support), origin });
+  };
+  const extracted = await extractNames(articles, budget);
+  const nameTexts = await addNameFacts(articles, extracted, add, budget);
+  await addNumberFacts(articles, add, budget);
+  await addPhraseFacts(articles, nameTexts, add, budget);
+  await addQuoteFacts(articles, add, budget);
   return { facts, names: extracted };
 }
 

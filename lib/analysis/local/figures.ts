@@ -2,7 +2,7 @@
  * Figures side by side: numbers that measure the same thing in two or more outlets (the same
  * word counted after them, "10,000 people" and "9,500 people"), compared in one line with each
  * outlet's own wording and qualifier ("BBC News: at least 10,000 people; CNN: more than 9,500
- * people"), counts in words as their digits ("three videos" and "3 videos", lib/analysis/local/statements.ts). Dates are never figures (lib/text/terms.ts). Each figure is read with its qualifier
+ * people"), counts in words as their digits ("three videos" and "3 videos", lib/analysis/local/count-mentions.ts). Dates are never figures (lib/text/terms.ts). Each figure is read with its qualifier
  * as a range ("more than 20" is 20 and up, "up to 25,000" at most 25,000, "about 100" within a
  * tenth of it): figures whose ranges cannot both hold conflict and the line says so; figures that
  * differ but can both hold ("more than 20" and "20", "at least 10,000" and "more than 9,500") are
@@ -16,25 +16,21 @@
  * arrested" is no count of the crowd: issue 32). docs/decisions/036-figures-compared.md.
  */
 import type { CitedPoint } from "@/lib/schemas/analysis";
+import { PERCENT, PROSE_SCALE_ABBREVIATIONS, scaleWords } from "@/lib/text/magnitudes";
 import { termOf } from "@/lib/text/terms";
-import { listInWords } from "../text";
+import { listInWords } from "../text/writing";
 import type { PreparedArticle } from "./facts";
-import { PEOPLE, type Figure, type Statement } from "./statements";
+import { PEOPLE, type Figure } from "./statement-figures";
+import type { Statement } from "./statements";
 
 const MAX_FIGURE_LINES = 3;
-/** Words after a number that say its size, not what it counts. */
-const MAGNITUDES = new Set([
-  "hundr",
-  "thousand",
-  "million",
-  "billion",
-  "trillion",
-  "percent",
-  "per",
-  "bn",
-  "mn",
-  "m",
-  "k",
+/**
+ * Words after a number that say its size, not what it counts, as terms: the scales from a hundred,
+ * percent (and the "per" of "per cent"), and the abbreviations of scales (decision 150).
+ */
+const MAGNITUDES: ReadonlySet<string> = new Set([
+  ...[...scaleWords(100, 1_000_000_000_000), PERCENT, "per"].map((w) => termOf(w)),
+  ...PROSE_SCALE_ABBREVIATIONS,
 ]);
 
 export interface FigureLine extends CitedPoint {

@@ -10,7 +10,7 @@
 
 import type { AnalysisArticle } from "@/lib/schemas/analysis";
 import { LOCAL_PROVIDER_INFO, type ProviderAnalysis } from "../provider";
-import { alreadyQuoted } from "../text";
+import { alreadyQuoted } from "../text/writing";
 import { ANALYSIS_BUDGET, WorkBudget } from "../work-budget";
 import { findAngles } from "./angles";
 import { articleBias, biasText } from "./bias";
@@ -20,7 +20,9 @@ import { corroborate } from "./corroboration";
 import { findDifferences, MAX_DIFFERENCES } from "./differences";
 import { extractFacts, prepareArticle, type PreparedArticle } from "./facts";
 import { findFigures } from "./figures";
-import { outletWords, statementsOf, vocabularyOf } from "./statements";
+import { outletWords } from "./statement-names";
+import { statementsOf } from "./statements";
+import { vocabularyOf } from "./vocabulary";
 import { summaryOf } from "./summary";
 import { articleTone, cardTone, withoutSharedWords } from "./tone";
 

@@ -4,124 +4,23 @@
  * summary and content (the lead, where outlets state what happened and what they lead with).
  * Feed artefacts are trimmed off (datelines such as "LONDON (Reuters) -", column bylines such
  * as "DAN HODGES:", "Continue reading"), leaving a passage the article contains word for word.
- * Each statement carries its terms (case-folded, stemmed, demonyms folded), the names it
- * writes (not dates, not sentence-opening or emphatic capitals, not the outlets' own names, not
- * a title's words nor a reporter's byline), its figures (counts, never dates, with what befell
- * what they count: "200 people were arrested") and its quotations, and, for a sentence of several
- * clauses, each clause as a statement of its own (issue 32).
+ * Each statement carries its terms (case-folded, stemmed, demonyms folded), the names it writes
+ * (statement-names.ts), its figures (statement-figures.ts) and its quotations, and, for a sentence
+ * of several clauses, each clause as a statement of its own (issue 32).
  */
-import {
-  capitalisedRuns,
-  clip,
-  findNumbers,
-  findQuotes,
-  addTokenTerms,
-  isNameJoiner,
-  namesInRun,
-  isContentToken,
-  isStopToken,
-  phraseTerms,
-  spelledNumber,
-  STOP_WORDS,
-  tokenTerms,
-  type NumberMention,
-  type Token,
-} from "../text";
-import { PLACE_OF_DEMONYM } from "@/lib/text/demonyms";
-import { PLACE_PHRASES } from "@/lib/text/synonyms";
-import { CALENDAR_WORDS, isDateNumber, nameFamily, nameSpelling, termOf, WEEKDAYS } from "@/lib/text/terms";
-import { COUNT_WORDS, isAcronym } from "@/lib/text/words";
+import { findQuotes } from "../text/quotes";
+import { STOP_WORDS } from "../text/stop-words";
+import { isContentToken, phraseTerms, tokenTerms, type Token } from "../text/tokens";
+import { clip } from "../text/writing";
+import { nameFamily, termOf, WEEKDAYS } from "@/lib/text/terms";
 import type { PreparedArticle, PreparedSentence } from "./facts";
+import { figuresOf, readWithMagnitude, type Figure } from "./statement-figures";
+import { namesOf, type NameMention } from "./statement-names";
 
 /** Body sentences read per article: the lead. */
 const LEAD_SENTENCES = 8;
 /** The longest statement quoted whole; longer ones are cut at a word boundary. */
 const MAX_STATEMENT_CHARS = 260;
-
-export interface Figure {
-  article: number;
-  /** Canonical value ("100000"). */
-  value: string;
-  /** As the article writes it, with its qualifier and the words it counts: "around 100,000 supporters". */
-  text: string;
-  /** Stems of the words it counts ("supporter"). */
-  units: string[];
-  /** Written as words ("three videos"): compared with other figures, never an "only" detail by itself. */
-  inWords: boolean;
-  /** A count beside another ("35 other cities", "15,000 more beds"), not of the same whole. */
-  besideAnother: boolean;
-  /**
-   * Stems of the lowercase words that narrow what it counts, before the counted word
-   * ("unaccompanied", "migrant" of "20,000 unaccompanied migrant children"); not an acronym or a
-   * size word ("25 US cities", "5 million people").
-   */
-  qualifiers: string[];
-  /**
-   * A vague magnitude ("thousands of people", "tens of thousands", "dozens of"): the range it
-   * allows (VAGUE_MAGNITUDES), read instead of its qualifier. Compared, never an "only" detail.
-   */
-  range?: [number, number];
-  /**
-   * What befell what it counts, as a term (FATES): "more than 200 people were arrested", "police
-   * arrested 200 people", "200 arrested" count arrests, not the crowd (issue 32).
-   */
-  fate?: string;
-}
-
-/** Fates a count may be of: a count of people arrested is not a count of the protesters. */
-const FATES: ReadonlySet<string> = new Set(
-  (
-    "killed dead died injured wounded hurt arrested detained charged evacuated displaced missing rescued " +
-    "camped stranded destroyed damaged burned infected hospitalised hospitalized jailed sentenced deported " +
-    "trapped threatened affected"
-  )
-    .split(" ")
-    .map((w) => termOf(w)),
-);
-/** Words between a counted phrase and its fate ("were", "have been", "reportedly"). */
-const BEFORE_FATE = new Set("were was are is have has had been being reportedly".split(" "));
-const FATE_WORDS = /^(?:\s+[\p{L}'’-]+){1,4}/u;
-
-/** The fate written right after a counted phrase (auxiliaries passed over) or right before the count ("arrested more than 200"). */
-function fateAround(text: string, start: number, end: number): string | undefined {
-  for (const w of FATE_WORDS.exec(text.slice(end))?.[0].trim().split(/\s+/) ?? []) {
-    const term = termOf(w);
-    if (FATES.has(term)) return term;
-    if (!BEFORE_FATE.has(w.toLowerCase())) break;
-  }
-  const previous = /([\p{L}'’-]+)\s+$/u.exec(text.slice(Math.max(0, start - 30), start))?.[1];
-  return previous !== undefined && FATES.has(termOf(previous)) ? termOf(previous) : undefined;
-}
-
-/**
- * A count written without what it counts ("at least 10,000 took part") read as a closer count of
- * the vague magnitude just before it in the article ("thousands of people marched"), when it lies
- * in the magnitude's range: the outlet's most specific figure (issue 32).
- */
-function readWithMagnitude(figures: Figure[], last: { vague?: Figure }): void {
-  for (const f of figures) {
-    if (f.range && f.units.length) last.vague = f;
-    else if (!f.range && !f.units.length && !f.inWords && last.vague) {
-      const least = last.vague.range![0];
-      const v = Number(f.value);
-      if (v >= least && v < least * MAGNITUDE_SPAN) {
-        f.units = last.vague.units;
-        f.qualifiers = last.vague.qualifiers;
-        f.fate = last.vague.fate;
-      }
-    }
-  }
-}
-/** A bare count reads as a vague magnitude's when it is below this many times the magnitude's least ("thousands": under 100,000). */
-const MAGNITUDE_SPAN = 100;
-
-export interface NameMention {
-  text: string;
-  /** One word that is the adjective of a place or a party ("British", "Republican"). */
-  adjective: boolean;
-  /** Name families of its words (lib/text/terms.ts), for "does another outlet mention it". */
-  families: string[];
-}
 
 export interface Statement {
   article: number;
@@ -180,50 +79,6 @@ const CONSEQUENCES = new Set(
   ).split(" "),
 );
 
-/** Words after a number that say its size ("20 Percent", "5 Million"), capitalised or not. */
-const SIZE_WORDS = new Set(["percent", "million", "billion", "trillion", "thousand"]);
-
-/** Plurals without an "s" a number counts ("20,000 migrant children"). */
-const IRREGULAR_PLURALS = new Set(["children", "people", "men", "women", "personnel"]);
-/** A counted phrase has at most this many words: modifiers, then the plural they modify ("two exchange program training exercises"). */
-const MAX_COUNTED_WORDS = 4;
-/** Lowercase words a counted phrase may be made of before its plural. */
-const PHRASE_WORDS = /^(?:\s+(\p{Ll}[\p{L}'’-]*))+/u;
-/** Characters after a count read for its phrase. */
-const PHRASE_CHARS = 120;
-
-/**
- * How many words of a count's phrase come before its plural, when they are lowercase words ending
- * in one ("exchange program training exercises": 3); 0 when the first word is the plural or none is.
- */
-function wordsBeforePlural(rest: string): number {
-  // The next few words only: a sentence of thousands of words is not read to its end at each number.
-  const words =
-    PHRASE_WORDS.exec(rest.slice(0, PHRASE_CHARS))?.[0].trim().split(/\s+/).slice(0, MAX_COUNTED_WORDS) ?? [];
-  for (const [k, w] of words.entries()) {
-    if (STOP_WORDS.has(w) || NOT_COUNTED.has(w) || SKIPPED.has(w)) return 0;
-    if (plural(w)) return k;
-  }
-  return 0;
-}
-
-function plural(word: string): boolean {
-  return /s$/.test(word) || IRREGULAR_PLURALS.has(word);
-}
-
-/** Words between a number and what it counts; right after the number, they make it a count beside another. */
-const SKIPPED = new Set(["other", "more", "additional", "extra", "new"]);
-
-/** Words after a number that are not what it counts. */
-const NOT_COUNTED = new Set(
-  "came come comes went were was are is be been had has have into onto off up down from over under per".split(
-    " ",
-  ),
-);
-
-const QUALIFIER =
-  /(?:at least|more than|less than|fewer than|up to|as many as|nearly|almost|around|about|roughly|some|over|under|an estimated|estimated)\s+$/i;
-
 /**
  * The trimmed passage of a sentence: its offset within the sentence and its text. A headline of
  * several sentences is trimmed at its start and its end only, so the passage stays one piece of
@@ -246,311 +101,7 @@ function trimmed(sentence: PreparedSentence, first: boolean, last: boolean): { f
   return { from, text: text.replace(BOILERPLATE, "") };
 }
 
-/** Words of the card's outlet names ("BBC", "News", "Reuters", "Mail"): self-references, not names of the story. */
-export function outletWords(articles: PreparedArticle[]): Set<string> {
-  const words = new Set<string>(["mail on sunday"]);
-  for (const a of articles)
-    for (const w of a.outlet.name.toLowerCase().split(/[^\p{L}\p{N}]+/u)) if (w && w !== "the") words.add(w);
-  return words;
-}
-
-/** A word in capitals that is emphasis rather than an acronym: "WON'T", "LONGER", "FIVE". */
-function emphatic(t: Token, lowercase: Set<string>): boolean {
-  if (!/^[\p{Lu}\p{N}'’.-]+$/u.test(t.text) || t.text.length < 2) return false;
-  return (
-    /['’]/.test(t.text) ||
-    t.text.length >= 7 ||
-    isStopToken(t) ||
-    lowercase.has(t.key) ||
-    spelledNumber(t.key) !== undefined
-  );
-}
-
-/** Words for the people who write the report: the name after one is a byline ("CNN correspondent Rosa Flores"). */
-const REPORTER_WORDS = "correspondent|reporter|journalist|anchor|editor|producer|contributor";
-const BYLINE_BEFORE = new RegExp(
-  `(?:(?:^|[\\s(])by\\s+|(?:${REPORTER_WORDS})\\s+|([\\p{L}\\d]+)['’]s\\s+)$`,
-  "iu",
-);
-const BYLINE_AFTER = /^\s+(?:reports|reported|reporting|has more|explains|contributed)\b/i;
-
-/**
- * Whether the name at `start..end` of a sentence is the byline of the report, not a name of the
- * story (issue 32: "Only CNN mentions Rosa Flores"): after "By", after a word for a reporter
- * ("correspondent Rosa Flores"), after an outlet's possessive ("CNN's Rosa Flores"), or followed
- * by "reports" ("Rosa Flores reports").
- */
-function byline(text: string, start: number, end: number, outlets: Set<string>): boolean {
-  const before = BYLINE_BEFORE.exec(text.slice(Math.max(0, start - 40), start));
-  if (before && (before[1] === undefined || outlets.has(before[1].toLowerCase()))) return true;
-  return BYLINE_AFTER.test(text.slice(end, end + 20));
-}
-
-/** The names a sentence writes: runs the card knows as names, without titles, dates, emphasis, outlet names or bylines. */
-function namesOf(
-  sentence: PreparedSentence,
-  from: number,
-  to: number,
-  cardNames: Map<string, string>,
-  lowercase: Set<string>,
-  outlets: Set<string>,
-): NameMention[] {
-  const out = new Map<string, NameMention>();
-  for (const run of capitalisedRuns(sentence.text, sentence.tokens)) {
-    const breaks = (t: Token) => t.start < from || CALENDAR_WORDS.has(t.key) || emphatic(t, lowercase);
-    for (const current of namesInRun(run, breaks)) {
-      // A name the statement's cut leaves in part is no name of it ("Prime" of "Prime Minister").
-      if (current.at(-1)!.start >= to) continue;
-      const key = current.map((t) => t.key).join(" ");
-      const self = current.every((t) => outlets.has(t.key)) || outlets.has(key);
-      const reporter = byline(sentence.text, current[0].start, current.at(-1)!.end, outlets);
-      if (cardNames.has(key) && !self && !reporter && !out.has(key)) {
-        const words = current.filter((t) => !isNameJoiner(t));
-        const adjective =
-          words.length === 1 &&
-          !words[0].acronym &&
-          (PLACE_OF_DEMONYM.has(words[0].key) || /(?:an|ic|ese|ish)$/.test(words[0].key));
-        // "US-Mexico" is also "US" and "Mexico".
-        const families = words.flatMap((t) => [
-          nameFamily(t.text, t.acronym),
-          ...(t.text.includes("-")
-            ? t.text
-                .split("-")
-                .filter(Boolean)
-                .map((p) => nameFamily(p, isAcronym(p)))
-            : []),
-          ...[nameSpelling(t.text)].filter((x): x is string => x !== null),
-          // "United Kingdom" is also "UK" and "Britain".
-          ...[PLACE_PHRASES.get(key)].filter((x): x is string => x !== undefined),
-        ]);
-        out.set(key, { text: current.map((t) => t.text).join(" "), adjective, families });
-      }
-    }
-  }
-  return [...out.values()];
-}
-
-/** Words after a count word that make it part of a larger number ("two dozen", "three million"): not read as a count. */
-const LARGER_NUMBER = new Set([
-  "dozen",
-  "hundred",
-  "hundreds",
-  "thousand",
-  "thousands",
-  "million",
-  "millions",
-  "billion",
-]);
-
-/**
- * Counts written as words, as findNumbers gives digits: "three videos", "a dozen officers" (two to
- * twenty and a dozen; "one" is a pronoun as often as a count, and "two dozen" or "three million"
- * a larger number left out). A count word is only a figure with the word it counts (figuresOf).
- */
-function spelledCounts(sentence: PreparedSentence): NumberMention[] {
-  const out: NumberMention[] = [];
-  const tokens = sentence.tokens;
-  for (let k = 0; k < tokens.length; k++) {
-    const t = tokens[k];
-    const next = tokens[k + 1]?.key ?? "";
-    if (t.key === "dozen" && k > 0 && tokens[k - 1].key === "a" && !LARGER_NUMBER.has(next)) {
-      const a = tokens[k - 1];
-      out.push({ text: sentence.text.slice(a.start, t.end), value: "12", start: a.start, end: t.end });
-    } else if (t.key !== "one" && COUNT_WORDS.has(t.key) && !LARGER_NUMBER.has(next)) {
-      out.push({ text: t.text, value: COUNT_WORDS.get(t.key)!, start: t.start, end: t.end });
-    }
-  }
-  return out;
-}
-
-/**
- * The words a figure counts as a reader should see them: a Title Case headline's capitals are its
- * style, not names, so "20 Percent" reads "20 percent"; a word the card knows as a name ("Navy")
- * and an acronym keep theirs.
- */
-function asWritten(words: string, sentence: PreparedSentence, cardNames: Map<string, string>): string {
-  if (!sentence.titleCase) return words;
-  return words.replace(/\p{Lu}\p{Ll}+/gu, (w) => (cardNames.has(w.toLowerCase()) ? w : w.toLowerCase()));
-}
-
-/**
- * Vague magnitudes and the least each allows. Read loosely so that no reading makes a false
- * conflict: "thousands" is at least 1,000 (two thousand, strictly) and has no upper bound, since
- * an outlet writing "thousands" of a crowd others put at 100,000 understates rather than
- * contradicts; only a figure below the least ("500 protesters" against "thousands of
- * protesters") conflicts with it (docs/decisions/036-figures-compared.md).
- */
-const VAGUE_MAGNITUDES: ReadonlyMap<string, number> = new Map([
-  ["dozens", 12],
-  ["scores", 20],
-  ["hundreds", 100],
-  ["thousands", 1_000],
-  ["tens of thousands", 10_000],
-  ["hundreds of thousands", 100_000],
-  ["millions", 1_000_000],
-  ["tens of millions", 10_000_000],
-  ["hundreds of millions", 100_000_000],
-  ["billions", 1_000_000_000],
-]);
-const VAGUE =
-  /(?<![\p{L}\p{N}])(?:(?:tens|hundreds) of (?:thousands|millions)|dozens|hundreds|thousands|millions|billions)(?: of)?(?![\p{L}\p{N}])/giu;
-/** A vague magnitude with nothing counted after it counts people when it is a clause's subject ("Thousands march", "Anti-Brexit protest: thousands march"). */
-const SUBJECT_POSITION = /(?:^|[:;–—]\s*|\s[-–—]\s*)$/u;
-export const PEOPLE = termOf("people");
-
-/** The vague magnitudes of a sentence, as mentions ("Thousands of" → value "~1000"; lowercase, "of" kept when written). */
-function vagueCounts(text: string): (NumberMention & { least: number; of: boolean })[] {
-  const out: (NumberMention & { least: number; of: boolean })[] = [];
-  if (!/(?:dozens|hundreds|thousands|millions|billions)/i.test(text)) return out;
-  for (const m of text.matchAll(VAGUE)) {
-    const written = m[0].toLowerCase();
-    const of = written.endsWith(" of");
-    const least = VAGUE_MAGNITUDES.get(of ? written.slice(0, -3) : written);
-    if (least === undefined) continue;
-    out.push({ text: written, value: `~${least}`, start: m.index, end: m.index + m[0].length, least, of });
-  }
-  return out;
-}
-
-/** Whether the word after a match is a lowercase word a number may count ("videos" after "three Navy"). */
-function countedNext(rest: string, m: RegExpMatchArray): boolean {
-  const next = /^\s+(\p{Ll}[\p{L}’'-]*)/u.exec(rest.slice(m.index! + m[0].length))?.[1];
-  return next !== undefined && !STOP_WORDS.has(next) && !NOT_COUNTED.has(next);
-}
-
-/** Counts the sentence gives, in digits or words: not dates, times or ordinals, not the number of a name ("Falcon 9"). */
-function figuresOf(
-  article: PreparedArticle,
-  sentence: PreparedSentence,
-  from: number,
-  to: number,
-  cardNames: Map<string, string>,
-): Figure[] {
-  const out: Figure[] = [];
-  const text = sentence.text;
-  const spelled = spelledCounts(sentence);
-  const vague = vagueCounts(text);
-  const mentions: (NumberMention & { least?: number; of?: boolean })[] =
-    spelled.length || vague.length
-      ? [...findNumbers(text), ...spelled, ...vague].sort((a, b) => a.start - b.start)
-      : findNumbers(text);
-  for (const n of mentions) {
-    if (n.start >= to) break;
-    const inWords = !/\d/.test(n.text);
-    if (
-      n.start < from ||
-      (!inWords && isDateNumber(text, n.start, n.end)) ||
-      /^\s*[-–]\s*\d/.test(text.slice(n.end, n.end + 3))
-    )
-      continue;
-    // Words counted: an attached magnitude ("$233m"), then up to two following words, stopping at
-    // punctuation or a word that counts nothing ("30 train cars came off" counts "train cars").
-    // A unit is kept whole: "130km/h", "130 km/h", not "130 km".
-    const suffix =
-      /^(?:bn|mn|m|k|%|(?:km|mi|m)\/h|kph|mph|km|kg|mm|cm)(?![\p{L}\p{N}])/u.exec(text.slice(n.end))?.[0] ??
-      "";
-    const words: string[] = [];
-    // Per word: whether it is a plain lowercase word (not an acronym, not a size word).
-    const plain: boolean[] = [];
-    let after = suffix;
-    let besideAnother = false;
-    // The first word was an acronym, which qualifies the next ("US cities").
-    let qualifiedBy = false;
-    // A plural demonym was passed over ("Poles").
-    let nation = false;
-    const rest = text.slice(n.end + suffix.length);
-    // "Thousands join …": what a vague magnitude counts comes after "of", or not at all.
-    const countsNothing = n.least !== undefined && !n.of;
-    // Nouns before the plural they qualify are part of what is counted ("two exchange program training exercises").
-    const compound = wordsBeforePlural(rest);
-    for (const m of countsNothing
-      ? []
-      : rest.matchAll(/\s+(\p{L}[\p{L}’'-]*(?:\/\p{L}+)?)|[^\s\p{L}]|\s+/gu)) {
-      const w = m[1]?.toLowerCase();
-      // "35 other cities", "15,000 more beds", "20 Indian soldiers": the counted word comes after.
-      if (w && (SKIPPED.has(w) || (PLACE_OF_DEMONYM.has(w) && /^\p{Lu}/u.test(m[1]))) && !words.length) {
-        if (SKIPPED.has(w) && after === suffix) besideAnother = true;
-        // "80,000 Poles rallied": a people named by its plural is what is counted.
-        if (!SKIPPED.has(w) && /s$/.test(w)) nation = true;
-        after += m[0];
-        continue;
-      }
-      if (!w || words.length >= MAX_COUNTED_WORDS) break;
-      // A verb is not what is counted ("80,000 Poles rallied"), unless it tells a fate ("200 arrested").
-      if (!words.length && !compound && /ed$/.test(w) && !FATES.has(termOf(w))) break;
-      // A name is not what a number counts ("$39 Zara jacket"); an acronym may qualify it ("25 US cities").
-      // A count in words may be qualified by a name too ("three Navy videos"), when a lowercase word follows.
-      const acronym =
-        isAcronym(m[1]) ||
-        (inWords &&
-          !words.length &&
-          /^\p{Lu}\p{Ll}/u.test(m[1]) &&
-          !CALENDAR_WORDS.has(w) &&
-          countedNext(rest, m));
-      // A Title Case headline's size word still belongs to the figure ("20 Percent").
-      const size = !words.length && SIZE_WORDS.has(w);
-      if (!acronym && !size && (STOP_WORDS.has(w) || NOT_COUNTED.has(w) || /^\p{Lu}\p{Ll}/u.test(m[1])))
-        break;
-      // A second word only after a modifier ("unaccompanied migrant", "train cars", "migrant
-      // children"), not a verb ("people fled"); a third only as the plural the two modify
-      // ("unaccompanied migrant children"): the counted phrase is shown whole.
-      const modifier =
-        qualifiedBy ||
-        /(?:ed|al|ive|ous|ic|ary)$/.test(words[0] ?? "") ||
-        (plural(w) && !plural(words[0] ?? ""));
-      if (words.length > compound && words.length === 1 && !modifier) break;
-      if (words.length > compound && words.length >= 2 && !(plural(w) && !plural(words.at(-1)!))) break;
-      if (words.length > compound && words.length >= 3) break;
-      qualifiedBy = acronym;
-      words.push(w);
-      plain.push(!acronym && !size);
-      after += m[0];
-    }
-    const before = text.slice(Math.max(from, n.start - 40), n.start);
-    // A vague magnitude opening a clause with nothing counted counts people ("Thousands march"), as
-    // does a count of a people named by its plural ("some 80,000 Poles").
-    if (
-      !words.length &&
-      (nation || (n.least !== undefined && SUBJECT_POSITION.test(text.slice(from, n.start))))
-    )
-      words.push("people");
-    let units = words.map((w) => termOf(w));
-    const qualifiers = units.slice(0, -1).filter((_, k) => plain[k]);
-    const previous = /(\S+)\s+$/.exec(before)?.[1] ?? "";
-    // "Falcon 9 rocket", "WAVE 3 News": a capitalised word right before a number names something.
-    if (
-      /^\p{Lu}\p{L}*$/u.test(previous) &&
-      !/^(?:At|About|Around|Some|Over|Nearly|Almost|Only|Just|The|A|An)$/.test(previous)
-    )
-      continue;
-    if ((inWords || Number(n.value) < 10) && !units.length) continue;
-    const qualifier = (QUALIFIER.exec(before)?.[0] ?? "").toLowerCase();
-    const currency = /[$£€]$/.test(before) ? before.slice(-1) : "";
-    // "200 arrested" counts people arrested, as "200 people were arrested" does.
-    let fate = fateAround(text, n.start - qualifier.length - currency.length, n.end + after.length);
-    if (units.length && FATES.has(units.at(-1)!)) {
-      fate = units.at(-1);
-      units = units.length > 1 ? units.slice(0, -1) : [PEOPLE];
-    }
-    const written = `${qualifier}${currency}${n.text}${asWritten(after, sentence, cardNames)}`
-      .replace(/\s+/g, " ")
-      .trim();
-    out.push({
-      article: article.index,
-      value: n.value,
-      text: written,
-      units,
-      inWords,
-      besideAnother,
-      qualifiers,
-      ...(n.least !== undefined ? { range: [n.least, Infinity] as [number, number] } : {}),
-      ...(fate ? { fate } : {}),
-    });
-  }
-  return out;
-}
-
-/** The terms of a passage (as text.ts's contentTerms reads them), weighted: names 2, other words 1, weekdays ½. */
+/** The terms of a passage (as text/tokens.ts contentTerms reads them), weighted: names 2, other words 1, weekdays ½. */
 function termsOf(tokens: Token[], from: number, to: number, names: NameMention[]): Map<string, number> {
   const terms = new Map<string, number>();
   const nameTerms = new Set(names.flatMap((n) => n.families));
@@ -572,6 +123,21 @@ function termsOf(tokens: Token[], from: number, to: number, names: NameMention[]
       if (!STOP_WORDS.has(w)) terms.set(w, Math.max(terms.get(w) ?? 0, weight));
   }
   return terms;
+}
+
+/**
+ * The passage a statement shows, at most MAX_STATEMENT_CHARS long. Quoted inside the analyzer's own
+ * “…”, its curly double quotes read as straight ones (the same text to the grounding check, which
+ * compares quotation marks folded), so quotations do not nest. A passage the feed cut mid-sentence
+ * is cut back to its last whole clause.
+ */
+function shownPassage(raw: string, complete: boolean): string {
+  const cutByFeed = !complete && raw.length > 40 && !/[.!?]["”’)]?$/.test(raw);
+  return (
+    cutByFeed
+      ? clip(raw.replace(/(?:\.{3}|…)$/, ""), Math.min(MAX_STATEMENT_CHARS, raw.length - 4))
+      : clip(raw, MAX_STATEMENT_CHARS) + (complete || raw.length > MAX_STATEMENT_CHARS ? "" : "…")
+  ).replace(/[“”]/g, '"');
 }
 
 /** The statements of one article: its headline, then its lead. */
@@ -597,15 +163,7 @@ export function statementsOf(
       .trim();
     if (raw.split(/\s+/).length < 3) continue;
     const complete = piece.sentences.every((s) => s.complete);
-    // Quoted inside the analyzer's own “…”, the passage's curly double quotes read as straight ones (the
-    // same text to the grounding check, which compares quotation marks folded), so quotations do not nest.
-    // A passage the feed cut mid-sentence is cut back to its last whole clause.
-    const cutByFeed = !complete && raw.length > 40 && !/[.!?]["”’)]?$/.test(raw);
-    const text = (
-      cutByFeed
-        ? clip(raw.replace(/(?:\.{3}|…)$/, ""), Math.min(MAX_STATEMENT_CHARS, raw.length - 4))
-        : clip(raw, MAX_STATEMENT_CHARS) + (complete || raw.length > MAX_STATEMENT_CHARS ? "" : "…")
-    ).replace(/[“”]/g, '"');
+    const text = shownPassage(raw, complete);
     // Only what the statement shows counts: a sentence cut for display says no more than its cut
     // (and a sentence of thousands of words costs no more than one of fifty).
     const to = (p: (typeof parts)[number]) => p.from + MAX_STATEMENT_CHARS;
@@ -704,41 +262,4 @@ export function reportsConsequence(statement: Statement): string[] {
     .split(/[^\p{L}]+/u)
     .filter((w) => CONSEQUENCES.has(w))
     .map((w) => termOf(w));
-}
-
-/** Every term, name family and number an article states anywhere in the text read: what "another outlet says it too" is checked against. */
-export interface ArticleVocabulary {
-  terms: Set<string>;
-  families: Set<string>;
-  numbers: Set<string>;
-  match: string;
-}
-
-/** An article's vocabulary. */
-export function vocabularyOf(article: PreparedArticle): ArticleVocabulary {
-  const terms = new Set<string>();
-  const families = new Set<string>();
-  // Once per distinct word: texts repeat their words.
-  const seen = new Set<string>();
-  for (const s of article.sentences) {
-    // "United Kingdom" says "Britain" (lib/text/synonyms.ts).
-    for (const { term } of phraseTerms(s.tokens)) {
-      terms.add(term);
-      families.add(term);
-    }
-    for (const t of s.tokens) {
-      const id = t.acronym ? `A${t.text}` : t.text;
-      if (seen.has(id)) continue;
-      seen.add(id);
-      addTokenTerms([t], terms);
-      families.add(nameFamily(t.text, t.acronym));
-      const spelling = nameSpelling(t.text);
-      if (spelling) families.add(spelling);
-      if (t.text.includes("-"))
-        for (const part of t.text.split("-")) if (part.length >= 2) families.add(nameFamily(part));
-    }
-  }
-  const numbers = new Set<string>(article.numberUnits.keys());
-  for (const n of article.numbers) numbers.add(n.value);
-  return { terms, families, numbers, match: article.match };
 }

@@ -9,7 +9,7 @@
  * what each outlet leads with, and it never suggests that the outlets describe different events:
  * the card exists because they tell one story.
  */
-import { alreadyQuoted, clip, listInWords } from "../text";
+import { alreadyQuoted, clip, listInWords } from "../text/writing";
 import type { Angle } from "./angles";
 import { outletCount, type SharedFact } from "./common-points";
 import type { Contradiction } from "./contradictions";
@@ -26,7 +26,7 @@ const ADDS_TERMS = 3;
 const ADDS_SHARE = 0.4;
 /** An outlet's clause is taken from its headline and the first sentences of its lead, at most this many passages. */
 const LEAD_PASSAGES = 4;
-/** Each outlet's clause is cut to about this many characters, at the end of a clause (text.ts clip). */
+/** Each outlet's clause is cut to about this many characters, at the end of a clause (text/writing.ts clip). */
 const CLAUSE_CHARS = 130;
 /** The bottom line is cut to about this many characters. */
 const BOTTOM_LINE_CHARS = 220;

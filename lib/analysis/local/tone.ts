@@ -17,15 +17,19 @@
  */
 import Sentiment from "sentiment";
 import { termOf } from "@/lib/text/terms";
-import { countInWords, listInWords } from "../text";
+import { CONTRACTED_NEGATIONS, NEGATORS } from "@/lib/text/words";
+import { countInWords, listInWords } from "../text/writing";
 import type { PreparedArticle } from "./facts";
 
-const NEGATORS = new Set(
-  (
-    "not no never without nor cannot cant can't dont don't doesnt doesn't didnt didn't wont won't isnt isn't wasnt wasn't " +
-    "arent aren't werent weren't hasnt hasn't havent haven't hadnt hadn't couldnt couldn't wouldnt wouldn't shouldnt shouldn't neither"
-  ).split(" "),
-);
+/**
+ * The negators (lib/text/words.ts), and the contractions as typed without the apostrophe ("dont"):
+ * the sentiment package's tokens keep a word as typed, and "dont like" still negates "like". The
+ * contradiction reader's tokens do not take "dont" for a negation (decision 150).
+ */
+const TONE_NEGATORS: ReadonlySet<string> = new Set([
+  ...NEGATORS,
+  ...CONTRACTED_NEGATIONS.map((w) => w.replace("'", "")),
+]);
 /** How many words back a negation reaches ("won't be able to escape"). */
 const NEGATION_REACH = 3;
 
@@ -83,7 +87,7 @@ function withoutNegated(sentences: string[], match: string): { tokens: string[];
     const words = sentimentTokens(sentence).filter(Boolean);
     for (let i = 1; i < words.length; i++) {
       for (let k = 1; k <= NEGATION_REACH && i - k >= 0; k++) {
-        if (!NEGATORS.has(words[i - k])) continue;
+        if (!TONE_NEGATORS.has(words[i - k])) continue;
         if (!UNSCORED.has(words[i]) && analyzer.analyze(words[i]).score !== 0) {
           const phrase = words.slice(i - k, i + 1).join(" ");
           if (match.includes(phrase)) negated.push(phrase);
@@ -155,7 +159,7 @@ function scored(
  * Another outlet writes it in any of its forms and anywhere in its text, scored or not (issue 32:
  * the Mail's "excludes" beside another's "excluded", "allies" beside "ally", Fox's "won't descend
  * into violence", negated, beside another's "violence"): `terms` are each article's terms
- * (lib/analysis/local/statements.ts vocabularyOf). A card of one outlet keeps every word.
+ * (lib/analysis/local/vocabulary.ts). A card of one outlet keeps every word.
  */
 export function withoutSharedWords(
   tones: ArticleTone[],

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { groundAnalysis } from "@/lib/analysis/grounding";
 import { negationsIn } from "@/lib/analysis/local/contradictions";
 import { analyzeLocally } from "@/lib/analysis/local/local-analyzer";
-import { tokenize } from "@/lib/analysis/text";
+import { tokenize } from "@/lib/analysis/text/tokens";
 import type { AnalysisArticle } from "@/lib/schemas/analysis";
 
 const article = (source: string, title: string, summary: string): AnalysisArticle => ({

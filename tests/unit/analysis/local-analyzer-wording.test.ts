@@ -8,7 +8,7 @@
 import { describe, expect, it } from "vitest";
 import { analyzeLocally } from "@/lib/analysis/local/local-analyzer";
 import type { AnalysisArticle } from "@/lib/schemas/analysis";
-import { clip } from "@/lib/analysis/text";
+import { clip } from "@/lib/analysis/text/writing";
 import { termOf } from "@/lib/text/terms";
 
 const article = (source: string, title: string, summary: string): AnalysisArticle => ({

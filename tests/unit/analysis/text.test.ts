@@ -1,16 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  capitalisedRuns,
-  findNumbers,
-  namesInRun,
-  findQuotes,
-  splitSentences,
-  stem,
-  tokenize,
-  withoutQuotes,
-  wholeWordPositions,
-} from "@/lib/analysis/text";
+import { capitalisedRuns, namesInRun } from "@/lib/analysis/text/names";
+import { findNumbers } from "@/lib/analysis/text/numbers";
+import { findQuotes, withoutQuotes, wholeWordPositions } from "@/lib/analysis/text/quotes";
+import { splitSentences } from "@/lib/analysis/text/sentences";
+import { stem, tokenize } from "@/lib/analysis/text/tokens";
 
 describe("analysis text primitives", () => {
   it("splits sentences but keeps abbreviations whole", () => {

@@ -1,0 +1,161 @@
+/**
+ * The analysis's tokens and terms: one tokenizer, keeping every word with its character offsets
+ * (for quoting and checking), and the terms a passage says (lib/text/terms.ts: stemmed, demonyms
+ * folded, synonyms folded, names of several words read as their short forms), so that what the
+ * analyzer extracts and what the grounding check verifies are measured the same way. Regexes are
+ * compiled once here (the analyzer runs them over every article of a card).
+ */
+import { PLACE_PHRASES } from "@/lib/text/synonyms";
+import { extraTermOf, stemWord, termOf } from "@/lib/text/terms";
+import { isAcronym } from "@/lib/text/words";
+import { STOP_WORDS } from "./stop-words";
+
+const WORD = /[\p{L}\p{N}]+(?:['’.\-][\p{L}\p{N}]+)*\.?/gu;
+const UPPER = /^\p{Lu}/u;
+const SPACE = /\s+/g;
+
+export interface Token {
+  /** The word as written, with a trailing abbreviation dot and possessive removed. */
+  text: string;
+  /** Lowercase key used for matching ("u.s", "floyd"). */
+  key: string;
+  start: number;
+  end: number;
+  capitalised: boolean;
+  acronym: boolean;
+  /** The word ends with 's or ’s (a possessive ends a name). */
+  possessive: boolean;
+}
+
+/** Lowercase, straight quotes, single spaces: the form texts are compared in. */
+export function matchForm(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[‘’‛`]/g, "'")
+    .replace(/[“”„]/g, '"')
+    .replace(SPACE, " ")
+    .trim();
+}
+
+/** The words of a text, with positions. */
+export function tokenize(text: string): Token[] {
+  const out: Token[] = [];
+  for (const m of text.matchAll(WORD)) {
+    let word = m[0];
+    // A final dot is punctuation ("Floyd.") or an abbreviation's ("U.S."): never part of the word.
+    if (word.endsWith(".")) word = word.slice(0, -1);
+    const end = m.index + word.length;
+    const possessive =
+      word.length > 2 &&
+      word[word.length - 1] === "s" &&
+      (word[word.length - 2] === "'" || word[word.length - 2] === "’");
+    if (possessive) word = word.slice(0, -2);
+    if (!word) continue;
+    const capitalised = UPPER.test(word);
+    const acronym = capitalised && isAcronym(word);
+    // "U.S" and "US" are one name.
+    let key = (acronym ? word.replace(/\./g, "") : word).toLowerCase();
+    if (key.includes("’")) key = key.replace(/’/g, "'");
+    out.push({ text: word, key, start: m.index, end, capitalised, acronym, possessive });
+  }
+  return out;
+}
+
+/** Whether a token is a stop word as written: an acronym whose term is none is no stop word ("US" is the country, "us" a pronoun). */
+export function isStopToken(t: Token): boolean {
+  return STOP_WORDS.has(t.key) && !(t.acronym && !STOP_WORDS.has(termOf(t.text, true)));
+}
+
+/** Whether a token carries content for comparing statements: not a stop word, not a lone character. */
+export function isContentToken(t: Token): boolean {
+  return t.key.length >= 2 && !isStopToken(t) && /[\p{L}\p{N}]/u.test(t.key);
+}
+
+/**
+ * The distinct terms of a passage (lib/text/terms.ts: stemmed, demonyms folded): how the analyzer
+ * decides that another article reports a sentence, and how the grounding check verifies it.
+ */
+export function contentTerms(tokens: Token[]): string[] {
+  return [
+    ...new Set(
+      tokens
+        .filter(isContentToken)
+        .flatMap(tokenTerms)
+        .filter((t) => !STOP_WORDS.has(t)),
+    ),
+  ];
+}
+
+/** Every term of the tokens, added to a set (a loop, not arrays per token: this runs over whole articles). */
+export function addTokenTerms(tokens: Token[], into: Set<string>): Set<string> {
+  for (const t of tokens) {
+    if (t.text.includes("-")) for (const term of tokenTerms(t)) into.add(term);
+    else {
+      const term = termOf(t.text, t.acronym);
+      into.add(term);
+      const extra = extraTermOf(term);
+      if (extra) into.add(extra);
+    }
+  }
+  return into;
+}
+
+/** A code of letters and digits once its hyphens are gone ("G-7" is "G7", "F-35" is "F35"). */
+const CODE = /^(?=[\p{L}\p{N}]*\p{L})(?=[\p{L}\p{N}]*\p{N})[\p{L}\p{N}]{2,8}$/u;
+
+/**
+ * A token's terms: the word's (and the head a compound also says: "wildfire" says "fire"), and
+ * its parts' when hyphenated ("Saudi-led" also says "saudi"; "G-7" is "G7").
+ */
+export function tokenTerms(t: Token): string[] {
+  const whole = termOf(t.text, t.acronym);
+  if (!t.text.includes("-")) {
+    const extra = extraTermOf(whole);
+    return extra ? [whole, extra] : [whole];
+  }
+  // Letters only: "Covid-19" also says "covid", not "19" (a number is compared as a figure).
+  const parts = t.text
+    .split("-")
+    .filter((p) => p.length >= 2 && /^\p{L}+$/u.test(p) && !STOP_WORDS.has(p.toLowerCase()));
+  const partTerms = parts.map((p) => termOf(p, isAcronym(p)));
+  if (!/\d/.test(t.text)) return [whole, ...partTerms];
+  // "Covid-19" is "covid" and a figure; "G-7" is the code "G7" as another outlet writes it.
+  const code = t.text.replace(/-/g, "");
+  return CODE.test(code) ? [...partTerms, termOf(code, isAcronym(code))] : partTerms;
+}
+
+/** The first words of the names of several words that a short form names elsewhere (lib/text/synonyms.ts PLACE_PHRASES). */
+const PHRASE_FIRST_WORDS = new Set([...PLACE_PHRASES.keys()].map((k) => k.split(" ")[0]));
+
+/**
+ * The short forms' terms of the names of two or three words that tokens write ("United Kingdom"
+ * says "britain", "Group of Seven" says "g7", "Prime Minister" says "pm"), each with its words;
+ * `from` and `to` bound the tokens' start positions.
+ */
+export function phraseTerms(tokens: Token[], from = 0, to = Infinity): { term: string; words: Token[] }[] {
+  const out: { term: string; words: Token[] }[] = [];
+  for (let k = 0; k + 1 < tokens.length; k++) {
+    const t = tokens[k];
+    if (!PHRASE_FIRST_WORDS.has(t.key) || t.start < from || t.start >= to) continue;
+    const two = `${t.key} ${tokens[k + 1].key}`;
+    const three = tokens[k + 2] ? PLACE_PHRASES.get(`${two} ${tokens[k + 2].key}`) : undefined;
+    const term = PLACE_PHRASES.get(two) ?? three;
+    if (term) out.push({ term, words: tokens.slice(k, PLACE_PHRASES.has(two) ? k + 2 : k + 3) });
+  }
+  return out;
+}
+
+/** Of a passage's terms, the share a set of terms holds, and how many. */
+export function termsHeld(terms: string[], vocabulary: Set<string>): { held: number; share: number } {
+  const held = terms.filter((t) => vocabulary.has(t)).length;
+  return { held, share: terms.length ? held / terms.length : 0 };
+}
+
+/** A passage reports a sentence when it holds two fifths of its terms, and three or more of them. */
+export const REPORTS_SHARE = 0.4;
+export const REPORTS_TERMS = 3;
+
+/** The stem of a word (Porter2, lib/text/terms.ts): "flooded", "floods", "flooding" → "flood". */
+export function stem(word: string): string {
+  return stemWord(word.toLowerCase());
+}
