@@ -5,11 +5,13 @@
  * can run (lib/workers/run-off-thread.ts).
  */
 
+import { isMainThread } from "node:worker_threads";
 import { groundAnalysis } from "@/lib/analysis/grounding";
 import { analyzeLocally } from "@/lib/analysis/local/local-analyzer";
 import type { ProviderAnalysis } from "@/lib/analysis/provider";
 import { draftCards } from "@/lib/cluster/build-card";
 import type { ClusterArticle } from "@/lib/cluster/types";
+import { verifyPassword, verifyPasswordSync } from "@/lib/auth/password";
 import type { AnalysisArticle } from "@/lib/schemas/analysis";
 
 export const JOBS = {
@@ -20,7 +22,29 @@ export const JOBS = {
   /** An answer checked against the articles (lib/analysis/grounding.ts). */
   groundAnalysis: (input: { analysis: ProviderAnalysis; articles: AnalysisArticle[] }) =>
     groundAnalysis(input.analysis, input.articles),
+  /**
+   * A password checked against its stored scrypt hash (a login). In a worker the hash is computed
+   * on the worker's own thread, at its lower priority; the asynchronous form would hand it to
+   * libuv's threads, which run at the process's priority and compete with the main thread.
+   */
+  verifyPassword: (input: { password: string; stored: string }) =>
+    isMainThread
+      ? verifyPassword(input.password, input.stored)
+      : verifyPasswordSync(input.password, input.stored),
 };
+
+/**
+ * Which jobs go first when workers are busy (lower first), each class with a queue of its own
+ * (docs/decisions/105-worker-pool.md): a rebuild of the cards before anything (readers must never
+ * keep the scheduler's or the operator's rebuild waiting or refused), a login's password check
+ * before analyses (the operator logs in while readers fill the queue), analyses last.
+ */
+export const JOB_CLASS = {
+  draftCards: 0,
+  verifyPassword: 1,
+  analyzeLocally: 2,
+  groundAnalysis: 2,
+} as const satisfies Record<keyof typeof JOBS, number>;
 
 export type Jobs = typeof JOBS;
 export type JobName = keyof Jobs;

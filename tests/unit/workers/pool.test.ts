@@ -68,3 +68,23 @@ describe("WorkerPool", () => {
     await Promise.all([running, ...queued]);
   }, 60_000);
 });
+
+describe("WorkerPool job classes (issue 34)", () => {
+  it("runs a queued rebuild before queued analyses, and takes it when the analyses' queue is full", async () => {
+    const order: string[] = [];
+    const note = (name: string) => (p: Promise<unknown>) =>
+      p.then(
+        () => order.push(name),
+        () => order.push(name),
+      );
+    const running = note("running")(pool.run("draftCards", articles.slice(0, 400), 60_000));
+    // The analyses' queue (2 here) filled by readers; a rebuild and a login still get in, and first.
+    const bad = { analysis: null, articles: [] } as never;
+    const analyses = [1, 2].map((i) => note(`analysis ${i}`)(pool.run("groundAnalysis", bad, 60_000)));
+    await expect(pool.run("groundAnalysis", bad, 60_000)).rejects.toBeInstanceOf(WorkerBusyError);
+    const login = note("login")(pool.run("verifyPassword", { password: "x", stored: "malformed" }, 60_000));
+    const rebuild = note("rebuild")(pool.run("draftCards", [], 60_000));
+    await Promise.all([running, ...analyses, login, rebuild]);
+    expect(order).toEqual(["running", "rebuild", "login", "analysis 1", "analysis 2"]);
+  }, 60_000);
+});
