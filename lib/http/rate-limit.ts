@@ -97,7 +97,10 @@ export const LIMITS = {
   "login-client": () => ({ max: env.RATE_LIMIT_LOGIN_PER_IP, windowMs: loginWindow() }),
   /** Failed logins of one client for one username (the public reader account is exempt). */
   "login-failures": () => ({ max: env.RATE_LIMIT_LOGIN_PER_USERNAME, windowMs: loginWindow() }),
-  /** Failed logins for one username from all clients together: the ceiling against guessing from many addresses. */
+  /**
+   * Failed logins for one username from all clients together. Past it a login is slowed down and
+   * each client has one failure left for that username, never refused outright (decision 113).
+   */
   "login-username": () => ({ max: env.RATE_LIMIT_LOGIN_USERNAME_CEILING, windowMs: loginWindow() }),
   generate: () => ({ max: env.RATE_LIMIT_GENERATE_PER_MINUTE, windowMs: 60_000 }),
   "generate-client": () => ({ max: env.RATE_LIMIT_GENERATE_PER_CLIENT_PER_MINUTE, windowMs: 60_000 }),
@@ -120,7 +123,8 @@ export const ROUTE_LIMITS = {
   analysis: { client: "analysis-client", token: "analysis" },
 } as const satisfies Record<RouteRateLimit, { client: LimitName; token?: LimitName }>;
 
-function tooMany(name: LimitName, resetAt: Date, now: Date): ApiError {
+/** A 429 for limit `name`, whose window ends at `resetAt`, with Retry-After. */
+export function tooMany(name: LimitName, resetAt: Date, now = new Date()): ApiError {
   const seconds = Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000));
   return new ApiError("rate_limited", `Too many requests; try again in ${seconds} s.`, {
     headers: { "Retry-After": String(seconds) },
@@ -128,14 +132,24 @@ function tooMany(name: LimitName, resetAt: Date, now: Date): ApiError {
   });
 }
 
+/** Counts one hit against a limit: the window's count with this hit, its end, and the limit. */
+export async function count(
+  name: LimitName,
+  subject: string,
+  now = new Date(),
+): Promise<Window & { max: number }> {
+  const { max, windowMs } = LIMITS[name]();
+  return { ...(await store().hit(`${name}:${subject}`, windowMs, now)), max };
+}
+
 /**
  * Counts one request against a limit and checks it in the same step; throws a 429 ApiError
  * (with Retry-After) past it. A hit over the limit stays counted: it was an attempt.
  */
-export async function consume(name: LimitName, subject: string, now = new Date()): Promise<void> {
-  const { max, windowMs } = LIMITS[name]();
-  const w = await store().hit(`${name}:${subject}`, windowMs, now);
-  if (w.count > max) throw tooMany(name, w.resetAt, now);
+export async function consume(name: LimitName, subject: string, now = new Date()): Promise<Window> {
+  const w = await count(name, subject, now);
+  if (w.count > w.max) throw tooMany(name, w.resetAt, now);
+  return w;
 }
 
 /** Takes back one hit of consume() that should not count after all (a login that succeeded). */
