@@ -19,6 +19,7 @@ import type { ContractKey } from "@/lib/schemas/api-contract";
 export const ROUTES = {
   "GET /api/v1/health": { access: "public" },
   "POST /api/v1/auth/login": { access: "public", rateLimit: "login" }, // failures also per username: the login service
+  "POST /api/v1/auth/logout": { access: "reader" }, // any user's token: it ends that token
   "GET /api/v1/comparison-cards/options": { access: "public" },
   "GET /api/v1/comparison-cards": { access: "public" },
   "GET /api/v1/comparison-cards/[id]": { access: "public" },

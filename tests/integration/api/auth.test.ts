@@ -53,6 +53,7 @@ describe("POST /api/v1/auth/login", () => {
       user: { username: "reader", role: "reader" },
       stamp: claims.cred,
       tokenId: claims.jti,
+      expiresAt: new Date(claims.exp! * 1000),
     });
   });
 
@@ -302,6 +303,31 @@ describe("POST /api/v1/auth/login", () => {
         data: { passwordHash: await hashPassword(TEST_OPERATOR.password) },
       });
     }
+  });
+
+  it("a logout ends the token it is called with, on the spot, and no other (issue 34)", async () => {
+    const { POST: logoutRoute } = await import("@/app/api/v1/auth/logout/route");
+    const metrics = (token: string) => call(metricsRoute, "/api/v1/metrics", { token });
+    const logout = (token: string) => call(logoutRoute, "/api/v1/auth/logout", { method: "POST", token });
+    const first = ((await login(TEST_OPERATOR, "10.0.9.4")).json as LoginOk).data;
+    const second = ((await login(TEST_OPERATOR, "10.0.9.4")).json as LoginOk).data;
+    expect((await metrics(first.token)).status).toBe(200);
+    const out = await logout(first.token);
+    expect(out.status).toBe(200);
+    expect(out.json).toEqual({ success: true, data: { loggedOut: true, expiresAt: first.expiresAt } });
+    const after = await metrics(first.token);
+    expect(after.status).toBe(401);
+    expect(after.json).toMatchObject({
+      code: "unauthorized",
+      error: "The access token is not valid; log in again.",
+    });
+    expect((await logout(first.token)).status).toBe(401);
+    // The account's other token, and the reader's, are untouched; a reader logs out the same way.
+    expect((await metrics(second.token)).status).toBe(200);
+    const reader = ((await login(PUBLIC_READER, "10.0.9.4")).json as LoginOk).data.token;
+    expect((await logout(reader)).status).toBe(200);
+    expect((await logout(reader)).status).toBe(401);
+    expect((await logout("")).status).toBe(401);
   });
 
   it("reserves each failure before the password is checked: 100 parallel guesses get 5 checks", async () => {
