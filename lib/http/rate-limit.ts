@@ -13,42 +13,10 @@ import "server-only";
 import { env } from "@/lib/env";
 import { getDatabase } from "@/lib/db";
 import { ApiError } from "./errors";
+import { memoryWindows, type Window, type WindowStore } from "./rate-window";
 import type { RouteRateLimit } from "./routes";
 
-export interface Window {
-  count: number;
-  resetAt: Date;
-}
-
-interface Store {
-  hit(key: string, windowMs: number, now: Date): Promise<Window>;
-  /** Takes one hit back within the current window (never below zero). */
-  release(key: string, now: Date): Promise<void>;
-}
-
-function memoryStore(): Store {
-  const buckets = new Map<string, Window>();
-  let lastSweep = 0;
-  return {
-    async hit(key, windowMs, now) {
-      if (now.getTime() - lastSweep > 60_000) {
-        lastSweep = now.getTime();
-        for (const [k, w] of buckets) if (w.resetAt <= now) buckets.delete(k);
-      }
-      const current = buckets.get(key);
-      const next =
-        current && current.resetAt > now
-          ? { count: current.count + 1, resetAt: current.resetAt }
-          : { count: 1, resetAt: new Date(now.getTime() + windowMs) };
-      buckets.set(key, next);
-      return next;
-    },
-    async release(key, now) {
-      const w = buckets.get(key);
-      if (w && w.resetAt > now && w.count > 0) w.count--;
-    },
-  };
-}
+type Store = WindowStore;
 
 function databaseStore(): Store {
   return {
@@ -86,7 +54,7 @@ function store(): Store {
   const useDb =
     env.RATE_LIMIT_STORE === "database" ||
     (env.RATE_LIMIT_STORE === "auto" && getDatabase().engine === "postgresql");
-  return (holder.__newsRateStore = useDb ? databaseStore() : memoryStore());
+  return (holder.__newsRateStore = useDb ? databaseStore() : memoryWindows());
 }
 
 const loginWindow = () => env.RATE_LIMIT_LOGIN_WINDOW_SECONDS * 1000;
@@ -107,6 +75,8 @@ export const LIMITS = {
   analysis: () => ({ max: env.RATE_LIMIT_ANALYSIS_PER_MINUTE, windowMs: 60_000 }),
   "analysis-client": () => ({ max: env.RATE_LIMIT_ANALYSIS_PER_CLIENT_PER_MINUTE, windowMs: 60_000 }),
   "search-client": () => ({ max: env.RATE_LIMIT_SEARCH_PER_CLIENT_PER_MINUTE, windowMs: 60_000 }),
+  /** An outlet's profile (the API) or page (counted in the proxy, per instance) of one client. */
+  "outlet-client": () => ({ max: env.RATE_LIMIT_OUTLET_PER_CLIENT_PER_MINUTE, windowMs: 60_000 }),
 } as const;
 
 export type LimitName = keyof typeof LIMITS;
@@ -119,6 +89,7 @@ export type LimitName = keyof typeof LIMITS;
 export const ROUTE_LIMITS = {
   login: { client: "login-client" },
   search: { client: "search-client" },
+  outlet: { client: "outlet-client" },
   generate: { client: "generate-client", token: "generate" },
   analysis: { client: "analysis-client", token: "analysis" },
 } as const satisfies Record<RouteRateLimit, { client: LimitName; token?: LimitName }>;

@@ -12,15 +12,19 @@ import { siteOrigin } from "@/lib/http/site-origin";
 import { sourcePath } from "@/lib/outlets";
 import { cachedRead } from "@/lib/read-cache";
 import type { SourceProfile } from "@/lib/schemas/sources";
-import { findSourceProfile } from "@/lib/services/get-source-profile";
+import { outletId, outletProfile } from "@/lib/services/source-profiles";
 
 // Each request reads the current profile (feeds and stories change with every ingest).
 export const dynamic = "force-dynamic";
 
 type Props = { params: Promise<{ id: string }> };
 
-// The page and its metadata read the profile once per few seconds, as the story page does.
-const loadProfile = (id: string) => cachedRead(`source-page:${id}`, () => findSourceProfile(id));
+// The page and its metadata read the profile once per few seconds, as the story page does; an id
+// is the registry's (trimmed as the API trims it) or the page is a 404, before any key or query.
+async function loadProfile(requested: string): Promise<SourceProfile | null> {
+  const id = outletId(requested);
+  return id ? cachedRead(`source-page:${id}`, () => outletProfile(id)) : null;
+}
 
 /** "BBC News is a public broadcaster (The BBC, …), rated center. …" */
 function describe(p: SourceProfile): string {

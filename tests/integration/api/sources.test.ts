@@ -1,7 +1,9 @@
-import { beforeAll, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { GET as sourcesRoute } from "@/app/api/v1/sources/route";
 import { GET as sourceRoute } from "@/app/api/v1/sources/[id]/route";
 import { getPrisma } from "@/lib/db";
+import { invalidateReadCache } from "@/lib/read-cache";
+import { computedProfiles, forgetOutletProfiles } from "@/lib/services/source-profiles";
 import { call } from "@/tests/helpers/api";
 import { insertStory } from "@/tests/helpers/cards";
 
@@ -29,9 +31,10 @@ type Profile = {
   unavailableReason: string | null;
 };
 
-const profile = (id: string) =>
+const profile = (id: string, client = "127.0.0.1") =>
   call<{ success: boolean; data: Profile; code?: string }>(sourceRoute, `/api/v1/sources/${id}`, {
     params: { id },
+    headers: { "x-forwarded-for": client },
   });
 
 beforeAll(async () => {
@@ -180,4 +183,72 @@ it("answers from the read cache with an ETag, and 304 to a client holding it", a
     headers: { "if-none-match": etag },
   });
   expect(again.status).toBe(304);
+});
+
+describe("outlet ids and profiles under hostile clients (issue 34)", () => {
+  it("trims an id before any key or work, refuses an unknown one before any query, and computes a profile once per state of the window", async () => {
+    forgetOutletProfiles();
+    invalidateReadCache();
+    const before = computedProfiles();
+    const plain = await profile("cnn", "10.9.0.1");
+    expect(plain.status).toBe(200);
+    // What Next hands the route for /sources/cnn%20%20 (and a tab, a newline …): the same outlet.
+    for (const padded of ["cnn  ", "  cnn", "cnn\t", "\ncnn "]) {
+      const res = await profile(padded, "10.9.0.1");
+      expect(res.status, JSON.stringify(padded)).toBe(200);
+      expect(res.headers.get("etag")).toBe(plain.headers.get("etag"));
+    }
+    // The read cache's five seconds pass (or a rebuild in this process empties it): no new work.
+    invalidateReadCache();
+    expect((await profile("cnn", "10.9.0.1")).json.data.id).toBe("cnn");
+    for (let i = 0; i < 20; i++) {
+      const unknown = await profile(`no-such-outlet-${i}`, "10.9.0.1");
+      expect(unknown.status).toBe(404);
+      expect(unknown.json).toMatchObject({ success: false, code: "not_found" });
+    }
+    expect(computedProfiles()).toBe(before + 1);
+  });
+
+  it("after the window changes, serves the kept profile while one computation makes the new one", async () => {
+    forgetOutletProfiles();
+    invalidateReadCache();
+    const old = (await profile("npr", "10.9.0.2")).json.data;
+    await insertStory({
+      cardId: "s_new",
+      countries: ["us"],
+      articles: [
+        { sourceId: "npr", title: "Senate passes farm bill", hoursAgo: 1 },
+        { sourceId: "cnn", title: "Farm bill clears the Senate", hoursAgo: 2 },
+      ],
+    });
+    // What a rebuild of any instance stores with the cards.
+    await getPrisma().counter.upsert({
+      where: { name: "cards.built-from" },
+      create: { name: "cards.built-from", value: 1n },
+      update: { value: { increment: 1n } },
+    });
+    await new Promise((r) => setTimeout(r, 1_100)); // the window's state is read once a second
+    invalidateReadCache();
+    const computed = computedProfiles();
+    const stale = (await profile("npr", "10.9.0.2")).json.data;
+    expect(stale.covered.total).toBe(old.covered.total);
+    let fresh = stale;
+    for (let i = 0; i < 50 && fresh.covered.total === old.covered.total; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      invalidateReadCache();
+      fresh = (await profile("npr", "10.9.0.2")).json.data;
+    }
+    expect(fresh.covered.total).toBe(old.covered.total + 1);
+    expect(computedProfiles()).toBe(computed + 1);
+  });
+
+  it("limits each client (RATE_LIMIT_OUTLET_PER_CLIENT_PER_MINUTE), unknown ids counted too", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i++) statuses.push((await profile(i % 2 ? "cnn" : "nope", "10.9.0.3")).status);
+    expect(statuses.slice(0, 60).every((s) => s === 200 || s === 404)).toBe(true);
+    const refused = await profile("cnn", "10.9.0.3");
+    expect(refused.status).toBe(429);
+    expect(refused.json).toMatchObject({ code: "rate_limited", details: { limit: "outlet-client" } });
+    expect(refused.headers.get("retry-after")).toBeTruthy();
+  });
 });
