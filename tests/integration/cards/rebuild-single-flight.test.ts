@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { POST as onDemandRoute } from "@/app/api/v1/comparison-cards/generate/on-demand/route";
 import { signAccessToken } from "@/lib/auth/tokens";
-import { getPrisma } from "@/lib/db";
+import { getDatabase, getPrisma } from "@/lib/db";
 import { cachedRead } from "@/lib/read-cache";
 import { rebuildCards } from "@/lib/services/rebuild-cards";
 import { call } from "@/tests/helpers/api";
@@ -68,5 +68,38 @@ describe("rebuildCards shares runs and skips an unchanged window", () => {
     );
     for (const a of answers) expect([a.status, a.json.data?.action]).toEqual([200, "no_new_articles"]);
     expect(await cacheKept("marker-2")).toBe(true);
+  });
+
+  it("on a sliding window, an on-demand call that adds no article never re-clusters (issue 34)", async () => {
+    const prisma = getPrisma();
+    const builtFrom = async () =>
+      (await prisma.counter.findUnique({ where: { name: "cards.built-from" } }))?.value ?? null;
+    const onDemand = async (body: { country: string; category: string }) => {
+      const reader = (await signAccessToken({ username: "reader", role: "reader" })).token;
+      const res = await call<{ data: { action: string } }>(
+        onDemandRoute,
+        "/api/v1/comparison-cards/generate/on-demand",
+        { body, token: reader },
+      );
+      return [res.status, res.json.data?.action];
+    };
+    // An article ages out of the window: the window is no longer what the cards were built from.
+    await insertArticles("gamma", [
+      { sourceId: "cnn", title: "Ferry service resumes on the Clyde", hoursAgo: 5 },
+    ]);
+    await rebuildCards();
+    await prisma.article.deleteMany({ where: { title: "Ferry service resumes on the Clyde" } });
+    const before = await builtFrom();
+    await cachedRead("marker-3", async () => "cached");
+    // Fresh feeds: nothing to fetch.
+    await prisma.feed.updateMany({ data: { lastFetchedAt: new Date() } });
+    expect(await onDemand({ country: "jp", category: "health" })).toEqual([200, "no_new_articles"]);
+    // Another ingest holds the lock: its own re-clustering follows; this call answers what is stored.
+    await getDatabase().withLock("ingest", async () => {
+      await prisma.feed.updateMany({ data: { lastFetchedAt: new Date(Date.now() - 3_600_000) } });
+      expect(await onDemand({ country: "jp", category: "health" })).toEqual([200, "no_new_articles"]);
+    });
+    expect(await builtFrom()).toBe(before);
+    expect(await cacheKept("marker-3")).toBe(true);
   });
 });
