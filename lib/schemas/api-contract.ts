@@ -159,7 +159,8 @@ export const API_CONTRACT = {
   },
   "POST /api/v1/comparison-cards/generate": {
     summary: "Ingest every feed of the outlets covering a country, then re-cluster",
-    description: "One ingest at a time across instances: 409 while another runs.",
+    description:
+      "One ingest at a time across instances: 409 while another runs, with Retry-After and the time to try again in the message.",
     body: generateBody,
     answer: envelope(generateSummary),
     failures: ["conflict"],

@@ -99,7 +99,7 @@ describe("POST /api/v1/comparison-cards/generate (operator)", () => {
     expect(res.json.data.country).toBe("us");
   });
 
-  it("answers 409 while another ingest holds the lock", async () => {
+  it("answers 409 with when to try again (Retry-After, and the time in words) while another ingest holds the lock", async () => {
     let res: Awaited<ReturnType<typeof call>> | undefined;
     await getDatabase().withLock("ingest", async () => {
       res = await call(generateRoute, "/api/v1/comparison-cards/generate", {
@@ -108,11 +108,20 @@ describe("POST /api/v1/comparison-cards/generate (operator)", () => {
       });
     });
     expect(res!.status).toBe(409);
+    // Issue 34: when to try again, in words and in Retry-After, not a bare 409.
     expect(res!.json).toMatchObject({
       success: false,
       code: "conflict",
-      error: "An ingest is already running; try again when it finishes.",
+      error: expect.stringMatching(/^Another ingest is running; try again at \d\d:\d\d UTC\.$/),
+      details: { retryAt: expect.any(String), retryAfterSeconds: expect.any(Number) },
     });
+    const { retryAt, retryAfterSeconds } = (
+      res!.json as { details: { retryAt: string; retryAfterSeconds: number } }
+    ).details;
+    expect(Number(res!.headers.get("retry-after"))).toBe(retryAfterSeconds);
+    expect(retryAfterSeconds).toBeGreaterThanOrEqual(10);
+    expect((res!.json as { error: string }).error).toContain(retryAt.slice(11, 16));
+    expect(Date.parse(retryAt) - Date.now()).toBeLessThanOrEqual(retryAfterSeconds * 1000);
   });
 });
 
