@@ -246,6 +246,29 @@ describe("GET /api/v1/comparison-cards/status/scheduler", () => {
     );
   });
 
+  it("answers anyone from the read cache with an ETag (issue 34); the operator's details are computed for each call", async () => {
+    type Status = { data: { sources: Array<{ id: string; lastError: string | null }> } };
+    const path = "/api/v1/comparison-cards/status/scheduler";
+    invalidateReadCache();
+    const first = await call<Status>(schedulerRoute, path);
+    const etag = first.headers.get("etag");
+    expect(etag).toBeTruthy();
+    expect((await call(schedulerRoute, path, { headers: { "if-none-match": etag! } })).status).toBe(304);
+    // A feed's state changes: anyone gets the kept answer for a few seconds, the operator the new one.
+    const lastError = (res: { json: Status }) => res.json.data.sources.find((s) => s.id === "npr")!.lastError;
+    const npr = await getPrisma().feed.findFirstOrThrow({ where: { sourceId: "npr" } });
+    await getPrisma().feed.update({
+      where: { id: npr.id },
+      data: { lastError: "HTTP 503 at a later time", lastErrorAt: new Date(Date.now() + 60_000) },
+    });
+    expect(lastError(await call<Status>(schedulerRoute, path))).toBe(lastError(first));
+    expect(lastError(await call<Status>(schedulerRoute, path, { token: operator }))).toBe(
+      "HTTP 503 at a later time",
+    );
+    invalidateReadCache();
+    expect(lastError(await call<Status>(schedulerRoute, path))).toBe("HTTP 5xx");
+  });
+
   it("with the cron secret also runs a refresh of the due feeds", async () => {
     const res = await call<{ data: { triggered: Record<string, unknown>; lastRun: { trigger: string } } }>(
       schedulerRoute,
