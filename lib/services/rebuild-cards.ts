@@ -5,8 +5,6 @@ import "server-only";
  * keeping card ids stable (docs/decisions/021-card-id-continuity.md).
  */
 
-import { assignCardIds } from "@/lib/cluster/assign-card-ids";
-import { planCardChanges } from "@/lib/cluster/card-changes";
 import { getDatabase } from "@/lib/db";
 import { trackTask } from "@/lib/lifecycle/shutdown";
 import { invalidateReadCache } from "@/lib/read-cache";
@@ -60,17 +58,15 @@ async function rebuild(now: Date): Promise<RebuildSummary> {
       };
     }
     const articles = await loadWindowArticles(db.prisma, now);
-    const drafts = await runOffThread("draftCards", articles, CLUSTER_TIMEOUT_MS);
     const stored = await loadStoredCards(db.prisma);
-    // Retired cards take part with no articles: their ids are never handed out again.
-    const ids = assignCardIds(stored, drafts);
-    const demoIds = new Set(articles.filter((a) => a.isDemo).map((a) => a.id));
-    const changes = planCardChanges(stored, ids, demoIds);
+    // Clustering, card ids and the diff in a worker; retired cards take part with no articles
+    // (their ids are never handed out again).
+    const { changes, cards } = await runOffThread("planRebuild", { articles, stored }, CLUSTER_TIMEOUT_MS);
     await applyCardChanges(db.prisma, changes, now, window.hash);
     invalidateReadCache();
     return {
       articles: articles.length,
-      cards: ids.assignments.length,
+      cards,
       created: changes.create.length,
       updated: changes.update.length,
       unchanged: changes.unchanged,
