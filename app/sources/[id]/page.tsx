@@ -19,9 +19,17 @@ export const dynamic = "force-dynamic";
 
 type Props = { params: Promise<{ id: string }> };
 
-// The page and its metadata read the profile once per few seconds, as the story page does; an id
-// is the registry's (trimmed as the API trims it) or the page is a 404, before any key or query.
-async function loadProfile(requested: string): Promise<SourceProfile | null> {
+// The page and its metadata read the profile once per few seconds, as the story page does. Next
+// hands the page its segment as the path spells it (escaped) where the API route gets it decoded:
+// decoded here too, an id is the registry's once trimmed as the API trims it, or the page is a
+// 404, before any key or query (issue 34).
+async function loadProfile(segment: string): Promise<SourceProfile | null> {
+  let requested = segment;
+  try {
+    requested = decodeURIComponent(segment);
+  } catch {
+    // a malformed escape never gets here (proxy.ts answers it); as given, it names no outlet
+  }
   const id = outletId(requested);
   return id ? cachedRead(`source-page:${id}`, () => outletProfile(id)) : null;
 }
