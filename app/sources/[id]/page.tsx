@@ -45,7 +45,7 @@ function describe(p: SourceProfile): string {
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const profile = await loadProfile((await params).id);
   if (!profile) return {};
-  const url = `${siteOrigin(await headers(), "http://127.0.0.1")}${sourcePath(profile.id)}`;
+  const url = `${siteOrigin(await headers())}${sourcePath(profile.id)}`;
   const title = `${profile.name}: ownership, funding and coverage`;
   const description = describe(profile);
   return {
