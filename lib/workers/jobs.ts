@@ -10,24 +10,31 @@ import { groundAnalysis } from "@/lib/analysis/grounding";
 import { analyzeLocally } from "@/lib/analysis/local/local-analyzer";
 import type { ProviderAnalysis } from "@/lib/analysis/provider";
 import { assignCardIds } from "@/lib/cluster/assign-card-ids";
-import { draftCards } from "@/lib/cluster/build-card";
+import { draftCards, type CardDraft } from "@/lib/cluster/build-card";
 import { planCardChanges, type StoredCard } from "@/lib/cluster/card-changes";
-import type { WindowArticle } from "@/lib/storage/articles";
+import type { ClusterArticle } from "@/lib/cluster/types";
 import { verifyPassword, verifyPasswordSync } from "@/lib/auth/password";
 import type { AnalysisArticle } from "@/lib/schemas/analysis";
 
 export const JOBS = {
+  /** The card drafts of a news window (clustering, then the drafts of the clusters worth a card). */
+  draftCards: (articles: ClusterArticle[]) => draftCards(articles),
   /**
-   * A rebuild's whole computation: the window's drafts (clustering, then the drafts of the
-   * clusters worth a card), their card ids against the stored cards
-   * (lib/cluster/assign-card-ids.ts) and the writes that make the stored cards the new ones
-   * (lib/cluster/card-changes.ts). For a fresh window the last two took 40–200 ms on the main
-   * thread of a busy machine (issue 34).
+   * The drafts' card ids against the stored cards (lib/cluster/assign-card-ids.ts) and the writes
+   * that make the stored cards the new ones (lib/cluster/card-changes.ts): for a fresh window's
+   * 1,031 new cards these took 40–200 ms on the main thread of a busy machine (issue 34).
    */
-  planRebuild: ({ articles, stored }: { articles: WindowArticle[]; stored: StoredCard[] }) => {
-    const ids = assignCardIds(stored, draftCards(articles));
-    const demoIds = new Set(articles.filter((a) => a.isDemo).map((a) => a.id));
-    return { changes: planCardChanges(stored, ids, demoIds), cards: ids.assignments.length };
+  planCardChanges: ({
+    stored,
+    drafts,
+    demoIds,
+  }: {
+    stored: StoredCard[];
+    drafts: CardDraft[];
+    demoIds: string[];
+  }) => {
+    const ids = assignCardIds(stored, drafts);
+    return { changes: planCardChanges(stored, ids, new Set(demoIds)), cards: ids.assignments.length };
   },
   /** The local analyzer's comparison of one card's articles. */
   analyzeLocally: (articles: AnalysisArticle[]) => analyzeLocally(articles),
@@ -52,7 +59,8 @@ export const JOBS = {
  * before analyses (the operator logs in while readers fill the queue), analyses last.
  */
 export const JOB_CLASS = {
-  planRebuild: 0,
+  draftCards: 0,
+  planCardChanges: 0,
   verifyPassword: 1,
   analyzeLocally: 2,
   groundAnalysis: 2,

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
+import { draftCards } from "@/lib/cluster/build-card";
 import { JOBS } from "@/lib/workers/jobs";
 import { WorkerBusyError, WorkerTimeoutError } from "@/lib/workers/errors";
 import { WorkerPool } from "@/lib/workers/pool";
@@ -11,11 +12,6 @@ import { generateSyntheticNews } from "@/scripts/bench/synthetic-news";
  */
 
 const { articles } = generateSyntheticNews(3_000);
-/** A rebuild's job for a window of `n` of the articles and no stored card. */
-const rebuildOf = (n = articles.length) => ({
-  articles: articles.slice(0, n).map((a) => ({ ...a, isDemo: false })),
-  stored: [],
-});
 const pool = new WorkerPool({ size: 1, maxQueued: 2, nice: 10 });
 afterAll(() => pool.close());
 
@@ -38,11 +34,11 @@ async function longestStall<T>(work: Promise<T>): Promise<{ value: T; stallMs: n
 describe("WorkerPool", () => {
   it("clusters 3,000 articles off the main thread, with the same drafts as in it", async () => {
     const started = performance.now();
-    const inThread = JOBS.planRebuild(rebuildOf());
+    const inThread = draftCards(articles);
     const inThreadMs = performance.now() - started;
-    const { value, stallMs } = await longestStall(pool.run("planRebuild", rebuildOf(), 60_000));
+    const { value, stallMs } = await longestStall(pool.run("draftCards", articles, 60_000));
     expect(value).toEqual(inThread);
-    expect(value.changes.create.length).toBeGreaterThan(10);
+    expect(value.length).toBeGreaterThan(10);
     // The same work on the main thread stalls it for its whole time; in the worker, the main
     // thread's timer stalls only for copying the articles over and the drafts back (a fraction,
     // however busy the machine: both times grow with its load).
@@ -51,10 +47,10 @@ describe("WorkerPool", () => {
   }, 60_000);
 
   it("stops a job past its time limit, reports it, and runs the next job in a new worker", async () => {
-    await expect(pool.run("planRebuild", rebuildOf(), 20)).rejects.toBeInstanceOf(WorkerTimeoutError);
+    await expect(pool.run("draftCards", articles, 20)).rejects.toBeInstanceOf(WorkerTimeoutError);
     expect(pool.workers).toBe(0);
-    const plan = await pool.run("planRebuild", rebuildOf(50), 30_000);
-    expect(Array.isArray(plan.changes.create)).toBe(true);
+    const drafts = await pool.run("draftCards", articles.slice(0, 50), 30_000);
+    expect(Array.isArray(drafts)).toBe(true);
     expect(pool.workers).toBe(1);
   }, 60_000);
 
@@ -67,12 +63,9 @@ describe("WorkerPool", () => {
   });
 
   it("refuses a job at once when the queue is full", async () => {
-    const running = pool.run("planRebuild", rebuildOf(50), 60_000);
-    const queued = [
-      pool.run("planRebuild", rebuildOf(0), 60_000),
-      pool.run("planRebuild", rebuildOf(0), 60_000),
-    ];
-    await expect(pool.run("planRebuild", rebuildOf(0), 60_000)).rejects.toBeInstanceOf(WorkerBusyError);
+    const running = pool.run("draftCards", articles.slice(0, 50), 60_000);
+    const queued = [pool.run("draftCards", [], 60_000), pool.run("draftCards", [], 60_000)];
+    await expect(pool.run("draftCards", [], 60_000)).rejects.toBeInstanceOf(WorkerBusyError);
     await Promise.all([running, ...queued]);
   }, 60_000);
 });
@@ -85,14 +78,23 @@ describe("WorkerPool job classes (issue 34)", () => {
         () => order.push(name),
         () => order.push(name),
       );
-    const running = note("running")(pool.run("planRebuild", rebuildOf(400), 60_000));
+    const running = note("running")(pool.run("draftCards", articles.slice(0, 400), 60_000));
     // The analyses' queue (2 here) filled by readers; a rebuild and a login still get in, and first.
     const bad = { analysis: null, articles: [] } as never;
     const analyses = [1, 2].map((i) => note(`analysis ${i}`)(pool.run("groundAnalysis", bad, 60_000)));
     await expect(pool.run("groundAnalysis", bad, 60_000)).rejects.toBeInstanceOf(WorkerBusyError);
     const login = note("login")(pool.run("verifyPassword", { password: "x", stored: "malformed" }, 60_000));
-    const rebuild = note("rebuild")(pool.run("planRebuild", rebuildOf(0), 60_000));
+    const rebuild = note("rebuild")(pool.run("draftCards", [], 60_000));
     await Promise.all([running, ...analyses, login, rebuild]);
     expect(order).toEqual(["running", "rebuild", "login", "analysis 1", "analysis 2"]);
+  }, 60_000);
+
+  it("plans a rebuild's card ids and writes in a worker, as on the main thread", async () => {
+    const drafts = draftCards(articles);
+    const input = { stored: [], drafts, demoIds: [] };
+    const plan = await pool.run("planCardChanges", input, 60_000);
+    expect(plan).toEqual(JOBS.planCardChanges(input));
+    expect(plan.cards).toBe(drafts.length);
+    expect(plan.changes.create).toHaveLength(drafts.length);
   }, 60_000);
 });
