@@ -9,16 +9,31 @@ import { isMainThread } from "node:worker_threads";
 import { groundAnalysis } from "@/lib/analysis/grounding";
 import { analyzeLocally } from "@/lib/analysis/local/local-analyzer";
 import type { ProviderAnalysis } from "@/lib/analysis/provider";
-import { assignCardIds } from "@/lib/cluster/assign-card-ids";
-import { draftCards, type CardDraft } from "@/lib/cluster/build-card";
-import { planCardChanges, type StoredCard } from "@/lib/cluster/card-changes";
+import { draftCards } from "@/lib/cluster/build-card";
 import type { ClusterArticle } from "@/lib/cluster/types";
-import { verifyPassword, verifyPasswordSync } from "@/lib/auth/password";
 import type { AnalysisArticle } from "@/lib/schemas/analysis";
+import { verifyPassword, verifyPasswordSync } from "@/lib/auth/password";
+import { assignCardIds } from "@/lib/cluster/assign-card-ids";
+import type { CardDraft } from "@/lib/cluster/build-card";
+import { planCardChanges, type StoredCard } from "@/lib/cluster/card-changes";
 
 export const JOBS = {
   /** The card drafts of a news window (clustering, then the drafts of the clusters worth a card). */
   draftCards: (articles: ClusterArticle[]) => draftCards(articles),
+  /** The local analyzer's comparison of one card's articles. */
+  analyzeLocally: (articles: AnalysisArticle[]) => analyzeLocally(articles),
+  /** An answer checked against the articles (lib/analysis/grounding.ts). */
+  groundAnalysis: (input: { analysis: ProviderAnalysis; articles: AnalysisArticle[] }) =>
+    groundAnalysis(input.analysis, input.articles),
+  /**
+   * A password checked against its stored scrypt hash (a login). In a worker the hash is computed
+   * on the worker's own thread, at its lower priority; the asynchronous form would hand it to
+   * libuv's threads, which run at the process's priority and compete with the main thread.
+   */
+  verifyPassword: (input: { password: string; stored: string }) =>
+    isMainThread
+      ? verifyPassword(input.password, input.stored)
+      : verifyPasswordSync(input.password, input.stored),
   /**
    * The drafts' card ids against the stored cards (lib/cluster/assign-card-ids.ts) and the writes
    * that make the stored cards the new ones (lib/cluster/card-changes.ts): for a fresh window's
@@ -36,20 +51,6 @@ export const JOBS = {
     const ids = assignCardIds(stored, drafts);
     return { changes: planCardChanges(stored, ids, new Set(demoIds)), cards: ids.assignments.length };
   },
-  /** The local analyzer's comparison of one card's articles. */
-  analyzeLocally: (articles: AnalysisArticle[]) => analyzeLocally(articles),
-  /** An answer checked against the articles (lib/analysis/grounding.ts). */
-  groundAnalysis: (input: { analysis: ProviderAnalysis; articles: AnalysisArticle[] }) =>
-    groundAnalysis(input.analysis, input.articles),
-  /**
-   * A password checked against its stored scrypt hash (a login). In a worker the hash is computed
-   * on the worker's own thread, at its lower priority; the asynchronous form would hand it to
-   * libuv's threads, which run at the process's priority and compete with the main thread.
-   */
-  verifyPassword: (input: { password: string; stored: string }) =>
-    isMainThread
-      ? verifyPassword(input.password, input.stored)
-      : verifyPasswordSync(input.password, input.stored),
 };
 
 /**
