@@ -46,6 +46,20 @@ export async function currentCredentials(
 }
 
 /**
+ * An account by its exact name, for a login: one plain statement, as the per-request check
+ * (currentCredentials) is, since every visitor's page logs in (issue 34).
+ */
+export async function accountByName(
+  username: string,
+): Promise<{ username: string; role: Role; passwordHash: string } | null> {
+  const rows = await getDatabase().sql.query<{ username: string; role: Role; passwordHash: string }>(
+    `SELECT username, role, "passwordHash" FROM "User" WHERE username = $1`,
+    [username],
+  );
+  return rows[0] ?? null;
+}
+
+/**
  * Ends one token before its expiry (a logout): its id is kept until it would have expired, and
  * ids past that are dropped on the way.
  */

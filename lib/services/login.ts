@@ -6,11 +6,10 @@ import "server-only";
  */
 
 import { passwordMatches } from "@/lib/auth/check-password";
-import { credentialStamp } from "@/lib/auth/credentials";
+import { accountByName, credentialStamp } from "@/lib/auth/credentials";
 import { DUMMY_HASH } from "@/lib/auth/password";
 import { PUBLIC_READER } from "@/lib/auth/public-reader";
 import { signAccessToken } from "@/lib/auth/tokens";
-import { getPrisma } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
 import { consume, count, release, tooMany, type LimitName } from "@/lib/http/rate-limit";
 import type { LoginBody, LoginResponse } from "@/lib/schemas/auth";
@@ -35,7 +34,7 @@ export const LOGIN_SLOWDOWN_MS = 1_000;
 export async function login({ username, password }: LoginBody, client: string): Promise<LoginResponse> {
   const subject = username.toLowerCase();
   const reserved = subject === PUBLIC_READER.username ? [] : await reserveFailure(client, subject);
-  const user = await getPrisma().user.findUnique({ where: { username } });
+  const user = await accountByName(username);
   // Checked against a dummy hash for unknown users, so both paths take the same time.
   const valid = await passwordMatches(username, password, user?.passwordHash ?? DUMMY_HASH);
   if (!user || !valid) throw new ApiError("unauthorized", "Wrong username or password.");
