@@ -2,8 +2,10 @@ import { describe, expect, it } from "vitest";
 import { POST as onDemandRoute } from "@/app/api/v1/comparison-cards/generate/on-demand/route";
 import { signAccessToken } from "@/lib/auth/tokens";
 import { getDatabase, getPrisma } from "@/lib/db";
+import { newsWindowStart } from "@/lib/news-window";
 import { cachedRead } from "@/lib/read-cache";
 import { rebuildCards } from "@/lib/services/rebuild-cards";
+import { windowFingerprint } from "@/lib/storage/articles";
 import { call } from "@/tests/helpers/api";
 import { insertArticles } from "@/tests/helpers/cards";
 
@@ -101,5 +103,24 @@ describe("rebuildCards shares runs and skips an unchanged window", () => {
     });
     expect(await builtFrom()).toBe(before);
     expect(await cacheKept("marker-3")).toBe(true);
+  });
+
+  it("reads the window's fingerprint in slices, to the same value as one statement over the window (issue 34)", async () => {
+    const prisma = getPrisma();
+    const now = new Date();
+    // An article dated ahead of now, and one at the window's very start, are in the window too.
+    await insertArticles("delta", [
+      { sourceId: "cnn", title: "Tomorrow's eclipse visible across Chile", hoursAgo: -2 },
+      { sourceId: "npr", title: "Harbour reopens after the storm", hoursAgo: 71.9 },
+    ]);
+    const [whole] = await prisma.$queryRawUnsafe<{ n: number; latest: string | null }[]>(
+      `SELECT count(*)::int AS n, max("updatedAt")::text AS latest FROM "Article"
+       WHERE "publishedAt" >= ($1::timestamptz AT TIME ZONE 'UTC')`,
+      newsWindowStart(now).toISOString(),
+    );
+    expect(await windowFingerprint(prisma, now)).toEqual({
+      articles: whole.n,
+      hash: `${whole.n}@${whole.latest ?? ""}`,
+    });
   });
 });
