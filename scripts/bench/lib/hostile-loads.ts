@@ -140,6 +140,21 @@ export function cronRefresh(base: string, cronSecret: string): Promise<Answer> {
   );
 }
 
+/**
+ * Loads the on-demand route's code without any work: one call whose body it refuses (400), then
+ * a second for the server to settle.
+ */
+export async function warmOnDemandRoute(base: string, { client, token }: { client: string; token: string }) {
+  const res = await fetch(`${base}/api/v1/comparison-cards/generate/on-demand`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...from(client, token) },
+    body: JSON.stringify({ country: "nowhere" }),
+  });
+  await res.arrayBuffer();
+  if (res.status !== 400) throw new Error(`warming the on-demand route answered ${res.status}`);
+  await new Promise((r) => setTimeout(r, 1_000));
+}
+
 /** One on-demand generation per pair, all at once, each from the reader of its turn. */
 export function onDemandAll(
   base: string,
