@@ -95,34 +95,38 @@ export async function readerToken(base: string, client: string): Promise<string>
 }
 
 /**
- * `perReader` hostile analyses (tests/fixtures/hostile-analysis.ts), each of its own text so no
- * cache answers it, from every reader at once; `during` runs once they are all on their way (a
- * cron refresh), and its answer comes first in the result.
+ * `perReader` hostile analyses (tests/fixtures/hostile-analysis.ts) from every reader, each of its
+ * own text so no cache answers it. `bodies` serializes them beforehand (megabytes of
+ * JSON.stringify on this process's thread, which also times the probe: done during the load, it
+ * read as the server stalling); `send` then sends them all at once, and runs `during` once they
+ * are all on their way (a cron refresh), its answer first in the result.
  */
-export async function analysesWith(
-  base: string,
-  readers: { client: string; token: string }[],
-  perReader: number,
-  during: () => Promise<Answer>,
-): Promise<Answer[]> {
+export function analysesWith(readers: { client: string; token: string }[], perReader: number) {
   const cases = hostileAnalysisCases();
-  const sent = readers.flatMap(({ client, token }, r) =>
+  const bodies = readers.flatMap(({ client, token }, r) =>
     Array.from({ length: perReader }, (_, i) => {
       const c = cases[(r * perReader + i) % cases.length];
       const articles = c.articles.map((a, j) => (j === 0 ? { ...a, title: `${a.title} (${r}.${i})` } : a));
-      return timed(() =>
-        fetch(`${base}/api/v1/analysis/compare-articles`, {
-          method: "POST",
-          headers: { "content-type": "application/json", ...from(client, token) },
-          body: JSON.stringify({ articles }),
-        }),
-      );
+      return { client, token, body: JSON.stringify({ articles }) };
     }),
   );
-  // The analyses' bodies are on their way and their jobs queue up; then the refresh is due.
-  await new Promise((r) => setTimeout(r, 1_500));
-  const duringAnswer = await during();
-  return [duringAnswer, ...(await Promise.all(sent))];
+  return {
+    async send(base: string, during: () => Promise<Answer>): Promise<Answer[]> {
+      const sent = bodies.map(({ client, token, body }) =>
+        timed(() =>
+          fetch(`${base}/api/v1/analysis/compare-articles`, {
+            method: "POST",
+            headers: { "content-type": "application/json", ...from(client, token) },
+            body,
+          }),
+        ),
+      );
+      // The analyses' bodies are on their way and their jobs queue up; then the refresh is due.
+      await new Promise((r) => setTimeout(r, 1_500));
+      const duringAnswer = await during();
+      return [duringAnswer, ...(await Promise.all(sent))];
+    },
+  };
 }
 
 /** The cron job's call: a refresh of the due feeds, then the status; notes what the refresh did. */
