@@ -5,13 +5,16 @@ import "server-only";
  * an id is normalised and checked against the static registry of the 19 outlets before any cache
  * key or query, and each outlet's profile (lib/services/get-source-profile.ts, several queries)
  * is computed once per state of the news window and kept: cards rebuilt, feeds fetched, or every
- * PROFILE_MAX_AGE_MS as the window slides. After a change the kept profile is served while one
- * computation makes the new one, computations one at a time (docs/decisions/114-outlet-profiles.md).
+ * PROFILE_MAX_AGE_MS as the window slides. After a change seen in the database the kept profile is
+ * served while one computation makes the new one, computations one at a time; after this process
+ * emptied its read cache (its own rebuild) the next answer waits for the new one
+ * (docs/decisions/114-outlet-profiles.md).
  */
 
 import { getDatabase } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
 import { logger } from "@/lib/log";
+import { readCacheGeneration } from "@/lib/read-cache";
 import { sourceIdParams, type SourceProfile } from "@/lib/schemas/sources";
 import { knownSource } from "@/lib/sources/registry";
 import { getSourceProfile } from "./get-source-profile";
@@ -42,6 +45,8 @@ async function readWindowState(): Promise<string> {
 
 interface Kept {
   state: string;
+  /** The read cache's generation it was computed in: emptied since (a rebuild here), it is recomputed before answering. */
+  generation: number;
   profile: SourceProfile | null;
 }
 
@@ -76,11 +81,12 @@ function windowState(): Promise<string> {
 function compute(id: string, state: string): Promise<Kept> {
   const running = cache.computing.get(id);
   if (running) return running;
+  const generation = readCacheGeneration();
   const made = cache.line
     .then(() => getSourceProfile(id))
     .then((profile) => {
       cache.computed++;
-      const kept = { state, profile };
+      const kept = { state, generation, profile };
       cache.kept.set(id, kept);
       return kept;
     })
@@ -90,16 +96,28 @@ function compute(id: string, state: string): Promise<Kept> {
   return made;
 }
 
+/** A computation of the outlet's profile that starts after the read cache was last emptied. */
+async function computeFresh(id: string, state: string): Promise<Kept> {
+  const generation = readCacheGeneration();
+  let kept = await compute(id, state);
+  if (kept.generation !== generation) kept = await compute(id, state); // one begun before it was emptied
+  return kept;
+}
+
 /**
  * The profile of the outlet `id` (a registry id, see outletId): kept for the window's current
- * state; after a change, the kept one while its successor is computed; computed only when none
- * was ever kept. Null when the database has no such outlet (not seeded).
+ * state; after a change seen in the database (another instance's rebuild, a fetch, the window's
+ * slide), the kept one while its successor is computed; computed before answering when none was
+ * kept or this process emptied its read cache since (its own rebuild). Null when the database has
+ * no such outlet (not seeded).
  */
 export async function outletProfile(id: string): Promise<SourceProfile | null> {
   const state = await windowState();
   const kept = cache.kept.get(id);
-  if (kept?.state === state) return kept.profile;
-  if (!kept) return (await compute(id, state)).profile;
+  const current = kept?.generation === readCacheGeneration();
+  if (current && kept?.state === state) return kept.profile;
+  // Never computed, or this process rebuilt the cards since: computed before answering.
+  if (!kept || !current) return (await computeFresh(id, state)).profile;
   compute(id, state).catch((error) =>
     logger.warn({ err: error, id }, "an outlet's profile was not recomputed"),
   );
