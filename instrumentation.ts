@@ -1,7 +1,8 @@
 /**
  * Next.js calls register() once when the server starts. In the Node runtime: the client
  * address from the socket (lib/http/client-address.ts), graceful shutdown
- * (lib/lifecycle/shutdown.ts), recovery of runs a killed process left "running", the start-up
+ * (lib/lifecycle/shutdown.ts), recovery of runs a killed process left "running", the accounts as
+ * the settings say (OPERATOR_USERNAME and OPERATOR_PASSWORD are the truth at every start), the start-up
  * demo (lib/services/prepare-first-page.ts: into an empty news window, or always if settings
  * say so), and the in-server scheduler, whose first fetch follows it.
  */
@@ -17,6 +18,7 @@ export async function register() {
     const { startScheduler } = await import("./lib/scheduler/start");
     const { recoverInterruptedRuns } = await import("./lib/services/recover-interrupted-runs");
     const { prepareFirstPage } = await import("./lib/services/prepare-first-page");
+    const { applyCredentialsAtStart } = await import("./lib/services/apply-credentials");
     const { logger } = await import("./lib/log");
     const { env } = await import("./lib/env");
     installShutdownHandlers();
@@ -26,6 +28,8 @@ export async function register() {
     );
     // `next build` may load instrumentation; a build never ingests: no demo, no scheduler.
     if (env.NEXT_PHASE === "phase-production-build") return;
+    // Before the first request: a renamed or re-passworded operator's old credentials end now.
+    await applyCredentialsAtStart();
     // Next serves no request before register() returns: the first page is ready when the server
     // first answers (a second or two of bundled files, never a feed), but start waits at most
     // FIRST_PAGE_WAIT_MS for it. The scheduler's first fetch follows it either way.

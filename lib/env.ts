@@ -109,6 +109,8 @@ const schema = z
     RATE_LIMIT_ANALYSIS_PER_CLIENT_PER_MINUTE: int(60, 1, 1_000_000),
     /** Searches of one client per minute (GET /api/v1/search). */
     RATE_LIMIT_SEARCH_PER_CLIENT_PER_MINUTE: int(60, 1, 1_000_000),
+    /** Outlet profiles and outlet pages of one client per minute (GET /api/v1/sources/{id}, /sources/{id}). */
+    RATE_LIMIT_OUTLET_PER_CLIENT_PER_MINUTE: int(60, 1, 1_000_000),
     TRUST_PROXY: bool(false),
     MAX_BODY_BYTES: int(1024 * 1024, 1024, 20 * 1024 * 1024),
 

@@ -14,7 +14,10 @@ interface Entry {
   value: Promise<unknown>;
 }
 
-const holder = globalThis as unknown as { __newsReadCache?: Map<string, Entry> };
+const holder = globalThis as unknown as {
+  __newsReadCache?: Map<string, Entry>;
+  __newsReadCacheGeneration?: number;
+};
 const entries = (holder.__newsReadCache ??= new Map());
 
 /** Answers from the cache when fresh; concurrent misses share one computation. */
@@ -32,4 +35,13 @@ export function cachedRead<T>(key: string, compute: () => Promise<T>): Promise<T
 /** Drops every cached answer (after cards change). */
 export function invalidateReadCache(): void {
   entries.clear();
+  holder.__newsReadCacheGeneration = readCacheGeneration() + 1;
+}
+
+/**
+ * How many times this process emptied the read cache: what keeps answers longer than its five
+ * seconds (an outlet's profile, lib/services/source-profiles.ts) compares it to know they are stale.
+ */
+export function readCacheGeneration(): number {
+  return holder.__newsReadCacheGeneration ?? 0;
 }

@@ -22,18 +22,35 @@ export async function hashPassword(password: string): Promise<string> {
   return ["scrypt", PARAMS.N, PARAMS.r, PARAMS.p, salt.toString("base64"), hash.toString("base64")].join("$");
 }
 
-/** Checks a password against a stored hash in constant time; false for any malformed hash. */
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+/** A stored hash's parts, or null when it is malformed. */
+function parseHash(stored: string) {
   const [kind, n, r, p, saltB64, hashB64] = stored.split("$");
-  if (kind !== "scrypt" || !saltB64 || !hashB64) return false;
+  if (kind !== "scrypt" || !saltB64 || !hashB64) return null;
   const expected = Buffer.from(hashB64, "base64");
-  const actual = await scrypt(password.normalize("NFKC"), Buffer.from(saltB64, "base64"), expected.length, {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-    maxmem: MAXMEM,
-  });
-  return actual.length === expected.length && crypto.timingSafeEqual(actual, expected);
+  const options = { N: Number(n), r: Number(r), p: Number(p), maxmem: MAXMEM };
+  return { salt: Buffer.from(saltB64, "base64"), expected, options };
+}
+
+const matches = (actual: Buffer, expected: Buffer) =>
+  actual.length === expected.length && crypto.timingSafeEqual(actual, expected);
+
+/**
+ * Checks a password against a stored hash in constant time; false for any malformed hash. The
+ * hash runs on libuv's threads; a login checks through the worker pool instead (lib/auth/check.ts).
+ */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const parsed = parseHash(stored);
+  if (!parsed) return false;
+  const { salt, expected, options } = parsed;
+  return matches(await scrypt(password.normalize("NFKC"), salt, expected.length, options), expected);
+}
+
+/** The same on the calling thread (a worker's: lib/workers/jobs.ts). */
+export function verifyPasswordSync(password: string, stored: string): boolean {
+  const parsed = parseHash(stored);
+  if (!parsed) return false;
+  const { salt, expected, options } = parsed;
+  return matches(crypto.scryptSync(password.normalize("NFKC"), salt, expected.length, options), expected);
 }
 
 /** A hash to verify against when the user does not exist, so both paths take the same time. */

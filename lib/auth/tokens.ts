@@ -43,7 +43,7 @@ export async function signAccessToken(
 }
 
 export type VerifyResult =
-  | { ok: true; user: TokenUser; stamp: string; tokenId: string }
+  | { ok: true; user: TokenUser; stamp: string; tokenId: string; expiresAt: Date }
   | { ok: false; reason: "expired" | "invalid" };
 
 type Verified = Extract<VerifyResult, { ok: true }>;
@@ -100,6 +100,7 @@ export async function verifyAccessToken(token: string): Promise<VerifyResult> {
       user: Object.freeze({ username: payload.sub, role }),
       stamp: payload.cred,
       tokenId: payload.jti,
+      expiresAt: new Date(payload.exp! * 1000),
     });
     verified.set(token, { result, exp: payload.exp! });
     if (verified.size > VERIFIED_TOKENS) verified.delete(verified.keys().next().value!);
@@ -109,8 +110,11 @@ export async function verifyAccessToken(token: string): Promise<VerifyResult> {
   }
 }
 
-/** Whether the account still exists with this role and the password the token was issued under. */
-export async function accountStillValid(user: TokenUser, stamp: string): Promise<boolean> {
-  const current = await currentCredentials(user.username);
-  return current !== null && current.role === user.role && current.stamp === stamp;
+/**
+ * Whether the account still exists with this role and the password the token was issued under,
+ * and the token (`tokenId`, its `jti`) was not ended by a logout.
+ */
+export async function accountStillValid(user: TokenUser, stamp: string, tokenId?: string): Promise<boolean> {
+  const current = await currentCredentials(user.username, tokenId);
+  return current !== null && current.role === user.role && current.stamp === stamp && !current.revoked;
 }

@@ -94,6 +94,32 @@ function pgliteRunner(db: PgliteLike & Partial<Pick<PGlite, "transaction">>): Sq
   };
 }
 
+/**
+ * PGlite runs in this thread and answers without I/O, so a run of statements (the five of an
+ * outlet's profile, a rebuild's checks) would hold the event loop, and the liveness probe, for
+ * their whole time: 90–290 ms for one profile (issue 34). Through this, each statement first
+ * waits for a turn of the event loop (setImmediate: pending I/O goes first), in transactions
+ * too; what remains is one statement at a time.
+ */
+function takingTurns<T extends object>(db: T): T {
+  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  return new Proxy(db, {
+    get(target, prop) {
+      const value: unknown = Reflect.get(target, prop, target);
+      if (typeof value !== "function") return value;
+      if (prop === "query" || prop === "exec")
+        return async (...args: unknown[]) => {
+          await turn();
+          return value.apply(target, args);
+        };
+      if (prop === "transaction")
+        return (fn: (tx: object) => Promise<unknown>) =>
+          value.call(target, (tx: object) => fn(takingTurns(tx)));
+      return value.bind(target);
+    },
+  });
+}
+
 /** A per-process mutex by name: PGlite's stand-in for advisory locks. */
 function localLocks() {
   const held = new Map<string, Promise<void>>();
@@ -133,14 +159,15 @@ export function openDatabase(target: DatabaseTarget, options: OpenOptions): Data
       lock?.release();
       throw error;
     }
-    const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+    const turns = takingTurns(pglite);
+    const prisma = new PrismaClient({ adapter: new PrismaPGlite(turns) });
     const locks = localLocks();
     let closed = false;
     return {
       engine: "pglite",
       target,
       prisma,
-      sql: pgliteRunner(pglite),
+      sql: pgliteRunner(turns),
       tryWithLock: (name, fn) => locks.tryWith(name, fn),
       withLock: (name, fn) => locks.with(name, fn),
       async close() {

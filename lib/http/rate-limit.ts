@@ -13,42 +13,10 @@ import "server-only";
 import { env } from "@/lib/env";
 import { getDatabase } from "@/lib/db";
 import { ApiError } from "./errors";
+import { memoryWindows, type Window, type WindowStore } from "./rate-window";
 import type { RouteRateLimit } from "./routes";
 
-export interface Window {
-  count: number;
-  resetAt: Date;
-}
-
-interface Store {
-  hit(key: string, windowMs: number, now: Date): Promise<Window>;
-  /** Takes one hit back within the current window (never below zero). */
-  release(key: string, now: Date): Promise<void>;
-}
-
-function memoryStore(): Store {
-  const buckets = new Map<string, Window>();
-  let lastSweep = 0;
-  return {
-    async hit(key, windowMs, now) {
-      if (now.getTime() - lastSweep > 60_000) {
-        lastSweep = now.getTime();
-        for (const [k, w] of buckets) if (w.resetAt <= now) buckets.delete(k);
-      }
-      const current = buckets.get(key);
-      const next =
-        current && current.resetAt > now
-          ? { count: current.count + 1, resetAt: current.resetAt }
-          : { count: 1, resetAt: new Date(now.getTime() + windowMs) };
-      buckets.set(key, next);
-      return next;
-    },
-    async release(key, now) {
-      const w = buckets.get(key);
-      if (w && w.resetAt > now && w.count > 0) w.count--;
-    },
-  };
-}
+type Store = WindowStore;
 
 function databaseStore(): Store {
   return {
@@ -86,7 +54,7 @@ function store(): Store {
   const useDb =
     env.RATE_LIMIT_STORE === "database" ||
     (env.RATE_LIMIT_STORE === "auto" && getDatabase().engine === "postgresql");
-  return (holder.__newsRateStore = useDb ? databaseStore() : memoryStore());
+  return (holder.__newsRateStore = useDb ? databaseStore() : memoryWindows());
 }
 
 const loginWindow = () => env.RATE_LIMIT_LOGIN_WINDOW_SECONDS * 1000;
@@ -97,13 +65,18 @@ export const LIMITS = {
   "login-client": () => ({ max: env.RATE_LIMIT_LOGIN_PER_IP, windowMs: loginWindow() }),
   /** Failed logins of one client for one username (the public reader account is exempt). */
   "login-failures": () => ({ max: env.RATE_LIMIT_LOGIN_PER_USERNAME, windowMs: loginWindow() }),
-  /** Failed logins for one username from all clients together: the ceiling against guessing from many addresses. */
+  /**
+   * Failed logins for one username from all clients together. Past it a login is slowed down and
+   * each client has one failure left for that username, never refused outright (decision 113).
+   */
   "login-username": () => ({ max: env.RATE_LIMIT_LOGIN_USERNAME_CEILING, windowMs: loginWindow() }),
   generate: () => ({ max: env.RATE_LIMIT_GENERATE_PER_MINUTE, windowMs: 60_000 }),
   "generate-client": () => ({ max: env.RATE_LIMIT_GENERATE_PER_CLIENT_PER_MINUTE, windowMs: 60_000 }),
   analysis: () => ({ max: env.RATE_LIMIT_ANALYSIS_PER_MINUTE, windowMs: 60_000 }),
   "analysis-client": () => ({ max: env.RATE_LIMIT_ANALYSIS_PER_CLIENT_PER_MINUTE, windowMs: 60_000 }),
   "search-client": () => ({ max: env.RATE_LIMIT_SEARCH_PER_CLIENT_PER_MINUTE, windowMs: 60_000 }),
+  /** An outlet's profile (the API) or page (counted in the proxy, per instance) of one client. */
+  "outlet-client": () => ({ max: env.RATE_LIMIT_OUTLET_PER_CLIENT_PER_MINUTE, windowMs: 60_000 }),
 } as const;
 
 export type LimitName = keyof typeof LIMITS;
@@ -116,11 +89,13 @@ export type LimitName = keyof typeof LIMITS;
 export const ROUTE_LIMITS = {
   login: { client: "login-client" },
   search: { client: "search-client" },
+  outlet: { client: "outlet-client" },
   generate: { client: "generate-client", token: "generate" },
   analysis: { client: "analysis-client", token: "analysis" },
 } as const satisfies Record<RouteRateLimit, { client: LimitName; token?: LimitName }>;
 
-function tooMany(name: LimitName, resetAt: Date, now: Date): ApiError {
+/** A 429 for limit `name`, whose window ends at `resetAt`, with Retry-After. */
+export function tooMany(name: LimitName, resetAt: Date, now = new Date()): ApiError {
   const seconds = Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000));
   return new ApiError("rate_limited", `Too many requests; try again in ${seconds} s.`, {
     headers: { "Retry-After": String(seconds) },
@@ -128,14 +103,24 @@ function tooMany(name: LimitName, resetAt: Date, now: Date): ApiError {
   });
 }
 
+/** Counts one hit against a limit: the window's count with this hit, its end, and the limit. */
+export async function count(
+  name: LimitName,
+  subject: string,
+  now = new Date(),
+): Promise<Window & { max: number }> {
+  const { max, windowMs } = LIMITS[name]();
+  return { ...(await store().hit(`${name}:${subject}`, windowMs, now)), max };
+}
+
 /**
  * Counts one request against a limit and checks it in the same step; throws a 429 ApiError
  * (with Retry-After) past it. A hit over the limit stays counted: it was an attempt.
  */
-export async function consume(name: LimitName, subject: string, now = new Date()): Promise<void> {
-  const { max, windowMs } = LIMITS[name]();
-  const w = await store().hit(`${name}:${subject}`, windowMs, now);
-  if (w.count > max) throw tooMany(name, w.resetAt, now);
+export async function consume(name: LimitName, subject: string, now = new Date()): Promise<Window> {
+  const w = await count(name, subject, now);
+  if (w.count > w.max) throw tooMany(name, w.resetAt, now);
+  return w;
 }
 
 /** Takes back one hit of consume() that should not count after all (a login that succeeded). */

@@ -19,12 +19,13 @@ import type { ContractKey } from "@/lib/schemas/api-contract";
 export const ROUTES = {
   "GET /api/v1/health": { access: "public" },
   "POST /api/v1/auth/login": { access: "public", rateLimit: "login" }, // failures also per username: the login service
+  "POST /api/v1/auth/logout": { access: "reader" }, // any user's token: it ends that token
   "GET /api/v1/comparison-cards/options": { access: "public" },
   "GET /api/v1/comparison-cards": { access: "public" },
   "GET /api/v1/comparison-cards/[id]": { access: "public" },
   "GET /api/v1/comparison-cards/status/scheduler": { access: "public" }, // cron secret: also triggers a due run
   "GET /api/v1/sources": { access: "public" },
-  "GET /api/v1/sources/[id]": { access: "public" },
+  "GET /api/v1/sources/[id]": { access: "public", rateLimit: "outlet" }, // its page: counted in proxy.ts
   "GET /api/v1/search": { access: "public", rateLimit: "search" },
   "GET /api/v1/feeds/cards.atom": { access: "public" },
   "GET /api/v1/feeds/cards.json": { access: "public" },
@@ -39,7 +40,7 @@ export const ROUTES = {
 } as const satisfies Record<ContractKey, RouteRule>;
 
 export type Access = "public" | "reader" | "operator";
-export type RouteRateLimit = "login" | "search" | "generate" | "analysis";
+export type RouteRateLimit = "login" | "search" | "outlet" | "generate" | "analysis";
 export interface RouteRule {
   access: Access;
   rateLimit?: RouteRateLimit;

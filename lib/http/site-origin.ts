@@ -40,17 +40,25 @@ function forwarded(headers: Headers): { host?: string; proto?: string } {
 }
 
 /**
- * The origin absolute links are made with (feed entries, a story page's canonical and Open Graph
- * URLs): SITE_URL when set; else the request's Host, or behind a trusted proxy (TRUST_PROXY)
- * the host and scheme it forwarded. Without a trusted proxy, forwarded headers are the client's
- * own inventions and are never read (issue 23: they put an attacker's host into links). A host
- * or scheme that is not plainly one falls back to `fallback`, so it never reaches a link.
+ * The origin of links when SITE_URL is unset and the request names no plain host: one for pages
+ * and feeds alike (issue 34: pages said 127.0.0.1, feeds Next's own localhost:PORT). Set SITE_URL
+ * in production and no link depends on a request.
  */
-export function siteOrigin(headers: Headers, fallback: string): string {
+export const FALLBACK_ORIGIN = "http://127.0.0.1";
+
+/**
+ * The origin absolute links are made with (feed entries, a story or outlet page's canonical and
+ * Open Graph URLs): SITE_URL when set; else the request's Host, or behind a trusted proxy
+ * (TRUST_PROXY) the host and scheme it forwarded. Without a trusted proxy, forwarded headers are
+ * the client's own inventions and are never read (issue 23: they put an attacker's host into
+ * links). A host or scheme that is not plainly one falls back to FALLBACK_ORIGIN, so it never
+ * reaches a link.
+ */
+export function siteOrigin(headers: Headers): string {
   if (env.SITE_URL) return new URL(env.SITE_URL).origin;
   const proxied = env.TRUST_PROXY ? forwarded(headers) : {};
   const host = proxied.host ?? headers.get("host");
   const proto = proxied.proto ?? "http";
-  if (!host || !HOST.test(host) || !PROTO.test(proto)) return fallback;
+  if (!host || !HOST.test(host) || !PROTO.test(proto)) return FALLBACK_ORIGIN;
   return `${proto}://${host}`;
 }

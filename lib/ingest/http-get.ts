@@ -12,42 +12,19 @@ import https from "node:https";
 import net from "node:net";
 import type { Readable } from "node:stream";
 import zlib from "node:zlib";
+import { GLOBAL_UNICAST_V6, SPECIAL_V4, SPECIAL_V6 } from "./special-addresses";
 
 /**
- * Ranges a feed never lives in: this network, private, carrier-grade NAT, link-local, documentation,
- * benchmarking, multicast, reserved; in IPv6 also unique local, link-local, NAT64 and IPv4 written
- * as IPv6 (mapped or compatible forms of any of the above).
+ * Ranges a feed never lives in: every special-purpose range of IANA's registries, and IPv6 outside
+ * the global unicast block (lib/ingest/special-addresses.ts). One list per family: a BlockList also
+ * matches IPv4 addresses against IPv6 rules in mapped form.
  */
-// One list per family: a BlockList also matches IPv4 addresses against IPv6 rules in mapped form.
 const NEVER_V4 = new net.BlockList();
 const NEVER_V6 = new net.BlockList();
-for (const [network, prefix] of [
-  ["0.0.0.0", 8],
-  ["10.0.0.0", 8],
-  ["100.64.0.0", 10],
-  ["169.254.0.0", 16],
-  ["172.16.0.0", 12],
-  ["192.0.0.0", 24],
-  ["192.0.2.0", 24],
-  ["192.168.0.0", 16],
-  ["198.18.0.0", 15],
-  ["198.51.100.0", 24],
-  ["203.0.113.0", 24],
-  ["224.0.0.0", 4],
-  ["240.0.0.0", 4],
-] as const)
-  NEVER_V4.addSubnet(network, prefix, "ipv4");
-for (const [network, prefix] of [
-  ["::", 96],
-  ["::ffff:0:0", 96],
-  ["64:ff9b::", 96],
-  ["100::", 64],
-  ["2001:db8::", 32],
-  ["fc00::", 7],
-  ["fe80::", 10],
-  ["ff00::", 8],
-] as const)
-  NEVER_V6.addSubnet(network, prefix, "ipv6");
+for (const { network, prefix } of SPECIAL_V4) NEVER_V4.addSubnet(network, prefix, "ipv4");
+for (const { network, prefix } of SPECIAL_V6) NEVER_V6.addSubnet(network, prefix, "ipv6");
+const GLOBAL_V6 = new net.BlockList();
+GLOBAL_V6.addSubnet(GLOBAL_UNICAST_V6.network, GLOBAL_UNICAST_V6.prefix, "ipv6");
 const LOOPBACK = new net.BlockList();
 LOOPBACK.addSubnet("127.0.0.0", 8, "ipv4");
 LOOPBACK.addAddress("::1", "ipv6");
@@ -67,8 +44,11 @@ export function refusedAddress(address: string, allowLoopback: boolean): string 
   const family = net.isIPv4(ip) ? "ipv4" : net.isIPv6(ip) ? "ipv6" : null;
   if (!family) return "not an IP address";
   if (LOOPBACK.check(ip, family)) return allowLoopback ? null : "loopback";
-  const never = family === "ipv4" ? NEVER_V4 : NEVER_V6;
-  return never.check(ip, family) ? "a private, link-local or reserved address" : null;
+  const refused =
+    family === "ipv4"
+      ? NEVER_V4.check(ip, family)
+      : NEVER_V6.check(ip, family) || !GLOBAL_V6.check(ip, family);
+  return refused ? "a private, link-local or reserved address" : null;
 }
 
 function guardedLookup(allowLoopback: boolean): net.LookupFunction {

@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { compareArticlesBody, compareArticlesResponse, providerInfo } from "./analysis";
-import { loginBody, loginResponse } from "./auth";
+import { loginBody, loginResponse, logoutResponse } from "./auth";
 import {
   cardDetail,
   cardIdParams,
@@ -81,6 +81,13 @@ export const API_CONTRACT = {
     // Wrong credentials, and too many attempts for one username or from one address.
     failures: ["unauthorized", "rate_limited"],
   },
+  "POST /api/v1/auth/logout": {
+    summary: "Log out: the token this is called with is refused from now on",
+    description:
+      "Ends the bearer token before its expiry, on every instance. Takes no body; a second call with the same token answers 401.",
+    query: noQuery,
+    answer: envelope(logoutResponse),
+  },
   "GET /api/v1/comparison-cards/options": {
     summary: "Supported countries and categories, and the landing selection",
     query: noQuery,
@@ -152,7 +159,8 @@ export const API_CONTRACT = {
   },
   "POST /api/v1/comparison-cards/generate": {
     summary: "Ingest every feed of the outlets covering a country, then re-cluster",
-    description: "One ingest at a time across instances: 409 while another runs.",
+    description:
+      "One ingest at a time across instances: 409 while another runs, with Retry-After and the time to try again in the message.",
     body: generateBody,
     answer: envelope(generateSummary),
     failures: ["conflict"],

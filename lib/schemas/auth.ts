@@ -15,3 +15,11 @@ export const loginResponse = z.object({
   expiresAt: z.string(),
 });
 export type LoginResponse = z.infer<typeof loginResponse>;
+
+/** What POST /api/v1/auth/logout answers: the token it ended, and until when it would have lasted. */
+export const logoutResponse = z.object({
+  loggedOut: z.literal(true),
+  /** When the token would have expired; it is refused from now on. */
+  expiresAt: z.string(),
+});
+export type LogoutResponse = z.infer<typeof logoutResponse>;

@@ -11,7 +11,6 @@ import { env } from "@/lib/env";
 import { newsWindowStart } from "@/lib/news-window";
 import type { OnDemandResponse } from "@/lib/schemas/cards";
 import { yieldToEventLoop } from "@/lib/storage/yield";
-import { rebuildCards } from "./rebuild-cards";
 import { refreshNews } from "./refresh-news";
 
 async function countCards(country: CountryId, category: CategoryId, now: Date): Promise<number> {
@@ -27,8 +26,10 @@ async function countCards(country: CountryId, category: CategoryId, now: Date): 
 
 /**
  * On-demand generation for one country/category pair (the page asks when a pair is empty):
- * fetches that pair's feeds first when they are stale (not fetched within the scheduler
- * interval), then builds cards from the stored articles. `action` says what happened.
+ * fetches that pair's feeds when they are stale (not fetched within the scheduler interval) and
+ * no other ingest runs, and re-clusters only when that fetch stored or changed an article. A call
+ * that adds nothing never re-clusters (issue 34: on a sliding window every such call re-clustered
+ * everything); the cards it answers are the stored ones. `action` says what happened.
  */
 export async function generateOnDemand(
   country: CountryId,
@@ -66,14 +67,11 @@ export async function generateOnDemand(
   let fetchedFeeds = 0;
   if (stale.length > 0) {
     const sources = [...new Set(stale.map((f) => f.sourceId))];
-    // If another ingest is running, its own re-clustering will follow; build from what is stored.
+    // If another ingest is running, its own re-clustering will follow; answer from what is stored.
     const run = await getDatabase().tryWithLock("ingest", () =>
-      refreshNews({ sources, categories: [category], trigger: "on-demand" }),
+      refreshNews({ sources, categories: [category], trigger: "on-demand", onlyIfChanged: true }),
     );
     if (run.acquired) fetchedFeeds = run.value.ingest.outcomes.length;
-    else await rebuildCards();
-  } else {
-    await rebuildCards();
   }
   await yieldToEventLoop();
   const cards = await countCards(country, category, now);

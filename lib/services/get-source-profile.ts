@@ -3,15 +3,15 @@ import "server-only";
 /**
  * An outlet's profile (GET /api/v1/sources/{id} and its page /sources/{id}): its registry entry
  * with ownership and paywall, each feed's fetch state in words, and what it covered and left out
- * among the stories of the news window.
+ * among the stories of the news window. Served through lib/services/source-profiles.ts, which checks
+ * the id against the registry and keeps each profile for the window's state.
  */
 
 import { getPrisma } from "@/lib/db";
 import { storyCoverage } from "@/lib/coverage";
-import { ApiError } from "@/lib/http/errors";
 import { feedErrorClass, isUnreachable } from "@/lib/ingest/error-class";
 import { NEWS_WINDOW_HOURS, newsWindowStart } from "@/lib/news-window";
-import { LEFT_OUT_MIN_OUTLETS, sourceIdParams, type SourceProfile } from "@/lib/schemas/sources";
+import { LEFT_OUT_MIN_OUTLETS, type SourceProfile } from "@/lib/schemas/sources";
 import { SOURCE_INCLUDE, toSourceInfo, type SourceRow } from "./list-sources";
 
 /** The newest stories the profile lists of those it covered, and the most-covered it left out. */
@@ -134,17 +134,4 @@ export async function getSourceProfile(id: string, now = new Date()): Promise<So
       stories: leftOut.map((c) => ({ ...story(c), outlets: c.sourceCount })),
     },
   };
-}
-
-/** The profile of outlet `id` for the API: a malformed id is a 400 (the route says so), an unknown one 404. */
-export async function getSourceProfileOrThrow(id: string): Promise<SourceProfile> {
-  const profile = await getSourceProfile(id);
-  if (!profile) throw new ApiError("not_found", `Outlet ${id} not found.`);
-  return profile;
-}
-
-/** The profile for the outlet's page: null for an id that is malformed or names no outlet. */
-export async function findSourceProfile(id: string): Promise<SourceProfile | null> {
-  const params = sourceIdParams.safeParse({ id });
-  return params.success ? getSourceProfile(params.data.id) : null;
 }

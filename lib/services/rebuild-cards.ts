@@ -7,8 +7,6 @@ import "server-only";
  * (lib/services/ask-model-about-pairs.ts, docs/decisions/025).
  */
 
-import { assignCardIds } from "@/lib/cluster/assign-card-ids";
-import { planCardChanges } from "@/lib/cluster/card-changes";
 import type { PairVerdict } from "@/lib/cluster/pair-verdicts";
 import { GREY_ZONE } from "@/lib/cluster/tuning";
 import { getDatabase } from "@/lib/db";
@@ -99,10 +97,14 @@ async function rebuild(now: Date): Promise<RebuildSummary> {
       }
     }
     const stored = await loadStoredCards(db.prisma);
-    // Retired cards take part with no articles: their ids are never handed out again.
-    const ids = assignCardIds(stored, drafts);
-    const demoIds = new Set(articles.filter((a) => a.isDemo).map((a) => a.id));
-    const changes = planCardChanges(stored, ids, demoIds);
+    // Card ids and the diff in the worker too (a fresh window's took 40–200 ms here, issue 34);
+    // retired cards take part with no articles: their ids are never handed out again.
+    const demoIds = articles.filter((a) => a.isDemo).map((a) => a.id);
+    const { changes, cards } = await runOffThread(
+      "planCardChanges",
+      { stored, drafts, demoIds },
+      CLUSTER_TIMEOUT_MS,
+    );
     // Pairs left unasked (a bound, a failure, a pause) leave the next rebuild something to do.
     const more = judge !== null && (!asking || (model?.stoppedBy ?? null) !== null);
     const verdictsNow = verdictCount + (model?.stored ?? 0);
@@ -110,7 +112,7 @@ async function rebuild(now: Date): Promise<RebuildSummary> {
     invalidateReadCache();
     return {
       articles: articles.length,
-      cards: ids.assignments.length,
+      cards,
       created: changes.create.length,
       updated: changes.update.length,
       unchanged: changes.unchanged,

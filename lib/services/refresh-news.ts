@@ -18,6 +18,12 @@ import { runIngest, type IngestSummary, type RunIngestOptions } from "./run-inge
 export interface RefreshOptions extends Omit<RunIngestOptions, "demo"> {
   /** Overrides DEMO_SNAPSHOT (tests). */
   demoSnapshot?: "auto" | "off" | "always";
+  /**
+   * Re-cluster only when this run stored or changed an article (or the demo snapshot changed):
+   * on-demand generation, which must never re-cluster a window it added nothing to (issue 34).
+   * Otherwise every refresh re-clusters (a rebuild that finds the window unchanged writes nothing).
+   */
+  onlyIfChanged?: boolean;
 }
 
 export interface RefreshSummary {
@@ -28,7 +34,7 @@ export interface RefreshSummary {
     /** Demo articles deleted because real ones arrived. */
     removed: number;
   };
-  /** The re-clustering that followed (null when a shutdown cut the run short). */
+  /** The re-clustering that followed (null when a shutdown cut the run short, or none was needed). */
   cards: RebuildSummary | null;
 }
 
@@ -79,6 +85,7 @@ async function refresh(options: RefreshOptions): Promise<RefreshSummary> {
   if (demo.loaded)
     logger.info({ runId: demo.loaded.runId, articles: demo.loaded.totals.new }, "demo snapshot loaded");
   if (demo.removed) logger.info({ removed: demo.removed }, "real articles arrived; demo snapshot removed");
-  const cards = await rebuildCards(options.now);
+  const changed = ingest.totals.new + ingest.totals.updated > 0 || demo.loaded || demo.removed > 0;
+  const cards = options.onlyIfChanged && !changed ? null : await rebuildCards(options.now);
   return { ingest, demo, cards };
 }

@@ -7,6 +7,7 @@ import { renderAnalysisOutcomes } from "@/lib/analysis/outcomes";
 import { renderSameEventMetrics } from "@/lib/cluster/same-event-metrics";
 import { getPrisma } from "@/lib/db";
 import { renderRequestMetrics } from "@/lib/http/metrics";
+import { computedProfiles } from "./source-profiles";
 
 const label = (v: string) => v.replaceAll("\\", "\\\\").replaceAll('"', '\\"').replaceAll("\n", " ");
 
@@ -93,6 +94,9 @@ export async function renderMetrics(now = new Date()): Promise<string> {
     "# HELP comparison_cards_live Live comparison cards.",
     "# TYPE comparison_cards_live gauge",
     `comparison_cards_live ${cards}`,
+    "# HELP outlet_profiles_computed_total Outlet profiles this instance computed (each outlet once per state of the news window).",
+    "# TYPE outlet_profiles_computed_total counter",
+    `outlet_profiles_computed_total ${computedProfiles()}`,
   );
   return lines.join("\n") + "\n";
 }

@@ -82,8 +82,19 @@ export async function seedDatabase(prisma: PrismaClient): Promise<SeedSummary> {
     ]);
     feeds += entries.length;
   }
+  return { sources: KNOWN_SOURCES.length, feeds, users: await seedAccounts(prisma) };
+}
+
+/**
+ * The two accounts as the settings say: the public reader, and the one operator with
+ * OPERATOR_USERNAME and OPERATOR_PASSWORD (or the generated one). An operator account of any
+ * other name is removed, so its password no longer logs in and its tokens, whose account is
+ * gone, are refused; a changed password gets a new hash, which ends the tokens issued under the
+ * old one (decision 074). The seed runs it, and so does every start of the server (decision 115).
+ */
+export async function seedAccounts(prisma: PrismaClient): Promise<string[]> {
   await ensureUser(prisma, PUBLIC_READER.username, PUBLIC_READER.password, "reader");
   await ensureUser(prisma, env.OPERATOR_USERNAME, operatorPassword(), "operator");
   await prisma.user.deleteMany({ where: { role: "operator", username: { not: env.OPERATOR_USERNAME } } });
-  return { sources: KNOWN_SOURCES.length, feeds, users: [PUBLIC_READER.username, env.OPERATOR_USERNAME] };
+  return [PUBLIC_READER.username, env.OPERATOR_USERNAME];
 }

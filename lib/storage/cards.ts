@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import type { PrismaClient } from "@/generated/prisma/client";
 import type { CardChanges, StoredCard } from "@/lib/cluster/card-changes";
-import { readInPages, yieldToEventLoop } from "./yield";
+import { readInPages } from "./yield";
 
 /** Retired cards are kept this long so old links still find their successor. */
 const RETIRED_KEEP_MS = 14 * 24 * 60 * 60 * 1000;
@@ -52,8 +52,53 @@ export function countLiveCards(prisma: PrismaClient): Promise<number> {
  */
 const PAGE_CARDS = 100;
 
-/** Card writes between two turns of the event loop (one write takes 1–3 ms on PGlite). */
-const WRITES_PER_TURN = 20;
+/**
+ * Rows per statement of a rebuild's bulk writes. A fresh window's first rebuild creates every card
+ * and membership: 1,031 cards and 5,300 memberships in one statement each held the embedded
+ * database's thread (the main one) for 360 ms (issue 34). Each statement is one turn of the event
+ * loop (lib/database/open.ts), so a turn is one chunk; the rows travel as one array parameter per
+ * column (unnest), not one bind parameter per value, whose preparation in Prisma cost as much as
+ * the insert (as for the ingest's store, decision 011).
+ */
+const ROWS_PER_STATEMENT = 200;
+
+function chunks<T>(rows: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) out.push(rows.slice(i, i + ROWS_PER_STATEMENT));
+  return out;
+}
+
+type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
+
+/** A timestamp written as Prisma writes one: UTC wall time in a column without a time zone. */
+const utc = (param: string) => `(${param}::timestamptz AT TIME ZONE 'UTC')`;
+
+/** New cards, a chunk at a time (retiredAt and successorId are null, the summary unset). */
+async function createCards(tx: Tx, create: CardChanges["create"]): Promise<void> {
+  for (const rows of chunks(create)) {
+    const col = <T>(f: (c: CardChanges["create"][number]) => T) => rows.map(f);
+    await tx.$executeRawUnsafe(
+      `INSERT INTO "ComparisonCard" ("id", "topic", "category", "country", "countries", "mainArticleId",
+         "articleCount", "sourceCount", "confidence", "isDemo", "latestPublishedAt", "createdAt", "updatedAt")
+       SELECT id, topic, category::"Category", country, string_to_array(countries, ','), main, articles, sources,
+              confidence, demo, ${utc("latest")}, ${utc("now()")}, ${utc("now()")}
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[], $8::int[],
+                   $9::float8[], $10::boolean[], $11::text[])
+         AS t(id, topic, category, country, countries, main, articles, sources, confidence, demo, latest)`,
+      col((c) => c.id),
+      col((c) => c.data.topic),
+      col((c) => c.data.category),
+      col((c) => c.data.country),
+      col((c) => c.data.countries.join(",")),
+      col((c) => c.data.mainArticleId),
+      col((c) => c.data.articleCount),
+      col((c) => c.data.sourceCount),
+      col((c) => c.data.confidence),
+      col((c) => c.data.isDemo),
+      col((c) => c.data.latestPublishedAt.toISOString()),
+    );
+  }
+}
 
 /** Every stored card, retired ones included, with its members in order; read in pages by id. */
 export async function loadStoredCards(prisma: PrismaClient): Promise<StoredCard[]> {
@@ -80,10 +125,30 @@ export async function loadStoredCards(prisma: PrismaClient): Promise<StoredCard[
   return cards.map(({ articles, ...card }) => ({ ...card, articleIds: articles.map((m) => m.articleId) }));
 }
 
+/** The memberships of a rebuild: those of rewritten and retired cards cleared, the new ones written. */
+async function writeMembers(tx: Tx, changes: CardChanges): Promise<void> {
+  for (const cardIds of chunks(changes.clearMembers))
+    await tx.cardArticle.deleteMany({ where: { cardId: { in: cardIds } } });
+  // An article may still sit in a card this run leaves unchanged (every rewritten card's were
+  // cleared above): it moves.
+  for (const members of chunks(changes.members)) {
+    const articleIds = members.map((m) => m.articleId);
+    await tx.cardArticle.deleteMany({ where: { articleId: { in: articleIds } } });
+    await tx.$executeRawUnsafe(
+      `INSERT INTO "CardArticle" ("cardId", "articleId", "position")
+       SELECT * FROM unnest($1::text[], $2::text[], $3::int[])`,
+      members.map((m) => m.cardId),
+      articleIds,
+      members.map((m) => m.position),
+    );
+  }
+}
+
 /**
  * Writes a rebuild's changes in one transaction: creates, updates, retirements (at `now`),
  * memberships, the purge of cards retired longer than the keep time, and the fingerprint of
- * the window (as hashed before it was loaded) and of the card table as written.
+ * the window (as hashed before it was loaded) and of the card table as written. Bulk writes go
+ * ROWS_PER_STATEMENT rows at a time.
  */
 export async function applyCardChanges(
   prisma: PrismaClient,
@@ -93,34 +158,14 @@ export async function applyCardChanges(
 ): Promise<void> {
   await prisma.$transaction(
     async (tx) => {
-      // Every few writes the event loop turns (PGlite would otherwise hold it for the whole run).
-      let writes = 0;
-      const paced = async (write: () => Promise<unknown>) => {
-        await write();
-        if (++writes % WRITES_PER_TURN === 0) await yieldToEventLoop();
-      };
-      for (const { id, data } of changes.create)
-        await paced(() => tx.comparisonCard.create({ data: { id, ...data } }));
-      for (const { id, data } of changes.update)
-        await paced(() => tx.comparisonCard.update({ where: { id }, data }));
-      for (const r of changes.retire) {
-        await paced(() =>
-          tx.comparisonCard.update({
-            where: { id: r.id },
-            data: { retiredAt: now, successorId: r.successorId },
-          }),
-        );
-      }
-      if (changes.clearMembers.length)
-        await tx.cardArticle.deleteMany({ where: { cardId: { in: changes.clearMembers } } });
-      if (changes.members.length) {
-        const rewritten = [...new Set(changes.members.map((m) => m.cardId))];
-        // An article may still sit in another card that this run leaves unchanged; move it.
-        await tx.cardArticle.deleteMany({
-          where: { articleId: { in: changes.members.map((m) => m.articleId) }, cardId: { notIn: rewritten } },
+      await createCards(tx, changes.create);
+      for (const { id, data } of changes.update) await tx.comparisonCard.update({ where: { id }, data });
+      for (const r of changes.retire)
+        await tx.comparisonCard.update({
+          where: { id: r.id },
+          data: { retiredAt: now, successorId: r.successorId },
         });
-        await tx.cardArticle.createMany({ data: changes.members });
-      }
+      await writeMembers(tx, changes);
       await tx.comparisonCard.deleteMany({
         where: { retiredAt: { lt: new Date(now.getTime() - RETIRED_KEEP_MS) } },
       });

@@ -11,7 +11,7 @@ import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { AnalysisError, AnalysisTimeoutError } from "@/lib/analysis/errors";
 import { WorkerBusyError, WorkerCrashError, WorkerTimeoutError } from "./errors";
-import type { JobInput, JobName, JobOutput } from "./jobs";
+import { JOB_CLASS, type JobInput, type JobName, type JobOutput } from "./jobs";
 import type { JobReply, JobRequest } from "./worker";
 
 export const WORKER_POOL = {
@@ -20,7 +20,12 @@ export const WORKER_POOL = {
    * a rebuild and an analysis run side by side; more would only queue for the same cores.
    */
   size: 2,
-  /** Jobs waiting for a worker at most; the next is refused (503) rather than held. */
+  /**
+   * Jobs of one class (JOB_CLASS in lib/workers/jobs.ts) waiting for a worker at most; the next of
+   * that class is refused (503) rather than held. Each class has its own queue, and a worker takes
+   * the next job from the first class that has one: readers who fill the analyses' queue neither
+   * refuse nor delay a rebuild or a login (issue 34).
+   */
   maxQueued: 64,
   /**
    * The workers' nice value (Linux keeps one per thread): when the cores are busy, the main
@@ -79,7 +84,12 @@ export interface PoolOptions {
 /** Runs jobs from the job table in worker threads, at most `size` at once. */
 export class WorkerPool {
   private readonly slots: Slot[] = [];
-  private readonly queue: Task[] = [];
+  /** One queue per job class, the first class first. */
+  private readonly queues: Task[][] = Array.from(
+    { length: Math.max(...Object.values(JOB_CLASS)) + 1 },
+    () => [],
+  );
+  private readonly done = new Map<JobName, number>();
   private nextId = 1;
   private readonly root: string;
 
@@ -87,11 +97,12 @@ export class WorkerPool {
     this.root = options.root ?? process.cwd();
   }
 
-  /** Runs a job in a worker; rejects with WorkerBusyError when the queue is full. */
+  /** Runs a job in a worker; rejects with WorkerBusyError when its class's queue is full. */
   run<N extends JobName>(job: N, input: JobInput<N>, timeoutMs: number): Promise<JobOutput<N>> {
-    if (this.queue.length >= this.options.maxQueued) return Promise.reject(new WorkerBusyError());
+    const queue = this.queues[JOB_CLASS[job]];
+    if (queue.length >= this.options.maxQueued) return Promise.reject(new WorkerBusyError());
     return new Promise<JobOutput<N>>((resolve, reject) => {
-      this.queue.push({
+      queue.push({
         request: { id: this.nextId++, job, input },
         timeoutMs,
         resolve: resolve as (value: unknown) => void,
@@ -106,22 +117,33 @@ export class WorkerPool {
     return this.slots.length;
   }
 
+  /** Jobs of this name a worker finished (for tests and metrics). */
+  finished(job: JobName): number {
+    return this.done.get(job) ?? 0;
+  }
+
+  /** The next queued job: the oldest of the first class that has one. */
+  private next(): Task | undefined {
+    return this.queues.find((q) => q.length)?.shift();
+  }
+
   /** Stops every worker; queued and running jobs fail. */
   async close(): Promise<void> {
-    for (const task of this.queue.splice(0)) task.reject(new WorkerCrashError("The worker pool closed."));
+    for (const task of this.queues.flatMap((q) => q.splice(0)))
+      task.reject(new WorkerCrashError("The worker pool closed."));
     await Promise.all(
       [...this.slots].map((slot) => this.fail(slot, new WorkerCrashError("The worker pool closed."))),
     );
   }
 
   private dispatch(): void {
-    while (this.queue.length) {
+    while (this.queues.some((q) => q.length)) {
       let slot = this.slots.find((s) => !s.task);
       if (!slot) {
         if (this.slots.length >= this.options.size) return;
         slot = this.spawn();
       }
-      this.start(slot, this.queue.shift()!);
+      this.start(slot, this.next()!);
     }
   }
 
@@ -183,6 +205,7 @@ export class WorkerPool {
   private finish(slot: Slot, reply: JobReply): void {
     if (slot.task?.request.id !== reply.id) return;
     const task = this.settle(slot)!;
+    this.done.set(task.request.job, this.finished(task.request.job) + 1);
     if (reply.ok) task.resolve(reply.output);
     else task.reject(revive(reply.error));
     this.dispatch();

@@ -30,7 +30,13 @@ export async function call<T = Record<string, unknown>>(
 ): Promise<CallResult<T>> {
   const url = new URL(path, "http://127.0.0.1:3000");
   for (const [k, v] of Object.entries(options.query ?? {})) url.searchParams.append(k, v);
-  const headers: Record<string, string> = { "x-forwarded-for": "127.0.0.1", ...options.headers };
+  // As a client sends them: its Host (links are made from it when SITE_URL is unset) and, as the
+  // server sets it from the socket, X-Forwarded-For.
+  const headers: Record<string, string> = {
+    host: url.host,
+    "x-forwarded-for": "127.0.0.1",
+    ...options.headers,
+  };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   let body: string | Uint8Array<ArrayBuffer> | undefined = options.rawBody;
   if (options.body !== undefined) {

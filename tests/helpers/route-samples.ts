@@ -26,11 +26,16 @@ export async function routeHandler(key: RouteKey): Promise<RouteHandler> {
 
 /**
  * A valid request per route, the status it answers when the caller may call it, and the media
- * type of an answer that is not the JSON envelope.
+ * type of an answer that is not the JSON envelope. `endsToken`: the call ends the token it is sent
+ * with (a logout), so a test sends a token of its own rather than one other calls share.
  */
-export const ROUTE_SAMPLES: Record<RouteKey, CallOptions & { ok: number; path?: string; type?: RegExp }> = {
+export const ROUTE_SAMPLES: Record<
+  RouteKey,
+  CallOptions & { ok: number; path?: string; type?: RegExp; endsToken?: true }
+> = {
   "GET /api/v1/health": { ok: 200 },
   "POST /api/v1/auth/login": { body: PUBLIC_READER, ok: 200 },
+  "POST /api/v1/auth/logout": { ok: 200, endsToken: true },
   "GET /api/v1/comparison-cards/options": { ok: 200 },
   "GET /api/v1/comparison-cards": { query: { country: "us" }, ok: 200 },
   "GET /api/v1/comparison-cards/[id]": {

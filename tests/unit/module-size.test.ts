@@ -24,6 +24,7 @@ const ALLOWED_FOR_NOW = new Set([
   "lib/cluster/pair-evidence.ts: fill",
   "lib/database/open.ts: openDatabase",
   "lib/services/get-source-profile.ts: getSourceProfile",
+  "lib/services/render-metrics.ts: renderMetrics",
 ]);
 
 interface Measured {

@@ -12,15 +12,27 @@ import { siteOrigin } from "@/lib/http/site-origin";
 import { sourcePath } from "@/lib/outlets";
 import { cachedRead } from "@/lib/read-cache";
 import type { SourceProfile } from "@/lib/schemas/sources";
-import { findSourceProfile } from "@/lib/services/get-source-profile";
+import { outletId, outletProfile } from "@/lib/services/source-profiles";
 
 // Each request reads the current profile (feeds and stories change with every ingest).
 export const dynamic = "force-dynamic";
 
 type Props = { params: Promise<{ id: string }> };
 
-// The page and its metadata read the profile once per few seconds, as the story page does.
-const loadProfile = (id: string) => cachedRead(`source-page:${id}`, () => findSourceProfile(id));
+// The page and its metadata read the profile once per few seconds, as the story page does. Next
+// hands the page its segment as the path spells it (escaped) where the API route gets it decoded:
+// decoded here too, an id is the registry's once trimmed as the API trims it, or the page is a
+// 404, before any key or query (issue 34).
+async function loadProfile(segment: string): Promise<SourceProfile | null> {
+  let requested = segment;
+  try {
+    requested = decodeURIComponent(segment);
+  } catch {
+    // a malformed escape never gets here (proxy.ts answers it); as given, it names no outlet
+  }
+  const id = outletId(requested);
+  return id ? cachedRead(`source-page:${id}`, () => outletProfile(id)) : null;
+}
 
 /** "BBC News is a public broadcaster (The BBC, …), rated center. …" */
 function describe(p: SourceProfile): string {
@@ -33,7 +45,7 @@ function describe(p: SourceProfile): string {
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const profile = await loadProfile((await params).id);
   if (!profile) return {};
-  const url = `${siteOrigin(await headers(), "http://127.0.0.1")}${sourcePath(profile.id)}`;
+  const url = `${siteOrigin(await headers())}${sourcePath(profile.id)}`;
   const title = `${profile.name}: ownership, funding and coverage`;
   const description = describe(profile);
   return {

@@ -26,7 +26,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   // A moved story redirects and a missing one is the 404, titled by the segment's layout.
   if (story.kind !== "found") return {};
   const { card } = story;
-  const url = `${siteOrigin(await headers(), "http://127.0.0.1")}${storyPath(card.cardId)}`;
+  const url = `${siteOrigin(await headers())}${storyPath(card.cardId)}`;
   const description = `${outletsSentence(outletNames(card))} Compare how they report it, their bias ratings and how coverage grew.`;
   const image = safeUrl(card.mainHeadline.urlToImage);
   return {

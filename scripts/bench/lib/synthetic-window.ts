@@ -49,17 +49,20 @@ export async function storeSyntheticWindow(db: Database, count: number, now = Da
 
 /**
  * Points every feed at `feedBase` + its id's path (a feed server on loopback) and marks it
- * fetched just now, so on-demand generation does not fetch it; answers up to `count`
- * country/category pairs that some available outlet has a feed for and no live card covers.
+ * fetched just now, so on-demand generation does not fetch it (with `stale`, never fetched, so it
+ * does); answers up to `count` country/category pairs that some available outlet has a feed for
+ * and no live card covers.
  */
 export async function freshFeedsAndEmptyPairs(
   db: Database,
   feedBase: string,
   count: number,
+  { stale = false }: { stale?: boolean } = {},
 ): Promise<{ country: string; category: string }[]> {
   await db.sql.query(
-    `UPDATE "Feed" SET "url" = $1 || replace("id", ':', '/'), "lastFetchedAt" = (now() AT TIME ZONE 'UTC')`,
-    [feedBase],
+    `UPDATE "Feed" SET "url" = $1 || replace("id", ':', '/'),
+       "lastFetchedAt" = CASE WHEN $2 THEN NULL ELSE (now() AT TIME ZONE 'UTC') END`,
+    [feedBase, stale],
   );
   const pairs = await db.sql.query<{ country: string; category: string }>(
     `SELECT DISTINCT c AS country, f."category"::text AS category

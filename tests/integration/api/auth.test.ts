@@ -16,6 +16,8 @@ import { hashPassword } from "@/lib/auth/password";
 import { PUBLIC_READER } from "@/lib/auth/public-reader";
 import { verifyAccessToken } from "@/lib/auth/tokens";
 import { getPrisma } from "@/lib/db";
+import { LOGIN_SLOWDOWN_MS } from "@/lib/services/login";
+import { workerPool } from "@/lib/workers/pool";
 import { call } from "@/tests/helpers/api";
 import { TEST_OPERATOR } from "@/tests/setup/test-env";
 
@@ -51,12 +53,28 @@ describe("POST /api/v1/auth/login", () => {
       user: { username: "reader", role: "reader" },
       stamp: claims.cred,
       tokenId: claims.jti,
+      expiresAt: new Date(claims.exp! * 1000),
     });
   });
 
   it("gives the operator account the operator role", async () => {
     const res = await login(TEST_OPERATOR, "10.0.0.2");
     expect((res.json as LoginOk).data.user).toEqual({ username: "operator", role: "operator" });
+  });
+
+  it("checks a password in a worker thread, and the public reader's public password against a hash it matched only once (issue 34)", async () => {
+    const checks = () => workerPool().finished("verifyPassword");
+    const before = checks();
+    expect((await login(TEST_OPERATOR, "10.0.0.11")).status).toBe(200);
+    expect((await login({ username: "operator", password: "not-it" }, "10.0.0.11")).status).toBe(401);
+    expect(checks()).toBe(before + 2);
+    expect((await login(PUBLIC_READER, "10.0.0.11")).status).toBe(200);
+    const known = checks();
+    for (let i = 0; i < 3; i++) expect((await login(PUBLIC_READER, "10.0.0.11")).status).toBe(200);
+    expect(checks()).toBe(known);
+    // A wrong password for the public reader is checked as any other.
+    expect((await login({ username: "reader", password: "not-it" }, "10.0.0.11")).status).toBe(401);
+    expect(checks()).toBe(known + 1);
   });
 
   it("answers a wrong password and an unknown user with the same 401", async () => {
@@ -225,15 +243,39 @@ describe("POST /api/v1/auth/login", () => {
     expect((await login(PUBLIC_READER, "10.0.1.2")).status).toBe(200);
   });
 
-  it("stops guessing from many clients at a ceiling per username (RATE_LIMIT_LOGIN_USERNAME_CEILING)", async () => {
+  it("past the ceiling per username a login slows down and each client has one failure left, never refused for others' failures (issue 34)", async () => {
     const guesses = await Promise.all(
       Array.from({ length: 8 }, (_, i) => login({ username: "ghost", password: "guess" }, `10.0.2.${i + 1}`)),
     );
     expect(guesses.map((r) => r.status)).toEqual(Array(8).fill(401));
+    // A client of its own past the ceiling: checked, after a wait.
+    const started = performance.now();
     const ninth = await login({ username: "ghost", password: "guess" }, "10.0.2.99");
-    expect(ninth.status).toBe(429);
-    expect(ninth.json).toMatchObject({ code: "rate_limited", details: { limit: "login-username" } });
+    expect(ninth.status).toBe(401);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(LOGIN_SLOWDOWN_MS - 5);
+    // A client that already failed for the name in this window: no attempt left.
+    const again = await login({ username: "ghost", password: "guess" }, "10.0.2.1");
+    expect(again.status).toBe(429);
+    expect(again.json).toMatchObject({ code: "rate_limited", details: { limit: "login-username" } });
   });
+
+  it("strangers cannot lock the operator out: ten addresses × five wrong passwords, and the right one from an address of its own logs in (issue 34)", async () => {
+    const rounds: number[][] = [];
+    for (let round = 1; round <= 5; round++) {
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          login({ username: "operator", password: `wrong-${round}` }, `10.0.4.${i + 1}`),
+        ),
+      );
+      rounds.push(answers.map((r) => r.status));
+    }
+    expect(rounds[0]).toEqual(Array(10).fill(401));
+    // The ceiling (8) is passed in the first round: each address then has no failure left.
+    expect(rounds.slice(1).flat()).toEqual(Array(40).fill(429));
+    const owner = await login(TEST_OPERATOR, "10.0.4.200");
+    expect(owner.status).toBe(200);
+    expect((owner.json as LoginOk).data.user.role).toBe("operator");
+  }, 60_000);
 
   it("a change of the operator password ends the operator's existing tokens (issue 14)", async () => {
     const metrics = (token: string) => call(metricsRoute, "/api/v1/metrics", { token });
@@ -261,6 +303,31 @@ describe("POST /api/v1/auth/login", () => {
         data: { passwordHash: await hashPassword(TEST_OPERATOR.password) },
       });
     }
+  });
+
+  it("a logout ends the token it is called with, on the spot, and no other (issue 34)", async () => {
+    const { POST: logoutRoute } = await import("@/app/api/v1/auth/logout/route");
+    const metrics = (token: string) => call(metricsRoute, "/api/v1/metrics", { token });
+    const logout = (token: string) => call(logoutRoute, "/api/v1/auth/logout", { method: "POST", token });
+    const first = ((await login(TEST_OPERATOR, "10.0.9.4")).json as LoginOk).data;
+    const second = ((await login(TEST_OPERATOR, "10.0.9.4")).json as LoginOk).data;
+    expect((await metrics(first.token)).status).toBe(200);
+    const out = await logout(first.token);
+    expect(out.status).toBe(200);
+    expect(out.json).toEqual({ success: true, data: { loggedOut: true, expiresAt: first.expiresAt } });
+    const after = await metrics(first.token);
+    expect(after.status).toBe(401);
+    expect(after.json).toMatchObject({
+      code: "unauthorized",
+      error: "The access token is not valid; log in again.",
+    });
+    expect((await logout(first.token)).status).toBe(401);
+    // The account's other token, and the reader's, are untouched; a reader logs out the same way.
+    expect((await metrics(second.token)).status).toBe(200);
+    const reader = ((await login(PUBLIC_READER, "10.0.9.4")).json as LoginOk).data.token;
+    expect((await logout(reader)).status).toBe(200);
+    expect((await logout(reader)).status).toBe(401);
+    expect((await logout("")).status).toBe(401);
   });
 
   it("reserves each failure before the password is checked: 100 parallel guesses get 5 checks", async () => {

@@ -204,6 +204,11 @@ describe("the origin of a feed's links (issue 23)", () => {
         expect(res.json.home_page_url).toBe(`http://${host}/`);
         expect(res.json.items[0].url).toBe(`http://${host}/stories/${cards(res.json)[0]}`);
       }
+      // A Host that is not plainly one: the fallback pages use too (issue 34), not the server's own URL.
+      const malformed = await call<JsonFeedDoc>(cardsJson, "/api/v1/feeds/cards.json", {
+        headers: { host: "evil.test/<x>" },
+      });
+      expect(malformed.json.home_page_url).toBe("http://127.0.0.1/");
     } finally {
       await getPrisma().comparisonCard.delete({ where: { id: "f_late" } });
       invalidateReadCache();

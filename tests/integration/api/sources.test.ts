@@ -1,8 +1,9 @@
-import { beforeAll, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { GET as sourcesRoute } from "@/app/api/v1/sources/route";
 import { GET as sourceRoute } from "@/app/api/v1/sources/[id]/route";
 import { getPrisma } from "@/lib/db";
 import { invalidateReadCache } from "@/lib/read-cache";
+import { computedProfiles, forgetOutletProfiles, outletProfile } from "@/lib/services/source-profiles";
 import { call } from "@/tests/helpers/api";
 import { insertArticles, insertStory } from "@/tests/helpers/cards";
 
@@ -32,9 +33,10 @@ type Profile = {
   unavailableReason: string | null;
 };
 
-const profile = (id: string) =>
+const profile = (id: string, client = "127.0.0.1") =>
   call<{ success: boolean; data: Profile; code?: string }>(sourceRoute, `/api/v1/sources/${id}`, {
     params: { id },
+    headers: { "x-forwarded-for": client },
   });
 
 beforeAll(async () => {
@@ -224,4 +226,81 @@ it("calls a feed offline, not failing, when its host was unreachable while no ou
   // An answer the host gave is its own failure, whatever the network.
   expect(feeds.get("technology")).toMatchObject({ status: "failing", problem: "HTTP 5xx" });
   expect(feeds.get("health")).toMatchObject({ status: "not fetched yet" });
+});
+
+describe("outlet ids and profiles under hostile clients (issue 34)", () => {
+  it("trims an id before any key or work, refuses an unknown one before any query, and computes a profile once per state of the window", async () => {
+    forgetOutletProfiles();
+    invalidateReadCache();
+    const before = computedProfiles();
+    const plain = await profile("cnn", "10.9.0.1");
+    expect(plain.status).toBe(200);
+    // What Next hands the route for /sources/cnn%20%20 (and a tab, a newline …): the same outlet.
+    for (const padded of ["cnn  ", "  cnn", "cnn\t", "\ncnn "]) {
+      const res = await profile(padded, "10.9.0.1");
+      expect(res.status, JSON.stringify(padded)).toBe(200);
+      expect(res.headers.get("etag")).toBe(plain.headers.get("etag"));
+    }
+    // Past the read cache's five seconds (the page and the API each ask again): the kept profile, no new work.
+    expect((await outletProfile("cnn"))?.id).toBe("cnn");
+    for (let i = 0; i < 20; i++) {
+      const unknown = await profile(`no-such-outlet-${i}`, "10.9.0.1");
+      expect(unknown.status).toBe(404);
+      expect(unknown.json).toMatchObject({ success: false, code: "not_found" });
+    }
+    expect(computedProfiles()).toBe(before + 1);
+  });
+
+  it("after another instance rebuilt, serves the kept profile while one computation makes the new one", async () => {
+    forgetOutletProfiles();
+    const old = (await outletProfile("npr"))!;
+    await insertStory({
+      cardId: "s_new",
+      countries: ["us"],
+      articles: [
+        { sourceId: "npr", title: "Senate passes farm bill", hoursAgo: 1 },
+        { sourceId: "cnn", title: "Farm bill clears the Senate", hoursAgo: 2 },
+      ],
+    });
+    // What a rebuild of another instance stores with the cards (this process's read cache is untouched).
+    await getPrisma().counter.upsert({
+      where: { name: "cards.built-from" },
+      create: { name: "cards.built-from", value: 1n },
+      update: { value: { increment: 1n } },
+    });
+    await new Promise((r) => setTimeout(r, 1_100)); // the window's state is read once a second
+    const computed = computedProfiles();
+    expect((await outletProfile("npr"))!.covered.total).toBe(old.covered.total);
+    let fresh = old;
+    for (let i = 0; i < 50 && fresh.covered.total === old.covered.total; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      fresh = (await outletProfile("npr"))!;
+    }
+    expect(fresh.covered.total).toBe(old.covered.total + 1);
+    expect(computedProfiles()).toBe(computed + 1);
+  });
+
+  it("after this process emptied its read cache (its own rebuild), the next answer is the new profile", async () => {
+    const before = (await profile("npr", "10.9.0.2")).json.data;
+    await insertStory({
+      cardId: "s_newer",
+      countries: ["us"],
+      articles: [
+        { sourceId: "npr", title: "Wildfire near Boise contained", hoursAgo: 1 },
+        { sourceId: "fox-news", title: "Boise wildfire now contained", hoursAgo: 2 },
+      ],
+    });
+    invalidateReadCache();
+    expect((await profile("npr", "10.9.0.2")).json.data.covered.total).toBe(before.covered.total + 1);
+  });
+
+  it("limits each client (RATE_LIMIT_OUTLET_PER_CLIENT_PER_MINUTE), unknown ids counted too", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i++) statuses.push((await profile(i % 2 ? "cnn" : "nope", "10.9.0.3")).status);
+    expect(statuses.slice(0, 60).every((s) => s === 200 || s === 404)).toBe(true);
+    const refused = await profile("cnn", "10.9.0.3");
+    expect(refused.status).toBe(429);
+    expect(refused.json).toMatchObject({ code: "rate_limited", details: { limit: "outlet-client" } });
+    expect(refused.headers.get("retry-after")).toBeTruthy();
+  });
 });

@@ -99,7 +99,7 @@ describe("POST /api/v1/comparison-cards/generate (operator)", () => {
     expect(res.json.data.country).toBe("us");
   });
 
-  it("answers 409 while another ingest holds the lock", async () => {
+  it("answers 409 with when to try again (Retry-After, and the time in words) while another ingest holds the lock", async () => {
     let res: Awaited<ReturnType<typeof call>> | undefined;
     await getDatabase().withLock("ingest", async () => {
       res = await call(generateRoute, "/api/v1/comparison-cards/generate", {
@@ -108,11 +108,20 @@ describe("POST /api/v1/comparison-cards/generate (operator)", () => {
       });
     });
     expect(res!.status).toBe(409);
+    // Issue 34: when to try again, in words and in Retry-After, not a bare 409.
     expect(res!.json).toMatchObject({
       success: false,
       code: "conflict",
-      error: "An ingest is already running; try again when it finishes.",
+      error: expect.stringMatching(/^Another ingest is running; try again at \d\d:\d\d UTC\.$/),
+      details: { retryAt: expect.any(String), retryAfterSeconds: expect.any(Number) },
     });
+    const { retryAt, retryAfterSeconds } = (
+      res!.json as { details: { retryAt: string; retryAfterSeconds: number } }
+    ).details;
+    expect(Number(res!.headers.get("retry-after"))).toBe(retryAfterSeconds);
+    expect(retryAfterSeconds).toBeGreaterThanOrEqual(10);
+    expect((res!.json as { error: string }).error).toContain(retryAt.slice(11, 16));
+    expect(Date.parse(retryAt) - Date.now()).toBeLessThanOrEqual(retryAfterSeconds * 1000);
   });
 });
 
@@ -235,6 +244,29 @@ describe("GET /api/v1/comparison-cards/status/scheduler", () => {
     expect(lastErrors(await call<Status>(schedulerRoute, path, { token: operator })).get("npr")).toBe(
       "HTTP 404",
     );
+  });
+
+  it("answers anyone from the read cache with an ETag (issue 34); the operator's details are computed for each call", async () => {
+    type Status = { data: { sources: Array<{ id: string; lastError: string | null }> } };
+    const path = "/api/v1/comparison-cards/status/scheduler";
+    invalidateReadCache();
+    const first = await call<Status>(schedulerRoute, path);
+    const etag = first.headers.get("etag");
+    expect(etag).toBeTruthy();
+    expect((await call(schedulerRoute, path, { headers: { "if-none-match": etag! } })).status).toBe(304);
+    // A feed's state changes: anyone gets the kept answer for a few seconds, the operator the new one.
+    const lastError = (res: { json: Status }) => res.json.data.sources.find((s) => s.id === "npr")!.lastError;
+    const npr = await getPrisma().feed.findFirstOrThrow({ where: { sourceId: "npr" } });
+    await getPrisma().feed.update({
+      where: { id: npr.id },
+      data: { lastError: "HTTP 503 at a later time", lastErrorAt: new Date(Date.now() + 60_000) },
+    });
+    expect(lastError(await call<Status>(schedulerRoute, path))).toBe(lastError(first));
+    expect(lastError(await call<Status>(schedulerRoute, path, { token: operator }))).toBe(
+      "HTTP 503 at a later time",
+    );
+    invalidateReadCache();
+    expect(lastError(await call<Status>(schedulerRoute, path))).toBe("HTTP 5xx");
   });
 
   it("with the cron secret also runs a refresh of the due feeds", async () => {

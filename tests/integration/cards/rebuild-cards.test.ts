@@ -75,6 +75,17 @@ describe("rebuildCards", () => {
     expect(v).toMatchObject({ category: "health", country: "gb", articleCount: 2 });
     expect(t.confidence).toBeGreaterThan(0);
     expect(t.confidence).toBeLessThanOrEqual(1);
+    // Every column as Prisma would have written it (cards are created by one statement per chunk).
+    const newest = await getPrisma().article.findFirstOrThrow({
+      where: { id: { in: tornadoIds } },
+      orderBy: { publishedAt: "desc" },
+    });
+    expect(t.latestPublishedAt.toISOString()).toBe(newest.publishedAt.toISOString());
+    expect(t.countries).toEqual(["us"]);
+    expect(t).toMatchObject({ isDemo: false, summary: null, successorId: null });
+    expect(t.articles.map((m) => m.position)).toEqual([0, 1, 2]);
+    expect(Math.abs(t.createdAt.getTime() - Date.now())).toBeLessThan(60_000);
+    expect(t.updatedAt.getTime()).toBe(t.createdAt.getTime());
   });
 
   it("changes nothing when nothing changed", async () => {

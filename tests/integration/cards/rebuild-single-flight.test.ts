@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { POST as onDemandRoute } from "@/app/api/v1/comparison-cards/generate/on-demand/route";
 import { signAccessToken } from "@/lib/auth/tokens";
-import { getPrisma } from "@/lib/db";
+import { getDatabase, getPrisma } from "@/lib/db";
+import { newsWindowStart } from "@/lib/news-window";
 import { cachedRead } from "@/lib/read-cache";
 import { rebuildCards } from "@/lib/services/rebuild-cards";
+import { windowFingerprint } from "@/lib/storage/articles";
 import { call } from "@/tests/helpers/api";
 import { insertArticles } from "@/tests/helpers/cards";
 
@@ -68,5 +70,57 @@ describe("rebuildCards shares runs and skips an unchanged window", () => {
     );
     for (const a of answers) expect([a.status, a.json.data?.action]).toEqual([200, "no_new_articles"]);
     expect(await cacheKept("marker-2")).toBe(true);
+  });
+
+  it("on a sliding window, an on-demand call that adds no article never re-clusters (issue 34)", async () => {
+    const prisma = getPrisma();
+    const builtFrom = async () =>
+      (await prisma.counter.findUnique({ where: { name: "cards.built-from" } }))?.value ?? null;
+    const onDemand = async (body: { country: string; category: string }) => {
+      const reader = (await signAccessToken({ username: "reader", role: "reader" })).token;
+      const res = await call<{ data: { action: string } }>(
+        onDemandRoute,
+        "/api/v1/comparison-cards/generate/on-demand",
+        { body, token: reader },
+      );
+      return [res.status, res.json.data?.action];
+    };
+    // An article ages out of the window: the window is no longer what the cards were built from.
+    await insertArticles("gamma", [
+      { sourceId: "cnn", title: "Ferry service resumes on the Clyde", hoursAgo: 5 },
+    ]);
+    await rebuildCards();
+    await prisma.article.deleteMany({ where: { title: "Ferry service resumes on the Clyde" } });
+    const before = await builtFrom();
+    await cachedRead("marker-3", async () => "cached");
+    // Fresh feeds: nothing to fetch.
+    await prisma.feed.updateMany({ data: { lastFetchedAt: new Date() } });
+    expect(await onDemand({ country: "jp", category: "health" })).toEqual([200, "no_new_articles"]);
+    // Another ingest holds the lock: its own re-clustering follows; this call answers what is stored.
+    await getDatabase().withLock("ingest", async () => {
+      await prisma.feed.updateMany({ data: { lastFetchedAt: new Date(Date.now() - 3_600_000) } });
+      expect(await onDemand({ country: "jp", category: "health" })).toEqual([200, "no_new_articles"]);
+    });
+    expect(await builtFrom()).toBe(before);
+    expect(await cacheKept("marker-3")).toBe(true);
+  });
+
+  it("reads the window's fingerprint in slices, to the same value as one statement over the window (issue 34)", async () => {
+    const prisma = getPrisma();
+    const now = new Date();
+    // An article dated ahead of now, and one at the window's very start, are in the window too.
+    await insertArticles("delta", [
+      { sourceId: "cnn", title: "Tomorrow's eclipse visible across Chile", hoursAgo: -2 },
+      { sourceId: "npr", title: "Harbour reopens after the storm", hoursAgo: 71.9 },
+    ]);
+    const [whole] = await prisma.$queryRawUnsafe<{ n: number; latest: string | null }[]>(
+      `SELECT count(*)::int AS n, max("updatedAt")::text AS latest FROM "Article"
+       WHERE "publishedAt" >= ($1::timestamptz AT TIME ZONE 'UTC')`,
+      newsWindowStart(now).toISOString(),
+    );
+    expect(await windowFingerprint(prisma, now)).toEqual({
+      articles: whole.n,
+      hash: `${whole.n}@${whole.latest ?? ""}`,
+    });
   });
 });

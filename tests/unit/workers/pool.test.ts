@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { draftCards } from "@/lib/cluster/build-card";
+import { JOBS } from "@/lib/workers/jobs";
 import { WorkerBusyError, WorkerTimeoutError } from "@/lib/workers/errors";
 import { WorkerPool } from "@/lib/workers/pool";
 import { generateSyntheticNews } from "@/scripts/bench/synthetic-news";
@@ -66,5 +67,34 @@ describe("WorkerPool", () => {
     const queued = [pool.run("draftCards", [], 60_000), pool.run("draftCards", [], 60_000)];
     await expect(pool.run("draftCards", [], 60_000)).rejects.toBeInstanceOf(WorkerBusyError);
     await Promise.all([running, ...queued]);
+  }, 60_000);
+});
+
+describe("WorkerPool job classes (issue 34)", () => {
+  it("runs a queued rebuild before queued analyses, and takes it when the analyses' queue is full", async () => {
+    const order: string[] = [];
+    const note = (name: string) => (p: Promise<unknown>) =>
+      p.then(
+        () => order.push(name),
+        () => order.push(name),
+      );
+    const running = note("running")(pool.run("draftCards", articles.slice(0, 400), 60_000));
+    // The analyses' queue (2 here) filled by readers; a rebuild and a login still get in, and first.
+    const bad = { answer: null, articles: [] } as never;
+    const analyses = [1, 2].map((i) => note(`analysis ${i}`)(pool.run("groundAnswer", bad, 60_000)));
+    await expect(pool.run("groundAnswer", bad, 60_000)).rejects.toBeInstanceOf(WorkerBusyError);
+    const login = note("login")(pool.run("verifyPassword", { password: "x", stored: "malformed" }, 60_000));
+    const rebuild = note("rebuild")(pool.run("draftCards", [], 60_000));
+    await Promise.all([running, ...analyses, login, rebuild]);
+    expect(order).toEqual(["running", "rebuild", "login", "analysis 1", "analysis 2"]);
+  }, 60_000);
+
+  it("plans a rebuild's card ids and writes in a worker, as on the main thread", async () => {
+    const drafts = draftCards(articles);
+    const input = { stored: [], drafts, demoIds: [] };
+    const plan = await pool.run("planCardChanges", input, 60_000);
+    expect(plan).toEqual(JOBS.planCardChanges(input));
+    expect(plan.cards).toBe(drafts.length);
+    expect(plan.changes.create).toHaveLength(drafts.length);
   }, 60_000);
 });

@@ -16,7 +16,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
         query,
       } as const;
       return cachedResponse(req, cardFeedKey(spec), () => renderCardFeed(spec), {
-        origin: siteOrigin(req.headers, new URL(req.url).origin),
+        origin: siteOrigin(req.headers),
       });
     },
   ),
