@@ -119,10 +119,16 @@ test("the page goes idle once the feed is shown (no render loop)", async ({ page
   await cdp.send("Performance.enable");
   const busy = async () =>
     (await cdp.send("Performance.getMetrics")).metrics.find((m) => m.name === "TaskDuration")!.value;
-  const before = await busy();
-  await page.waitForTimeout(2000);
-  // A quiet page spends a few milliseconds of these two seconds on the main thread; a loop, all of them.
-  expect((await busy()) - before).toBeLessThan(0.5);
+  // A quiet page spends a few milliseconds of two seconds on the main thread; a loop, all of them,
+  // in every window. Work the page defers to idle time (the filter panel's code) or another
+  // process's load can fill one window, so the quietest of three is the one judged.
+  const windows: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const before = await busy();
+    await page.waitForTimeout(2000);
+    windows.push((await busy()) - before);
+  }
+  expect(Math.min(...windows)).toBeLessThan(0.5);
 });
 
 test("the card: header, bias bar, Source Comparison panels and footer", async ({ page }, info) => {
