@@ -47,6 +47,16 @@ const SettingsPanel = lazy(() =>
   import("@/components/header/settings-panel").then((m) => ({ default: m.SettingsPanel })),
 );
 
+const PANEL_IDS = { cache: "cache-stats", settings: "settings-panel" } as const;
+
+function PanelLoading({ id }: { id: string }) {
+  return (
+    <p id={id} role="status" className="sr-only">
+      Loading…
+    </p>
+  );
+}
+
 /** The single screen of docs/product.md §2: header, hero with stats and filters, status line, cards. */
 export function NewsApp() {
   const [selection, setSelection] = useState<Selection>(defaultSelection);
@@ -91,7 +101,9 @@ export function NewsApp() {
         onToggleCache={() => togglePanel("cache")}
         onToggleSettings={() => togglePanel("settings")}
       />
-      <Suspense>
+      {/* While a panel's code loads, an element with its id stands in, so the header button's
+          aria-controls always names an element that exists. */}
+      <Suspense fallback={panel && <PanelLoading id={PANEL_IDS[panel]} />}>
         {panel === "cache" && <CacheStatsModal onClose={closePanel} />}
         {panel === "settings" && (
           <SettingsPanel authenticated={session.authenticated} cards={feed.cards} onClose={closePanel} />

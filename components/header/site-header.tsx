@@ -83,7 +83,7 @@ function HeaderButton(p: {
       type="button"
       aria-label={p.label}
       aria-expanded={p.open}
-      aria-controls={p.controls}
+      aria-controls={p.open ? p.controls : undefined}
       onClick={p.onClick}
       className="rounded-lg p-2 text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-700"
     >
