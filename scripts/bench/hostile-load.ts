@@ -18,7 +18,7 @@
  * Prints per load the answers (statuses, median and slowest) and the liveness probe's worst, p50
  * and p99, and at the end the worst of every load. Target: every probe under 100 ms.
  *
- *   npm run bench:hostile-load [-- --articles 5300 --strict --only e,h]
+ *   npm run bench:hostile-load [-- --articles 5300 --strict --only e,h --cpu-prof DIR]
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -46,6 +46,12 @@ import { freshFeedsAndEmptyPairs } from "./lib/synthetic-window";
 import { option } from "./lib/timed";
 
 const TARGET_PROBE_MS = 100;
+
+/** --cpu-prof DIR: each server writes a V8 CPU profile of its main thread into DIR when it stops. */
+function cpuProfileArgs(): string[] {
+  const dir = option("cpu-prof");
+  return dir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(dir)}`] : [];
+}
 const OPERATOR = { username: "bench-operator", password: "bench-operator-password" };
 const CRON_SECRET = "bench-cron-secret-0123456789";
 const ms = (v: number) => `${v.toFixed(0)} ms`;
@@ -254,7 +260,7 @@ async function freshWindowLoad(articles: number, feeds: { port: number }): Promi
       fresh: true,
       count: 9,
     });
-    const server = await startServer(envFor(dir));
+    const server = await startServer(envFor(dir), { nodeArgs: cpuProfileArgs() });
     try {
       // The routes' code loaded (a login, and one on-demand call its body refuses), nothing else:
       // the database and its pages cold, no card built. What is measured is the window, not a
@@ -294,7 +300,7 @@ runScript(async () => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), "news-bench-hostile-load-"));
       try {
         const pairs = await prepareWindow(dir, articles, `http://127.0.0.1:${feeds.port}/`);
-        const server = await startServer(envFor(dir));
+        const server = await startServer(envFor(dir), { nodeArgs: cpuProfileArgs() });
         try {
           for (const load of await windowLoads(server.base, pairs, feeds))
             if (picked(load.key)) worst.set(load.key, await measure(server.base, load));
