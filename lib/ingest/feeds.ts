@@ -6,6 +6,7 @@
 
 import type { PrismaClient } from "@/generated/prisma/client";
 import type { CategoryId } from "@/lib/catalog";
+import { findAvailableFeeds } from "@/lib/storage/feeds";
 
 export interface RegisteredFeed {
   readonly id: string;
@@ -36,16 +37,7 @@ export interface FeedFilter {
 
 /** The registered feeds matching a filter, ordered by source and category. */
 export async function selectFeeds(prisma: PrismaClient, filter: FeedFilter = {}): Promise<RegisteredFeed[]> {
-  const rows = await prisma.feed.findMany({
-    where: {
-      ...(filter.sources ? { sourceId: { in: filter.sources } } : {}),
-      ...(filter.categories ? { category: { in: filter.categories } } : {}),
-      ...(filter.dueAt ? { nextCheckAt: { lte: filter.dueAt } } : {}),
-      source: { available: true },
-    },
-    include: { source: { select: { name: true, country: true } } },
-    orderBy: [{ sourceId: "asc" }, { category: "asc" }],
-  });
+  const rows = await findAvailableFeeds(prisma, filter);
   return rows.map((row) => {
     const feed: RegisteredFeed = Object.freeze({
       id: row.id,
