@@ -7,7 +7,7 @@ import "server-only";
 
 import type { PrismaClient } from "@/generated/prisma/client";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
-import { PUBLIC_READER } from "@/lib/auth/public-reader";
+import { PUBLIC_READER } from "@/lib/public-reader";
 import { operatorPassword } from "@/lib/auth/secrets";
 import { env } from "@/lib/env";
 import {
