@@ -6,7 +6,7 @@
 
 import type { PrismaClient } from "@/generated/prisma/client";
 import type { CategoryId } from "@/lib/catalog";
-import { findAvailableFeeds } from "@/lib/storage/feeds";
+import { findAvailableFeeds, type FeedSelection } from "@/lib/storage/feeds";
 
 export interface RegisteredFeed {
   readonly id: string;
@@ -28,15 +28,11 @@ export function isRegisteredFeed(feed: RegisteredFeed): boolean {
   return registered.has(feed);
 }
 
-export interface FeedFilter {
-  sources?: string[];
-  categories?: CategoryId[];
-  /** Only feeds due by this time (nextCheckAt <= dueAt): the scheduler's selection. */
-  dueAt?: Date;
-}
-
 /** The registered feeds matching a filter, ordered by source and category. */
-export async function selectFeeds(prisma: PrismaClient, filter: FeedFilter = {}): Promise<RegisteredFeed[]> {
+export async function selectFeeds(
+  prisma: PrismaClient,
+  filter: FeedSelection = {},
+): Promise<RegisteredFeed[]> {
   const rows = await findAvailableFeeds(prisma, filter);
   return rows.map((row) => {
     const feed: RegisteredFeed = Object.freeze({

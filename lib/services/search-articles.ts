@@ -13,7 +13,7 @@ import type { ComparisonCard } from "@/lib/schemas/cards";
 import type { SearchQuery, SearchResponse } from "@/lib/schemas/search";
 import { searchArticleHits } from "@/lib/storage/articles";
 import { findCardRows, searchCardIds } from "@/lib/storage/cards";
-import { listSourceRowsPlain } from "@/lib/storage/sources";
+import { listAllSources } from "@/lib/storage/sources";
 import { sourceRef, toComparisonCard } from "./card-view";
 
 /** The cards of `ids` in that order, as the card list answers them. */
@@ -28,7 +28,7 @@ async function cardsInOrder(ids: string[]): Promise<ComparisonCard[]> {
 const outlets = () =>
   cachedRead(
     "search:outlets",
-    async () => new Map((await listSourceRowsPlain(getPrisma())).map((s) => [s.id, s])),
+    async () => new Map((await listAllSources(getPrisma())).map((s) => [s.id, s])),
   );
 
 /**

@@ -15,6 +15,7 @@ import { NOW_UTC, utc } from "./sql-time";
 export interface FeedSelection {
   sources?: string[];
   categories?: CategoryId[];
+  /** Only feeds due by this time (nextCheckAt <= dueAt): the scheduler's selection. */
   dueAt?: Date;
 }
 

@@ -40,7 +40,7 @@ export function listSourcesForPlan(prisma: PrismaClient) {
 }
 
 /** Every outlet's row (search results name their outlet). */
-export function listSourceRowsPlain(prisma: PrismaClient) {
+export function listAllSources(prisma: PrismaClient) {
   return prisma.source.findMany();
 }
 
