@@ -7,7 +7,7 @@ import "server-only";
  */
 
 import { z } from "zod";
-import { PUBLIC_READER } from "@/lib/auth/public-reader";
+import { PUBLIC_READER } from "@/lib/public-reader";
 
 const bool = (fallback: boolean) =>
   z

@@ -18,6 +18,14 @@ import { getDatabase, getPrisma } from "@/lib/db";
 import { deepFreeze } from "@/lib/frozen";
 import { logger } from "@/lib/log";
 import {
+  addAnalysisHits,
+  countAnalysisRows,
+  readAnalysisRow,
+  writeAnalysisRow,
+} from "@/lib/storage/analyses";
+import { existingCardId } from "@/lib/storage/cards";
+import { addToCounter, readCounters } from "@/lib/storage/counters";
+import {
   comparison,
   type Comparison,
   type CompareArticlesBody,
@@ -135,19 +143,8 @@ async function writeCounters(): Promise<void> {
   if (!entries.length && !keys.size) return;
   try {
     await getDatabase().sql.transaction(async (tx) => {
-      for (const c of entries) {
-        await tx.query(
-          `INSERT INTO "Counter" (name, value, "updatedAt") VALUES ($1, $2, now() AT TIME ZONE 'UTC')
-           ON CONFLICT (name) DO UPDATE SET value = "Counter".value + EXCLUDED.value, "updatedAt" = EXCLUDED."updatedAt"`,
-          [CACHE_COUNTERS[c], counters[c]],
-        );
-      }
-      for (const [key, k] of keys) {
-        await tx.query(
-          `UPDATE "Analysis" SET hits = hits + $2, "lastHitAt" = ($3::timestamptz AT TIME ZONE 'UTC') WHERE "cacheKey" = $1`,
-          [key, k.hits, k.lastHitAt.toISOString()],
-        );
-      }
+      for (const c of entries) await addToCounter(tx, CACHE_COUNTERS[c], counters[c]);
+      for (const [key, k] of keys) await addAnalysisHits(tx, key, k.hits, k.lastHitAt);
     });
   } catch (error) {
     logger.warn({ err: error, counters }, "writing analysis cache counters failed; they are lost");
@@ -170,11 +167,6 @@ function remember(key: string, answer: Comparison, expiresAt: number): void {
   if (memory.size > MEMORY_ENTRIES) memory.delete(memory.keys().next().value!);
 }
 
-/** A valid answer for the key: current version, not expired (times compared in UTC, as Prisma stores them). */
-const READ_SQL = `
-SELECT result, (extract(epoch FROM "expiresAt") * 1000)::float8 AS "expiresMs" FROM "Analysis"
-WHERE "cacheKey" = $1 AND version = $3 AND "expiresAt" > ($2::timestamptz AT TIME ZONE 'UTC')`;
-
 /**
  * The cached answer for a key, if one is valid now: from memory when it was hit lately, else
  * from its row. Expired, old-version or unreadable rows are misses; the answer computed next
@@ -188,16 +180,11 @@ export async function readCachedAnalysis(key: string, now = new Date()): Promise
   }
   if (kept) memory.delete(key);
   try {
-    const rows = await getDatabase().sql.query<{ result: unknown; expiresMs: number | string }>(READ_SQL, [
-      key,
-      now.toISOString(),
-      CACHE_VERSION,
-    ]);
-    const parsed = rows.length ? comparison.safeParse(rows[0].result) : null;
+    const row = await readAnalysisRow(getDatabase().sql, key, CACHE_VERSION, now);
+    const parsed = row ? comparison.safeParse(row.result) : null;
     if (parsed?.success) {
       count("hits", key, now);
-      // The column is UTC without a zone: its epoch is read as UTC.
-      remember(key, parsed.data, Number(rows[0].expiresMs));
+      remember(key, parsed.data, row!.expiresMs);
       return parsed.data;
     }
     count("misses");
@@ -217,27 +204,17 @@ export async function writeCachedAnalysis(
 ): Promise<void> {
   try {
     const db = getPrisma();
-    // The card may be gone (or never existed): the answer is still worth keeping.
-    const card = cardId
-      ? await db.comparisonCard.findUnique({ where: { id: cardId }, select: { id: true } })
-      : null;
-    const data = {
-      cardId: card?.id ?? null,
+    const row = {
+      // The card may be gone (or never existed): the answer is still worth keeping.
+      cardId: cardId ? await existingCardId(db, cardId) : null,
       provider: answer.provider.kind,
       model: answer.provider.model,
       result: { ...answer, cached: false } as unknown as Prisma.InputJsonValue,
       version: CACHE_VERSION,
-      hits: 0,
       createdAt: now,
       expiresAt: new Date(now.getTime() + CACHE_TTL_MS),
-      lastHitAt: null,
     };
-    await db.analysis.upsert({ where: { cacheKey: key }, create: { cacheKey: key, ...data }, update: data });
-    await db.analysis.deleteMany({
-      where: { OR: [{ expiresAt: { lte: now } }, { version: { not: CACHE_VERSION } }] },
-    });
-    await db.$executeRaw`DELETE FROM "Analysis" WHERE id IN (
-      SELECT id FROM "Analysis" ORDER BY "createdAt" DESC, id DESC OFFSET ${CACHE_MAX_ENTRIES})`;
+    await writeAnalysisRow(db, key, row, CACHE_MAX_ENTRIES);
   } catch (error) {
     countError(error, "write");
   }
@@ -255,10 +232,10 @@ export async function analysisCacheStats(): Promise<CacheStats> {
   await flushAnalysisCounters();
   const db = getPrisma();
   const [size, counters] = await Promise.all([
-    db.analysis.count(),
-    db.counter.findMany({ where: { name: { in: Object.values(CACHE_COUNTERS) } } }),
+    countAnalysisRows(db),
+    readCounters(db, Object.values(CACHE_COUNTERS)),
   ]);
-  const value = (name: string) => Number(counters.find((c) => c.name === name)?.value ?? 0n);
+  const value = (name: string) => counters.get(name) ?? 0;
   return {
     size,
     hits: value(CACHE_COUNTERS.hits),

@@ -3,7 +3,7 @@
  * check (lib/analysis/grounding.ts), a model's draft completed with the product's own numbers
  * (lib/analysis/model-answer.ts), and the two summaries never empty: when the check removes a
  * summary's every sentence, it is built again from the points that survive. The check runs in
- * the worker pool beside the product's own reading of the card (lib/analysis/off-thread.ts);
+ * the worker pool beside the product's own reading of the card (lib/services/analysis-off-thread.ts);
  * the evals call checkAnswer, which does both in turn.
  */
 

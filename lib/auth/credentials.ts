@@ -8,6 +8,8 @@
 import "server-only";
 import crypto from "node:crypto";
 import { getDatabase } from "@/lib/db";
+import { revokeTokenId } from "@/lib/storage/tokens";
+import { accountByName as findAccount, accountWithToken } from "@/lib/storage/users";
 import { authSecret } from "./secrets";
 import type { Role } from "./tokens";
 
@@ -36,12 +38,7 @@ export async function currentCredentials(
   username: string,
   tokenId = "",
 ): Promise<{ stamp: string; role: Role; revoked: boolean } | null> {
-  const rows = await getDatabase().sql.query<{ passwordHash: string; role: Role; revoked: boolean }>(
-    `SELECT "passwordHash", role, EXISTS (SELECT 1 FROM "RevokedToken" WHERE jti = $2) AS revoked
-     FROM "User" WHERE username = $1`,
-    [username, tokenId],
-  );
-  const user = rows[0];
+  const user = await accountWithToken(getDatabase().sql, username, tokenId);
   return user ? { stamp: credentialStamp(user.passwordHash), role: user.role, revoked: user.revoked } : null;
 }
 
@@ -49,14 +46,10 @@ export async function currentCredentials(
  * An account by its exact name, for a login: one plain statement, as the per-request check
  * (currentCredentials) is, since every visitor's page logs in (issue 34).
  */
-export async function accountByName(
+export function accountByName(
   username: string,
 ): Promise<{ username: string; role: Role; passwordHash: string } | null> {
-  const rows = await getDatabase().sql.query<{ username: string; role: Role; passwordHash: string }>(
-    `SELECT username, role, "passwordHash" FROM "User" WHERE username = $1`,
-    [username],
-  );
-  return rows[0] ?? null;
+  return findAccount(getDatabase().sql, username);
 }
 
 /**
@@ -64,10 +57,5 @@ export async function accountByName(
  * ids past that are dropped on the way.
  */
 export async function revokeToken(tokenId: string, expiresAt: Date, now = new Date()): Promise<void> {
-  const sql = getDatabase().sql;
-  await sql.query(
-    `INSERT INTO "RevokedToken" (jti, "expiresAt") VALUES ($1, $2) ON CONFLICT (jti) DO NOTHING`,
-    [tokenId, expiresAt],
-  );
-  await sql.query(`DELETE FROM "RevokedToken" WHERE "expiresAt" < $1`, [now]);
+  await revokeTokenId(getDatabase().sql, tokenId, expiresAt, now);
 }

@@ -4,7 +4,7 @@
  * Only that account's public credentials ever reach the browser.
  */
 
-import { PUBLIC_READER } from "@/lib/auth/public-reader";
+import { PUBLIC_READER } from "@/lib/public-reader";
 import type { LoginResponse } from "@/lib/schemas/auth";
 import { apiRequest, ApiRequestError, type RequestOptions } from "./api";
 

@@ -155,58 +155,47 @@ function localLocks() {
   };
 }
 
-/**
- * Opens the database a target names. PGlite takes the folder's lock first (a second
- * process gets a clear error); PostgreSQL gets a pool shared by Prisma and plain SQL.
- * Important on PGlite: inside a Prisma interactive transaction use only `tx`; a query
- * on the top-level client waits for the transaction and deadlocks.
- */
-export function openDatabase(target: DatabaseTarget, options: OpenOptions): Database {
-  if (target.engine === "pglite") {
-    const inMemory = target.dir.startsWith("memory://");
-    const lock: PgliteLock | null = inMemory ? null : acquirePgliteLock(target.dir, options.purpose);
-    let pglite: PGlite;
-    try {
-      pglite = new PGlite(target.dir);
-    } catch (error) {
-      lock?.release();
-      throw error;
-    }
-    const turns = takingTurns(pglite);
-    const prisma = new PrismaClient({ adapter: new PrismaPGlite(turns) });
-    const locks = localLocks();
-    let closed = false;
-    return {
-      engine: "pglite",
-      target,
-      prisma,
-      sql: pgliteRunner(turns),
-      tryWithLock: (name, fn) => locks.tryWith(name, fn),
-      withLock: (name, fn) => locks.with(name, fn),
-      async close() {
-        if (closed) return;
-        closed = true;
-        try {
-          await prisma.$disconnect();
-          if (!pglite.closed) await pglite.close();
-        } finally {
-          lock?.release();
-        }
-      },
-    };
+/** PGlite in this process, in its folder (locked against a second process) or in memory. */
+function openPglite(target: Extract<DatabaseTarget, { engine: "pglite" }>, options: OpenOptions): Database {
+  const inMemory = target.dir.startsWith("memory://");
+  const lock: PgliteLock | null = inMemory ? null : acquirePgliteLock(target.dir, options.purpose);
+  let pglite: PGlite;
+  try {
+    pglite = new PGlite(target.dir);
+  } catch (error) {
+    lock?.release();
+    throw error;
   }
+  const turns = takingTurns(pglite);
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(turns) });
+  const locks = localLocks();
+  let closed = false;
+  return {
+    engine: "pglite",
+    target,
+    prisma,
+    sql: pgliteRunner(turns),
+    tryWithLock: (name, fn) => locks.tryWith(name, fn),
+    withLock: (name, fn) => locks.with(name, fn),
+    async close() {
+      if (closed) return;
+      closed = true;
+      try {
+        await prisma.$disconnect();
+        if (!pglite.closed) await pglite.close();
+      } finally {
+        lock?.release();
+      }
+    },
+  };
+}
 
-  const pool = new pg.Pool({
-    connectionString: target.url,
-    max: options.poolSize ?? 10,
-    connectionTimeoutMillis: 5_000,
-    idleTimeoutMillis: 30_000,
-    application_name: `news-analysis ${options.purpose}`.slice(0, 63),
-  });
-  // An idle client whose server went away emits 'error'; without a listener the process dies.
-  pool.on("error", () => undefined);
-  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
-  const withSession = async <T>(name: string, wait: boolean, fn: () => Promise<T>) => {
+/**
+ * Runs fn holding the named PostgreSQL session advisory lock, on a connection of its own: waiting
+ * for it, or (`wait` false) not acquired when another session holds it.
+ */
+function advisoryLocks(pool: pg.Pool) {
+  return async <T>(name: string, wait: boolean, fn: () => Promise<T>) => {
     const conn = await pool.connect();
     const key = advisoryKey(name);
     try {
@@ -224,6 +213,24 @@ export function openDatabase(target: DatabaseTarget, options: OpenOptions): Data
       conn.release();
     }
   };
+}
+
+/** A PostgreSQL server through a pool shared by Prisma and plain SQL. */
+function openPostgres(
+  target: Extract<DatabaseTarget, { engine: "postgresql" }>,
+  options: OpenOptions,
+): Database {
+  const pool = new pg.Pool({
+    connectionString: target.url,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    application_name: `news-analysis ${options.purpose}`.slice(0, 63),
+  });
+  // An idle client whose server went away emits 'error'; without a listener the process dies.
+  pool.on("error", () => undefined);
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  const withSession = advisoryLocks(pool);
   let closed = false;
   return {
     engine: "postgresql",
@@ -243,4 +250,14 @@ export function openDatabase(target: DatabaseTarget, options: OpenOptions): Data
       await pool.end().catch(() => undefined);
     },
   };
+}
+
+/**
+ * Opens the database a target names. PGlite takes the folder's lock first (a second
+ * process gets a clear error); PostgreSQL gets a pool shared by Prisma and plain SQL.
+ * Important on PGlite: inside a Prisma interactive transaction use only `tx`; a query
+ * on the top-level client waits for the transaction and deadlocks.
+ */
+export function openDatabase(target: DatabaseTarget, options: OpenOptions): Database {
+  return target.engine === "pglite" ? openPglite(target, options) : openPostgres(target, options);
 }

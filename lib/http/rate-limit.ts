@@ -12,6 +12,7 @@ import "server-only";
 
 import { env } from "@/lib/env";
 import { getDatabase } from "@/lib/db";
+import { deleteExpiredBuckets, hitBucket, releaseBucketHit } from "@/lib/storage/rate-limits";
 import { ApiError } from "./errors";
 import { memoryWindows, type Window, type WindowStore } from "./rate-window";
 import type { RouteRateLimit } from "./routes";
@@ -22,27 +23,12 @@ function databaseStore(): Store {
   return {
     async hit(key, windowMs, now) {
       const resetAt = new Date(now.getTime() + windowMs);
-      const rows = await getDatabase().sql.query<{ count: number; expiresAt: Date }>(
-        `INSERT INTO "RateLimitBucket" (key, count, "windowStart", "expiresAt") VALUES ($1, 1, $2, $3)
-         ON CONFLICT (key) DO UPDATE SET
-           count = CASE WHEN "RateLimitBucket"."expiresAt" <= $2 THEN 1 ELSE "RateLimitBucket".count + 1 END,
-           "windowStart" = CASE WHEN "RateLimitBucket"."expiresAt" <= $2 THEN $2 ELSE "RateLimitBucket"."windowStart" END,
-           "expiresAt" = CASE WHEN "RateLimitBucket"."expiresAt" <= $2 THEN $3 ELSE "RateLimitBucket"."expiresAt" END
-         RETURNING count, "expiresAt"`,
-        [key, now, resetAt],
-      );
-      if (Math.random() < 0.01) {
-        void getDatabase()
-          .sql.query(`DELETE FROM "RateLimitBucket" WHERE "expiresAt" < $1`, [now])
-          .catch(() => undefined);
-      }
-      return { count: Number(rows[0].count), resetAt: new Date(rows[0].expiresAt) };
+      const hit = await hitBucket(getDatabase().sql, key, now, resetAt);
+      if (Math.random() < 0.01) void deleteExpiredBuckets(getDatabase().sql, now).catch(() => undefined);
+      return hit;
     },
     async release(key, now) {
-      await getDatabase().sql.query(
-        `UPDATE "RateLimitBucket" SET count = count - 1 WHERE key = $1 AND "expiresAt" > $2 AND count > 0`,
-        [key, now],
-      );
+      await releaseBucketHit(getDatabase().sql, key, now);
     },
   };
 }

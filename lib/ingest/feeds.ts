@@ -6,6 +6,7 @@
 
 import type { PrismaClient } from "@/generated/prisma/client";
 import type { CategoryId } from "@/lib/catalog";
+import { findAvailableFeeds, type FeedSelection } from "@/lib/storage/feeds";
 
 export interface RegisteredFeed {
   readonly id: string;
@@ -27,25 +28,12 @@ export function isRegisteredFeed(feed: RegisteredFeed): boolean {
   return registered.has(feed);
 }
 
-export interface FeedFilter {
-  sources?: string[];
-  categories?: CategoryId[];
-  /** Only feeds due by this time (nextCheckAt <= dueAt): the scheduler's selection. */
-  dueAt?: Date;
-}
-
 /** The registered feeds matching a filter, ordered by source and category. */
-export async function selectFeeds(prisma: PrismaClient, filter: FeedFilter = {}): Promise<RegisteredFeed[]> {
-  const rows = await prisma.feed.findMany({
-    where: {
-      ...(filter.sources ? { sourceId: { in: filter.sources } } : {}),
-      ...(filter.categories ? { category: { in: filter.categories } } : {}),
-      ...(filter.dueAt ? { nextCheckAt: { lte: filter.dueAt } } : {}),
-      source: { available: true },
-    },
-    include: { source: { select: { name: true, country: true } } },
-    orderBy: [{ sourceId: "asc" }, { category: "asc" }],
-  });
+export async function selectFeeds(
+  prisma: PrismaClient,
+  filter: FeedSelection = {},
+): Promise<RegisteredFeed[]> {
+  const rows = await findAvailableFeeds(prisma, filter);
   return rows.map((row) => {
     const feed: RegisteredFeed = Object.freeze({
       id: row.id,

@@ -9,6 +9,8 @@ import path from "node:path";
 import type { PrismaClient } from "@/generated/prisma/client";
 import { isCategoryId, type CategoryId } from "@/lib/catalog";
 import { categoryForFileName, sourceIdForFileName } from "@/lib/sources/file-names";
+import { feedIds } from "@/lib/storage/feeds";
+import { listSourcesForPlan } from "@/lib/storage/sources";
 import { IngestRequestError } from "./errors";
 import { selectFeeds } from "./feeds";
 import type { IngestJob } from "./pipeline";
@@ -55,9 +57,7 @@ export async function planIngest(prisma: PrismaClient, request: PlanRequest): Pr
 
 /** The requested outlets (default all); refuses ids that name none. */
 async function checkSources(prisma: PrismaClient, sources: string[] | undefined) {
-  const all = await prisma.source.findMany({
-    select: { id: true, name: true, country: true, available: true, unavailableReason: true },
-  });
+  const all = await listSourcesForPlan(prisma);
   const unknown = (sources ?? []).filter((id) => !all.some((s) => s.id === id));
   if (unknown.length) {
     throw new IngestRequestError(
@@ -98,7 +98,7 @@ async function planFileJobs(
 ) {
   if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory())
     throw new IngestRequestError(`No such folder: ${dir}`);
-  const feedIds = new Set((await prisma.feed.findMany({ select: { id: true } })).map((f) => f.id));
+  const registered = await feedIds(prisma);
   const jobs: IngestJob[] = [];
   const skippedFiles: IngestPlan["skippedFiles"] = [];
   for (const file of fs
@@ -122,7 +122,7 @@ async function planFileJobs(
       homeCountry: source.country,
       category,
       // Demo stories are not what the outlet's real feed published.
-      feedId: !filter.isDemo && feedIds.has(feedId) ? feedId : null,
+      feedId: !filter.isDemo && registered.has(feedId) ? feedId : null,
       label: path.join(dir, file),
       path: path.join(dir, file),
     });

@@ -6,16 +6,17 @@
  * same outlet (same headline, another URL) collapse into the article already stored. Only the
  * last 72 hours are kept.
  *
- * Plain SQL on the database's own runner rather than Prisma: this is the pipeline's hot
- * path, and Prisma's per-query cost was most of the time on PGlite (scripts/bench/ingest.ts,
- * docs/decisions/011-ingest-store-sql.md). Timestamps are stored as UTC wall time in
- * TIMESTAMP(3) columns, exactly as Prisma stores them, so Prisma reads them back unchanged.
+ * The statements are those of each table's storage module (lib/storage/articles.ts, feeds.ts,
+ * runs.ts): plain SQL on the database's own runner rather than Prisma, since this is the
+ * pipeline's hot path (docs/decisions/011-ingest-store-sql.md); this module decides what to write.
  */
 
-import crypto from "node:crypto";
 import type { CategoryId } from "@/lib/catalog";
 import type { SqlRunner } from "@/lib/database/open";
-import { NEWS_WINDOW_MS, newsWindowStart } from "@/lib/news-window";
+import { NEWS_WINDOW_MS } from "@/lib/news-window";
+import { findTitleTwins, updateTwin, upsertArticles, type Twin } from "@/lib/storage/articles";
+import { updateFeedState } from "@/lib/storage/feeds";
+import { insertOutcome } from "@/lib/storage/runs";
 import type { FeedState } from "./feed-state";
 import type { NormalizedArticle } from "./normalize";
 
@@ -62,21 +63,6 @@ export interface StoreCounts {
   durationMs: number;
 }
 
-type Twin = { id: string; canonicalUrl: string; contentHash: string; titleHash: string; publishedMs: number };
-
-/** An ISO instant as a TIMESTAMP(3) holding UTC (the form Prisma writes). */
-const utc = (param: string) => `(${param}::timestamptz AT TIME ZONE 'UTC')`;
-const NOW_UTC = "(now() AT TIME ZONE 'UTC')";
-
-/**
- * When a stored article may take a changed copy: only from a fetch that ended no earlier than
- * the one that wrote it ("fetchedAt", the fetch's window end). A saved file of an older day
- * (--from-dir) thus never overwrites the copy of a newer day, whatever order files come in,
- * and re-ingesting a folder changes nothing. Live runs end at the clock, so they always may.
- * `incoming` is an SQL expression for the new copy's fetch time (a TIMESTAMP(3) holding UTC).
- */
-const MAY_OVERWRITE = (incoming: string) => `"Article"."fetchedAt" <= ${incoming}`;
-
 function uniqueItems(articles: NormalizedArticle[]): NormalizedArticle[] {
   const urls = new Set<string>();
   const titles = new Set<string>();
@@ -88,167 +74,14 @@ function uniqueItems(articles: NormalizedArticle[]): NormalizedArticle[] {
   });
 }
 
-// Text columns of Article filled from a NormalizedArticle, in INSERT order, and what each
-// falls back to when its parameter is NULL: most items' content is their summary and their
-// link their canonical URL, so those are sent once (the parameters are most of the bytes).
-const TEXT_COLUMNS = [
-  "canonicalUrl",
-  "url",
-  "guid",
-  "title",
-  "summary",
-  "content",
-  "imageUrl",
-  "author",
-  "category",
-  "contentHash",
-  "titleHash",
-] as const;
-const FALLBACK: Partial<Record<(typeof TEXT_COLUMNS)[number], (typeof TEXT_COLUMNS)[number]>> = {
-  url: "canonicalUrl",
-  content: "summary",
-};
-// Columns of an enum type: their text parameter is cast to it (text has no implicit cast to an enum).
-const ENUM_TYPE: Partial<Record<(typeof TEXT_COLUMNS)[number], string>> = { category: `"Category"` };
-// What a changed item updates; its URL, publication time, outlet and category stay.
-const UPDATED_COLUMNS = [
-  "url",
-  "guid",
-  "title",
-  "summary",
-  "content",
-  "imageUrl",
-  "author",
-  "countries",
-  "contentHash",
-  "titleHash",
-  "fetchedAt",
-  "updatedAt",
-];
-
-/**
- * Upserts articles by canonical URL in one statement: each column travels as one array
- * parameter and unnest() turns them into rows. A new URL is inserted; a known URL of the
- * same outlet whose content changed is updated; anything else is left alone. RETURNING
- * tells inserts (xmax = 0) from updates; rows not returned were unchanged. This also stays
- * correct when two feeds of an outlet insert the same URL at once on PostgreSQL.
- */
-async function upsertArticles(
-  tx: SqlRunner,
-  articles: NormalizedArticle[],
-  input: StoreInput,
-): Promise<{ inserted: number; updated: number }> {
-  const n = TEXT_COLUMNS.length;
-  const name = (c: (typeof TEXT_COLUMNS)[number]) => `c${TEXT_COLUMNS.indexOf(c)}`;
-  const text = (c: (typeof TEXT_COLUMNS)[number]) =>
-    FALLBACK[c] ? `COALESCE(${name(c)}, ${name(FALLBACK[c]!)})` : name(c);
-  const values = TEXT_COLUMNS.map((c) => (ENUM_TYPE[c] ? `${text(c)}::${ENUM_TYPE[c]}` : text(c)));
-  // Counted in SQL: one row back instead of one per article.
-  const sql = `
-    WITH written AS (
-    INSERT INTO "Article" ("id", ${TEXT_COLUMNS.map((c) => `"${c}"`).join(", ")}, "publishedAt", "countries", "sourceId", "feedId", "fetchedAt", "isDemo", "createdAt", "updatedAt")
-    SELECT id, ${values.join(", ")}, ${utc("published")}, string_to_array(countries, ','),
-           $${n + 4}, $${n + 5}, ${utc(`$${n + 6}`)}, $${n + 7}::boolean, ${NOW_UTC}, ${NOW_UTC}
-    FROM unnest(${TEXT_COLUMNS.map((_, i) => `$${i + 1}::text[]`).join(", ")}, $${n + 1}::text[], $${n + 2}::text[], $${n + 3}::text[])
-      AS t(${TEXT_COLUMNS.map(name).join(", ")}, published, countries, id)
-    ON CONFLICT ("canonicalUrl") DO UPDATE SET ${UPDATED_COLUMNS.map((c) => `"${c}" = EXCLUDED."${c}"`).join(", ")}
-      WHERE "Article"."sourceId" = EXCLUDED."sourceId" AND "Article"."contentHash" <> EXCLUDED."contentHash"
-        AND ${MAY_OVERWRITE(`EXCLUDED."fetchedAt"`)}
-    RETURNING (xmax = 0) AS inserted)
-    SELECT (count(*) FILTER (WHERE inserted))::int AS inserted, count(*)::int AS written FROM written`;
-  const column = (c: (typeof TEXT_COLUMNS)[number]) => {
-    const fallback = FALLBACK[c];
-    return articles.map((a) => (fallback && a[c] === a[fallback] ? null : a[c]));
-  };
-  const [{ inserted, written }] = await tx.query<{ inserted: number; written: number }>(sql, [
-    ...TEXT_COLUMNS.map(column),
-    articles.map((a) => a.publishedAt.toISOString()),
-    articles.map((a) => a.countries.join(",")),
-    articles.map(() => crypto.randomUUID()),
-    input.sourceId,
-    input.feedId,
-    input.windowEnd.toISOString(),
-    input.isDemo ?? false,
-  ]);
-  return { inserted, updated: written - inserted };
-}
-
+/** The outlet's stored articles of the window with the headline of a collapsible item, by headline. */
 async function findTwins(tx: SqlRunner, items: NormalizedArticle[], input: StoreInput, windowStart: number) {
   const twins = new Map<string, Twin[]>();
   const hashes = [...new Set(items.filter((a) => a.collapsible).map((a) => a.titleHash))];
   if (!hashes.length) return twins;
-  const rows = await tx.query<Twin>(
-    `SELECT "id", "canonicalUrl", "contentHash", "titleHash", (extract(epoch FROM "publishedAt") * 1000)::float8 AS "publishedMs"
-     FROM "Article" WHERE "sourceId" = $1 AND "titleHash" = ANY($2::text[]) AND "publishedAt" >= ${utc("$3")}`,
-    [input.sourceId, hashes, new Date(windowStart).toISOString()],
-  );
-  for (const row of rows) twins.set(row.titleHash, [...(twins.get(row.titleHash) ?? []), row]);
+  for (const row of await findTitleTwins(tx, input.sourceId, hashes, new Date(windowStart)))
+    twins.set(row.titleHash, [...(twins.get(row.titleHash) ?? []), row]);
   return twins;
-}
-
-/** Writes a changed copy over its stored twin; false when the twin came from a later fetch. */
-async function updateTwin(
-  tx: SqlRunner,
-  id: string,
-  a: NormalizedArticle,
-  fetchedAt: Date,
-): Promise<boolean> {
-  const rows = await tx.query(
-    `UPDATE "Article" SET "url" = $2, "guid" = $3, "title" = $4, "summary" = $5, "content" = $6, "imageUrl" = $7, "author" = $8,
-       "countries" = string_to_array($9, ','), "contentHash" = $10, "titleHash" = $11, "fetchedAt" = ${utc("$12")}, "updatedAt" = ${NOW_UTC}
-     WHERE "id" = $1 AND ${MAY_OVERWRITE(utc("$12"))} RETURNING 1`,
-    [
-      id,
-      a.url,
-      a.guid,
-      a.title,
-      a.summary,
-      a.content,
-      a.imageUrl,
-      a.author,
-      a.countries.join(","),
-      a.contentHash,
-      a.titleHash,
-      fetchedAt.toISOString(),
-    ],
-  );
-  return rows.length > 0;
-}
-
-async function updateFeedState(tx: SqlRunner, feedId: string, state: FeedState) {
-  const entries = Object.entries(state).filter(([, v]) => v !== undefined);
-  const sets = entries.map(
-    ([column, value], i) => `"${column}" = ${value instanceof Date ? utc(`$${i + 2}`) : `$${i + 2}`}`,
-  );
-  await tx.query(`UPDATE "Feed" SET ${sets.join(", ")}, "updatedAt" = ${NOW_UTC} WHERE "id" = $1`, [
-    feedId,
-    ...entries.map(([, v]) => (v instanceof Date ? v.toISOString() : v)),
-  ]);
-}
-
-async function insertOutcome(tx: SqlRunner, input: StoreInput, counts: StoreCounts) {
-  const o = input.outcome;
-  await tx.query(
-    `INSERT INTO "IngestOutcome" ("id", "runId", "sourceId", "feedId", "category", "status", "httpStatus", "bytes", "items",
-       "newCount", "updated", "unchanged", "durationMs", "error", "createdAt")
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, ${NOW_UTC})`,
-    [
-      crypto.randomUUID(),
-      input.runId,
-      input.sourceId,
-      input.feedId,
-      input.category,
-      o.status,
-      o.httpStatus,
-      o.bytes,
-      o.items,
-      counts.newCount,
-      counts.updated,
-      counts.unchanged,
-      counts.durationMs,
-      o.error,
-    ],
-  );
 }
 
 /** Stores one feed's result in one transaction and returns what changed. */
@@ -298,16 +131,19 @@ export async function storeFeedResult(sql: SqlRunner, input: StoreInput): Promis
 
     if (input.feedId && input.feedState) await updateFeedState(tx, input.feedId, input.feedState);
     counts.durationMs = Math.round(performance.now() - input.startedAt);
-    await insertOutcome(tx, input, counts);
+    const { runId, sourceId, feedId, category, outcome } = input;
+    const { newCount, updated, unchanged, durationMs } = counts;
+    await insertOutcome(tx, {
+      runId,
+      sourceId,
+      feedId,
+      category,
+      ...outcome,
+      newCount,
+      updated,
+      unchanged,
+      durationMs,
+    });
     return counts;
   });
-}
-
-/** Deletes articles published before the 72-hour window that ends at windowEnd. */
-export async function purgeOldArticles(sql: SqlRunner, windowEnd: Date): Promise<number> {
-  const [row] = await sql.query<{ count: number }>(
-    `WITH gone AS (DELETE FROM "Article" WHERE "publishedAt" < ${utc("$1")} RETURNING 1) SELECT count(*)::int AS count FROM gone`,
-    [newsWindowStart(windowEnd).toISOString()],
-  );
-  return row.count;
 }

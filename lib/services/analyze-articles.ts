@@ -16,10 +16,10 @@ import {
 import { AnalysisError, type AnalysisFailure } from "@/lib/analysis/errors";
 import type { CardReading } from "@/lib/analysis/card-corroboration";
 import { completeAnswer } from "@/lib/analysis/checked-answer";
-import { groundAnswerOffThread, readCardOffThread } from "@/lib/analysis/off-thread";
+import { groundAnswerOffThread, readCardOffThread } from "./analysis-off-thread";
 import type { AnalysisProvider, ModelDraft, ProviderAnalysis } from "@/lib/analysis/provider";
 import { recordAnalysis, recordGrounding, recordProviderFailure } from "@/lib/analysis/outcomes";
-import { analysisProviders } from "@/lib/analysis/select-provider";
+import { analysisProviders } from "./analysis-providers";
 import { WorkerBusyError } from "@/lib/workers/errors";
 import { onShutdown, trackTask } from "@/lib/lifecycle/shutdown";
 import { deepFreeze } from "@/lib/frozen";

@@ -5,17 +5,11 @@ import "server-only";
  * outlet, for the card and search services.
  */
 
-import type { Prisma } from "@/generated/prisma/client";
 import { storyCoverage } from "@/lib/coverage";
 import type { CardArticle, CardDetail, ComparisonCard, FullArticle, SourceRef } from "@/lib/schemas/cards";
 import { BIAS_RATING_SOURCE, biasRatingOf, knownSource, type BiasRating } from "@/lib/sources/registry";
+import type { CardRow } from "@/lib/storage/cards";
 
-/** The Prisma include that loads a card with its articles (in order) and their sources. */
-export const CARD_INCLUDE = {
-  articles: { orderBy: { position: "asc" }, include: { article: { include: { source: true } } } },
-} as const satisfies Prisma.ComparisonCardInclude;
-
-export type CardRow = Prisma.ComparisonCardGetPayload<{ include: typeof CARD_INCLUDE }>;
 type ArticleRow = CardRow["articles"][number]["article"];
 
 /** An article's outlet as cards and search results show it. */

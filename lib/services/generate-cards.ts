@@ -6,6 +6,7 @@ import { getDatabase, getPrisma } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
 import type { CountryId } from "@/lib/catalog";
 import type { GenerateSummary } from "@/lib/schemas/cards";
+import { lastFinishedRealRun, runningRun } from "@/lib/storage/runs";
 import { refreshNews } from "./refresh-news";
 import { sourcesCovering } from "./sources-for";
 
@@ -20,13 +21,7 @@ const RUN_GUESS_MS = 60_000;
  */
 async function busyUntil(now: Date): Promise<Date> {
   const prisma = getPrisma();
-  const [running, last] = await Promise.all([
-    prisma.ingestRun.findFirst({ where: { status: "running" }, orderBy: { startedAt: "desc" } }),
-    prisma.ingestRun.findFirst({
-      where: { finishedAt: { not: null }, trigger: { not: "demo" } },
-      orderBy: { startedAt: "desc" },
-    }),
-  ]);
+  const [running, last] = await Promise.all([runningRun(prisma), lastFinishedRealRun(prisma)]);
   const length = last?.finishedAt ? last.finishedAt.getTime() - last.startedAt.getTime() : RUN_GUESS_MS;
   const end = (running?.startedAt.getTime() ?? now.getTime()) + length;
   const soonest = Math.max(end, now.getTime() + RETRY_AT_LEAST_MS);

@@ -10,18 +10,13 @@ import { getDatabase, getPrisma } from "@/lib/db";
 import { env } from "@/lib/env";
 import { newsWindowStart } from "@/lib/news-window";
 import type { OnDemandResponse } from "@/lib/schemas/cards";
+import { countLiveCardsOfPair } from "@/lib/storage/cards";
+import { feedsOfPair } from "@/lib/storage/feeds";
 import { yieldToEventLoop } from "@/lib/storage/yield";
 import { refreshNews } from "./refresh-news";
 
 async function countCards(country: CountryId, category: CategoryId, now: Date): Promise<number> {
-  return getPrisma().comparisonCard.count({
-    where: {
-      retiredAt: null,
-      category,
-      countries: { has: country },
-      latestPublishedAt: { gte: newsWindowStart(now) },
-    },
-  });
+  return countLiveCardsOfPair(getPrisma(), country, category, newsWindowStart(now));
 }
 
 /**
@@ -49,10 +44,7 @@ export async function generateOnDemand(
   }
   // Each step is a query; on PGlite, which answers without I/O, other requests get a turn between them.
   await yieldToEventLoop();
-  const feeds = await getPrisma().feed.findMany({
-    where: { category, source: { available: true, OR: [{ country }, { coverage: { has: country } }] } },
-    select: { sourceId: true, lastFetchedAt: true },
-  });
+  const feeds = await feedsOfPair(getPrisma(), country, category);
   if (feeds.length === 0) {
     return {
       ...base,

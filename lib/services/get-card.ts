@@ -5,7 +5,8 @@ import "server-only";
 import { getPrisma } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
 import type { CardDetail } from "@/lib/schemas/cards";
-import { CARD_INCLUDE, toCardDetail } from "./card-view";
+import { findCardRow } from "@/lib/storage/cards";
+import { toCardDetail } from "./card-view";
 
 /**
  * One card with all its articles. A retired id (its story merged into or split from another
@@ -16,7 +17,7 @@ export async function getCardOrThrow(id: string): Promise<CardDetail> {
   const prisma = getPrisma();
   let current = id;
   for (let hops = 0; hops < 10; hops++) {
-    const card = await prisma.comparisonCard.findUnique({ where: { id: current }, include: CARD_INCLUDE });
+    const card = await findCardRow(prisma, current);
     if (!card) break;
     if (!card.retiredAt && card.articles.length > 0)
       return toCardDetail(card, current === id ? undefined : id);

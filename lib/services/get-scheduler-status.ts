@@ -10,6 +10,8 @@ import { env } from "@/lib/env";
 import { feedErrorClass } from "@/lib/ingest/error-class";
 import { schedulerHandle } from "@/lib/lifecycle/scheduler-state";
 import type { SchedulerStatus } from "@/lib/schemas/scheduler";
+import { latestRealRun } from "@/lib/storage/runs";
+import { listSourcesWithFeeds } from "@/lib/storage/sources";
 import { runSchedulerTick } from "./run-scheduler-tick";
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
@@ -43,10 +45,7 @@ export async function getSchedulerStatus({
       : { ran: false, reason: tick.reason };
   }
   const prisma = getPrisma();
-  const [lastRun, sources] = await Promise.all([
-    prisma.ingestRun.findFirst({ where: { trigger: { not: "demo" } }, orderBy: { startedAt: "desc" } }),
-    prisma.source.findMany({ orderBy: { name: "asc" }, include: { feeds: true } }),
-  ]);
+  const [lastRun, sources] = await Promise.all([latestRealRun(prisma), listSourcesWithFeeds(prisma)]);
   const handle = schedulerHandle();
   const intervalMs = env.SCHEDULER_INTERVAL_MINUTES * 60_000;
   const nextRunAt =

@@ -12,7 +12,11 @@ import { storyCoverage } from "@/lib/coverage";
 import { feedErrorClass, isUnreachable } from "@/lib/ingest/error-class";
 import { NEWS_WINDOW_HOURS, newsWindowStart } from "@/lib/news-window";
 import { LEFT_OUT_MIN_OUTLETS, type SourceProfile } from "@/lib/schemas/sources";
-import { SOURCE_INCLUDE, toSourceInfo, type SourceRow } from "./list-sources";
+import { articlesPerFeedSince, countArticlesInLiveStories } from "@/lib/storage/articles";
+import { storiesCoveredBy, storiesLeftOutBy } from "@/lib/storage/cards";
+import { countHealthyFeeds } from "@/lib/storage/feeds";
+import { findSourceRow, type SourceRow } from "@/lib/storage/sources";
+import { toSourceInfo } from "./list-sources";
 
 /** The newest stories the profile lists of those it covered, and the most-covered it left out. */
 export const COVERED_LIST_LIMIT = 50;
@@ -34,71 +38,55 @@ function feedStatus(
   return { status: "ok", problem: null };
 }
 
-const STORY_SELECT = {
-  id: true,
-  topic: true,
-  category: true,
-  countries: true,
-  latestPublishedAt: true,
-  sourceCount: true,
-} as const;
+type Stories = Awaited<ReturnType<typeof storiesCoveredBy>>["stories"];
+type Story = Pick<Stories[number], "id" | "topic" | "category" | "countries" | "latestPublishedAt">;
+
+const story = (c: Story) => ({
+  cardId: c.id,
+  topic: c.topic,
+  category: c.category,
+  countries: c.countries,
+  latestPublishedAt: c.latestPublishedAt.toISOString(),
+});
+
+/** The stories an outlet covered, each with how many other outlets told it and whether this one was first. */
+function coveredStories(stories: Stories, id: string): SourceProfile["covered"]["stories"] {
+  return stories.map((c) => {
+    const reports = c.articles.map(({ article: a }) => ({
+      id: a.id,
+      source: { id: a.sourceId },
+      publishedAt: a.publishedAt.toISOString(),
+    }));
+    return {
+      ...story(c),
+      otherOutlets: new Set(reports.map((r) => r.source.id)).size - 1,
+      reportedFirst: storyCoverage(reports).firstSourceId === id,
+    };
+  });
+}
+
+/** What the profile reads of the window besides the outlet's row: its items, stories covered and left out, and whether any feed works. */
+async function readWindow(row: SourceRow, since: Date) {
+  const prisma = getPrisma();
+  const source = { id: row.id, categories: row.feeds.map((f) => f.category), coverage: row.coverage };
+  const [items, covered, leftOut, inStories, feedsOk] = await Promise.all([
+    articlesPerFeedSince(prisma, row.id, since),
+    storiesCoveredBy(prisma, row.id, since, COVERED_LIST_LIMIT),
+    storiesLeftOutBy(prisma, source, since, { minOutlets: LEFT_OUT_MIN_OUTLETS, take: LEFT_OUT_LIST_LIMIT }),
+    countArticlesInLiveStories(prisma, row.id, since),
+    countHealthyFeeds(prisma),
+  ]);
+  return { items, covered, leftOut, inStories, feedsOk };
+}
 
 /** The profile of outlet `id`, or null when no outlet has that id. */
 export async function getSourceProfile(id: string, now = new Date()): Promise<SourceProfile | null> {
-  const prisma = getPrisma();
-  const row = await prisma.source.findUnique({ where: { id }, include: SOURCE_INCLUDE });
+  const row = await findSourceRow(getPrisma(), id);
   const info = row && toSourceInfo(row);
   if (!row || !info) return null;
   const since = newsWindowStart(now);
-  const live = { retiredAt: null, latestPublishedAt: { gte: since } };
-  const coveredWhere = { ...live, articles: { some: { article: { sourceId: id } } } };
-  const leftOutWhere = {
-    ...live,
-    category: { in: row.feeds.map((f) => f.category) },
-    countries: { hasSome: row.coverage },
-    sourceCount: { gte: LEFT_OUT_MIN_OUTLETS },
-    articles: { none: { article: { sourceId: id } } },
-  };
-  const newestFirst = [{ latestPublishedAt: "desc" as const }, { id: "asc" as const }];
-  const [items, coveredTotal, covered, leftOutTotal, leftOut, inStories, feedsOk] = await Promise.all([
-    prisma.article.groupBy({
-      by: ["feedId", "isDemo"],
-      where: { sourceId: id, publishedAt: { gte: since } },
-      _count: { _all: true },
-    }),
-    prisma.comparisonCard.count({ where: coveredWhere }),
-    prisma.comparisonCard.findMany({
-      where: coveredWhere,
-      orderBy: newestFirst,
-      take: COVERED_LIST_LIMIT,
-      select: {
-        ...STORY_SELECT,
-        articles: {
-          orderBy: { position: "asc" },
-          select: { article: { select: { id: true, sourceId: true, publishedAt: true } } },
-        },
-      },
-    }),
-    prisma.comparisonCard.count({ where: leftOutWhere }),
-    prisma.comparisonCard.findMany({
-      where: leftOutWhere,
-      orderBy: [{ sourceCount: "desc" }, ...newestFirst],
-      take: LEFT_OUT_LIST_LIMIT,
-      select: STORY_SELECT,
-    }),
-    prisma.article.count({
-      where: { sourceId: id, publishedAt: { gte: since }, cards: { some: { card: live } } },
-    }),
-    prisma.feed.count({ where: { lastFetchedAt: { not: null }, errorCount: 0 } }),
-  ]);
+  const { items, covered, leftOut, inStories, feedsOk } = await readWindow(row, since);
   const itemsOf = new Map(items.filter((g) => g.feedId).map((g) => [g.feedId, g._count._all]));
-  const story = (c: (typeof leftOut)[number]) => ({
-    cardId: c.id,
-    topic: c.topic,
-    category: c.category,
-    countries: c.countries,
-    latestPublishedAt: c.latestPublishedAt.toISOString(),
-  });
   return {
     ...info,
     feeds: row.feeds.map((f) => ({
@@ -113,25 +101,11 @@ export async function getSourceProfile(id: string, now = new Date()): Promise<So
     itemsInWindow: items.reduce((n, g) => n + g._count._all, 0),
     demoItemsInWindow: items.reduce((n, g) => n + (g.isDemo ? g._count._all : 0), 0),
     itemsInStories: inStories,
-    covered: {
-      total: coveredTotal,
-      stories: covered.map((c) => {
-        const reports = c.articles.map(({ article: a }) => ({
-          id: a.id,
-          source: { id: a.sourceId },
-          publishedAt: a.publishedAt.toISOString(),
-        }));
-        return {
-          ...story(c),
-          otherOutlets: new Set(reports.map((r) => r.source.id)).size - 1,
-          reportedFirst: storyCoverage(reports).firstSourceId === id,
-        };
-      }),
-    },
+    covered: { total: covered.total, stories: coveredStories(covered.stories, id) },
     leftOut: {
       minOutlets: LEFT_OUT_MIN_OUTLETS,
-      total: leftOutTotal,
-      stories: leftOut.map((c) => ({ ...story(c), outlets: c.sourceCount })),
+      total: leftOut.total,
+      stories: leftOut.stories.map((c) => ({ ...story(c), outlets: c.sourceCount })),
     },
   };
 }

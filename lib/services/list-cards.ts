@@ -10,19 +10,13 @@ import { getPrisma } from "@/lib/db";
 import { newsWindowStart } from "@/lib/news-window";
 import { otherSelections, type OtherSelections } from "@/lib/other-selections";
 import type { CardListQuery, CardListResponse } from "@/lib/schemas/cards";
-import { CARD_INCLUDE, toComparisonCard } from "./card-view";
+import { liveCardsOfSelection, liveStoriesOutside } from "@/lib/storage/cards";
+import { lastSuccessfulFinish } from "@/lib/storage/runs";
+import { toComparisonCard } from "./card-view";
 
 /** The live stories of the window outside the landing selection, and the pairs that reach them. */
 async function outsideLanding(since: Date): Promise<OtherSelections> {
-  const stories = await getPrisma().comparisonCard.findMany({
-    where: {
-      retiredAt: null,
-      articleCount: { gt: 0 },
-      latestPublishedAt: { gte: since },
-      NOT: { category: "general", countries: { hasSome: [...LANDING_PAGE.countries] } },
-    },
-    select: { id: true, category: true, countries: true },
-  });
+  const stories = await liveStoriesOutside(getPrisma(), since, [...LANDING_PAGE.countries]);
   return otherSelections(stories);
 }
 
@@ -38,23 +32,9 @@ export async function listCards(query: CardListQuery, now = new Date()): Promise
   const category = query.category ?? "general";
   const prisma = getPrisma();
   const since = newsWindowStart(now);
-  const [cards, lastRun, others] = await Promise.all([
-    prisma.comparisonCard.findMany({
-      where: {
-        retiredAt: null,
-        category,
-        countries: { hasSome: countries },
-        latestPublishedAt: { gte: since },
-      },
-      orderBy: [{ latestPublishedAt: "desc" }, { id: "asc" }],
-      take: query.limit,
-      include: CARD_INCLUDE,
-    }),
-    prisma.ingestRun.findFirst({
-      where: { finishedAt: { not: null }, status: { not: "failed" } },
-      orderBy: { finishedAt: "desc" },
-      select: { finishedAt: true },
-    }),
+  const [cards, lastUpdated, others] = await Promise.all([
+    liveCardsOfSelection(prisma, { countries, category, since, limit: query.limit }),
+    lastSuccessfulFinish(prisma),
     landing ? outsideLanding(since) : null,
   ]);
   const comparisonCards = cards.filter((c) => c.articles.length > 0).map(toComparisonCard);
@@ -68,7 +48,7 @@ export async function listCards(query: CardListQuery, now = new Date()): Promise
       count: comparisonCards.length,
       ...(comparisonCards.length === 0 ? { suggestion: "on_demand_generation" as const } : {}),
       isDemo: comparisonCards.some((c) => c.isDemo),
-      lastUpdated: lastRun?.finishedAt?.toISOString() ?? null,
+      lastUpdated: lastUpdated?.toISOString() ?? null,
       ...(others ? { otherSelections: others } : {}),
     },
   };

@@ -2,17 +2,10 @@ import "server-only";
 
 /** The outlet list behind GET /api/v1/sources, and one outlet's entry for its profile. */
 
-import type { Prisma } from "@/generated/prisma/client";
 import { getPrisma } from "@/lib/db";
 import type { SourceInfo } from "@/lib/schemas/sources";
 import { biasRatingOf, knownSource } from "@/lib/sources/registry";
-
-/** The Prisma include that loads an outlet with its feeds' state, by category. */
-export const SOURCE_INCLUDE = {
-  feeds: { orderBy: { category: "asc" } },
-} as const satisfies Prisma.SourceInclude;
-
-export type SourceRow = Prisma.SourceGetPayload<{ include: typeof SOURCE_INCLUDE }>;
+import { listSourceRows, type SourceRow } from "@/lib/storage/sources";
 
 /**
  * A stored outlet as the API lists it, with its ownership and paywall from the registry
@@ -45,6 +38,6 @@ export function toSourceInfo({ feeds, ...s }: SourceRow): SourceInfo | null {
 
 /** The known outlets with their availability, categories, last successful fetch, ownership and paywall. */
 export async function listSources(): Promise<SourceInfo[]> {
-  const rows = await getPrisma().source.findMany({ orderBy: { name: "asc" }, include: SOURCE_INCLUDE });
+  const rows = await listSourceRows(getPrisma());
   return rows.flatMap((row) => toSourceInfo(row) ?? []);
 }

@@ -11,6 +11,7 @@ import path from "node:path";
 import { getPrisma } from "@/lib/db";
 import { parseFeedDate } from "@/lib/ingest/dates";
 import { parseFeed } from "@/lib/ingest/parse";
+import { countArticlesByDemo, deleteDemoArticles } from "@/lib/storage/articles";
 import { runIngest, type IngestSummary } from "./run-ingest";
 
 export const DEMO_DIR = path.join(/* turbopackIgnore: true */ process.cwd(), "lib", "ingest", "demo");
@@ -36,10 +37,10 @@ export async function loadDemoSnapshot(
   options: { now?: Date; onlyIfMissing?: boolean } = {},
 ): Promise<IngestSummary | null> {
   const prisma = getPrisma();
-  if (options.onlyIfMissing && (await prisma.article.count({ where: { isDemo: true } })) > 0) return null;
+  if (options.onlyIfMissing && (await countArticlesByDemo(prisma, true)) > 0) return null;
   const now = options.now ?? new Date();
   const files = fs.readdirSync(DEMO_DIR).filter((f) => f.endsWith(".xml"));
   const shiftDatesMs = now.getTime() - NEWEST_AGE_MS - (await newestDemoDate(files));
-  await prisma.article.deleteMany({ where: { isDemo: true } });
+  await deleteDemoArticles(prisma);
   return runIngest({ fromDir: DEMO_DIR, trigger: "demo", now, demo: { shiftDatesMs } });
 }

@@ -5,10 +5,10 @@ import "server-only";
  * issued.
  */
 
-import { passwordMatches } from "@/lib/auth/check-password";
+import { passwordMatches } from "./check-password";
 import { accountByName, credentialStamp } from "@/lib/auth/credentials";
 import { DUMMY_HASH } from "@/lib/auth/password";
-import { PUBLIC_READER } from "@/lib/auth/public-reader";
+import { PUBLIC_READER } from "@/lib/public-reader";
 import { signAccessToken } from "@/lib/auth/tokens";
 import { ApiError } from "@/lib/http/errors";
 import { consume, count, release, tooMany, type LimitName } from "@/lib/http/rate-limit";

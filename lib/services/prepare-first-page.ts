@@ -11,6 +11,7 @@ import { getDatabase, getPrisma } from "@/lib/db";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { newsWindowStart } from "@/lib/news-window";
+import { countLiveCardsSince } from "@/lib/storage/cards";
 import { loadDemoSnapshot } from "./load-demo-snapshot";
 import { rebuildCards } from "./rebuild-cards";
 
@@ -42,8 +43,7 @@ export async function prepareFirstPage(
   const mode = options.demoSnapshot ?? env.DEMO_SNAPSHOT;
   if (mode === "off") return "off";
   const prisma = getPrisma();
-  const live = { retiredAt: null, latestPublishedAt: { gte: newsWindowStart(now) } };
-  const windowHasStories = async () => (await prisma.comparisonCard.count({ where: live })) > 0;
+  const windowHasStories = async () => (await countLiveCardsSince(prisma, newsWindowStart(now))) > 0;
   if (mode === "auto" && (await windowHasStories())) return "stories present";
   const result = await getDatabase().tryWithLock("ingest", async (): Promise<FirstPage> => {
     // Checked again under the lock: a fetch may have filled the window meanwhile.

@@ -7,6 +7,7 @@ import "server-only";
 
 import { getDatabase } from "@/lib/db";
 import { logger } from "@/lib/log";
+import { markRunsInterrupted } from "@/lib/storage/runs";
 
 /**
  * At server start, ingest runs still marked "running" belong to a process that died (killed,
@@ -14,17 +15,13 @@ import { logger } from "@/lib/log";
  * lock tells. Each feed committed atomically, so they only need their status set.
  */
 export async function recoverInterruptedRuns(now = new Date()): Promise<number> {
-  const result = await getDatabase().tryWithLock("ingest", async () => {
-    const { count } = await getDatabase().prisma.ingestRun.updateMany({
-      where: { status: "running", finishedAt: null },
-      data: {
-        status: "interrupted",
-        finishedAt: now,
-        error: "The process stopped before the run finished; every feed it completed was kept.",
-      },
-    });
-    return count;
-  });
+  const result = await getDatabase().tryWithLock("ingest", () =>
+    markRunsInterrupted(
+      getDatabase().prisma,
+      now,
+      "The process stopped before the run finished; every feed it completed was kept.",
+    ),
+  );
   const count = result.acquired ? result.value : 0;
   if (count)
     logger.warn({ runs: count }, "marked ingest runs interrupted by an earlier process as interrupted");

@@ -9,8 +9,9 @@ import { getPrisma } from "@/lib/db";
 import { env } from "@/lib/env";
 import { isDraining, trackTask } from "@/lib/lifecycle/shutdown";
 import { logger } from "@/lib/log";
-import { deleteDemoArticles } from "@/lib/storage/articles";
+import { countArticlesByDemo, deleteDemoArticles } from "@/lib/storage/articles";
 import { deleteDemoCards } from "@/lib/storage/cards";
+import { countProductiveRuns } from "@/lib/storage/runs";
 import { loadDemoSnapshot } from "./load-demo-snapshot";
 import { rebuildCards, type RebuildSummary } from "./rebuild-cards";
 import { runIngest, type IngestSummary, type RunIngestOptions } from "./run-ingest";
@@ -44,8 +45,8 @@ async function isOfflineFirstStart(ingest: IngestSummary): Promise<boolean> {
   if (gotSomething || ingest.outcomes.length === 0) return false;
   const prisma = getPrisma();
   const [realArticles, productiveRuns] = await Promise.all([
-    prisma.article.count({ where: { isDemo: false } }),
-    prisma.ingestRun.count({ where: { trigger: { not: "demo" }, newCount: { gt: 0 } } }),
+    countArticlesByDemo(prisma, false),
+    countProductiveRuns(prisma),
   ]);
   return realArticles === 0 && productiveRuns === 0;
 }

@@ -13,8 +13,9 @@ import type { FetchOptions } from "@/lib/ingest/fetch";
 import { createLimiter } from "@/lib/ingest/limiter";
 import { runJob, type IngestJob, type JobContext, type JobOutcome } from "@/lib/ingest/pipeline";
 import { planIngest, type IngestPlan } from "@/lib/ingest/plan";
-import { purgeOldArticles } from "@/lib/ingest/store";
 import { logger } from "@/lib/log";
+import { purgeOldArticles } from "@/lib/storage/articles";
+import { closeRun, createRun, failRun as markRunFailed } from "@/lib/storage/runs";
 
 export type IngestTrigger = "scheduler" | "cli" | "operator" | "cron" | "on-demand" | "demo";
 
@@ -144,9 +145,7 @@ async function startRun(options: RunIngestOptions, plan: IngestPlan, now: Date):
   const trigger = options.trigger ?? "on-demand";
   const startedAt = new Date();
   const t0 = performance.now();
-  const { id } = await getPrisma().ingestRun.create({
-    data: { trigger, status: "running", startedAt, feedCount: plan.jobs.length },
-  });
+  const id = await createRun(getPrisma(), { trigger, startedAt, feedCount: plan.jobs.length });
   const emit = progressEmitter(options.onProgress);
   emit({
     type: "planned",
@@ -249,10 +248,7 @@ function purgeWindowEnd(run: StartedRun, outcomes: JobOutcome[], options: RunIng
 
 /** Marks the run failed with the error that ended it, if the database still answers. */
 async function failRun(run: StartedRun, error: unknown): Promise<void> {
-  const data = { status: "failed", finishedAt: new Date(), error: (error as Error).message.slice(0, 1_000) };
-  await getPrisma()
-    .ingestRun.update({ where: { id: run.id }, data })
-    .catch(() => undefined);
+  await markRunFailed(getPrisma(), run.id, (error as Error).message.slice(0, 1_000));
 }
 
 /** Closes the run's row with its totals and status, logs it, and returns its summary. */
@@ -271,17 +267,14 @@ async function finishRun(
         ? "failed"
         : "partial";
   const finishedAt = new Date();
-  await getPrisma().ingestRun.update({
-    where: { id: run.id },
-    data: {
-      status,
-      finishedAt,
-      newCount: totals.new,
-      updated: totals.updated,
-      unchanged: totals.unchanged,
-      failed: totals.failed,
-      error: status === "failed" ? (outcomes.find((o) => o.error)?.error ?? null) : null,
-    },
+  await closeRun(getPrisma(), run.id, {
+    status,
+    finishedAt,
+    newCount: totals.new,
+    updated: totals.updated,
+    unchanged: totals.unchanged,
+    failed: totals.failed,
+    error: status === "failed" ? (outcomes.find((o) => o.error)?.error ?? null) : null,
   });
   const summary: IngestSummary = {
     runId: run.id,

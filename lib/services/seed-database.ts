@@ -7,7 +7,7 @@ import "server-only";
 
 import type { PrismaClient } from "@/generated/prisma/client";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
-import { PUBLIC_READER } from "@/lib/auth/public-reader";
+import { PUBLIC_READER } from "@/lib/public-reader";
 import { operatorPassword } from "@/lib/auth/secrets";
 import { env } from "@/lib/env";
 import {
@@ -18,6 +18,8 @@ import {
   primaryFeedUrl,
   storedBiasRating,
 } from "@/lib/sources/registry";
+import { seedSource } from "@/lib/storage/sources";
+import { deleteOperatorsBut, findUser, saveUser } from "@/lib/storage/users";
 
 export interface SeedSummary {
   sources: number;
@@ -31,14 +33,9 @@ async function ensureUser(
   password: string,
   role: "reader" | "operator",
 ) {
-  const existing = await prisma.user.findUnique({ where: { username } });
+  const existing = await findUser(prisma, username);
   if (existing && existing.role === role && (await verifyPassword(password, existing.passwordHash))) return;
-  const passwordHash = await hashPassword(password);
-  await prisma.user.upsert({
-    where: { username },
-    create: { username, passwordHash, role },
-    update: { passwordHash, role },
-  });
+  await saveUser(prisma, username, await hashPassword(password), role);
 }
 
 /**
@@ -67,19 +64,7 @@ export async function seedDatabase(prisma: PrismaClient): Promise<SeedSummary> {
       unavailableReason: s.unavailableReason ?? null,
     };
     const entries = feedsOf(s);
-    await prisma.$transaction([
-      prisma.source.upsert({ where: { id: s.id }, create: { id: s.id, ...data }, update: data }),
-      prisma.feed.deleteMany({
-        where: { sourceId: s.id, category: { notIn: entries.map((f) => f.category) } },
-      }),
-      ...entries.map(({ category, url }) =>
-        prisma.feed.upsert({
-          where: { id: `${s.id}:${category}` },
-          create: { id: `${s.id}:${category}`, sourceId: s.id, category, url },
-          update: { url },
-        }),
-      ),
-    ]);
+    await seedSource(prisma, s.id, data, entries);
     feeds += entries.length;
   }
   return { sources: KNOWN_SOURCES.length, feeds, users: await seedAccounts(prisma) };
@@ -95,6 +80,6 @@ export async function seedDatabase(prisma: PrismaClient): Promise<SeedSummary> {
 export async function seedAccounts(prisma: PrismaClient): Promise<string[]> {
   await ensureUser(prisma, PUBLIC_READER.username, PUBLIC_READER.password, "reader");
   await ensureUser(prisma, env.OPERATOR_USERNAME, operatorPassword(), "operator");
-  await prisma.user.deleteMany({ where: { role: "operator", username: { not: env.OPERATOR_USERNAME } } });
+  await deleteOperatorsBut(prisma, env.OPERATOR_USERNAME);
   return [PUBLIC_READER.username, env.OPERATOR_USERNAME];
 }

@@ -17,6 +17,7 @@ import { logger } from "@/lib/log";
 import { readCacheGeneration } from "@/lib/read-cache";
 import { sourceIdParams, type SourceProfile } from "@/lib/schemas/sources";
 import { knownSource } from "@/lib/sources/registry";
+import { cardsAndFeedsState } from "@/lib/storage/cards";
 import { getSourceProfile } from "./get-source-profile";
 
 /** A profile is recomputed at least this often, as the window slides (articles and stories age out). */
@@ -36,11 +37,8 @@ export function outletId(requested: string): string | null {
  * the age bucket.
  */
 async function readWindowState(): Promise<string> {
-  const [row] = await getDatabase().sql.query<{ cards: string | null; feeds: string | null }>(
-    `SELECT (SELECT value::text FROM "Counter" WHERE name = 'cards.built-from') AS cards,
-            (SELECT max("updatedAt")::text FROM "Feed") AS feeds`,
-  );
-  return `${row?.cards ?? ""}|${row?.feeds ?? ""}|${Math.floor(Date.now() / PROFILE_MAX_AGE_MS)}`;
+  const row = await cardsAndFeedsState(getDatabase().sql);
+  return `${row.cards ?? ""}|${row.feeds ?? ""}|${Math.floor(Date.now() / PROFILE_MAX_AGE_MS)}`;
 }
 
 interface Kept {

@@ -1,11 +1,16 @@
 /**
- * The comparison-card table's writes (and the reads a rebuild diffs against), in one module:
- * a rebuild's changes applied in one transaction, and the demo snapshot's cards removed.
+ * The comparison-card table's queries (ComparisonCard, and its memberships in CardArticle), all
+ * of them: a rebuild's changes applied in one transaction with the reads it diffs against and the
+ * fingerprint of what it built from, the demo snapshot's cards removed, and the reads of the card
+ * list, a card, the topic search, on-demand generation, the start-up demo, an outlet's profile,
+ * the analysis cache and the metrics.
  */
 
 import { createHash } from "node:crypto";
-import type { PrismaClient } from "@/generated/prisma/client";
+import type { Prisma, PrismaClient } from "@/generated/prisma/client";
+import type { SqlRunner } from "@/lib/database/open";
 import type { CardChanges, StoredCard } from "@/lib/cluster/card-changes";
+import { utc } from "./sql-time";
 import { readInPages } from "./yield";
 
 /** Retired cards are kept this long so old links still find their successor. */
@@ -69,9 +74,6 @@ function chunks<T>(rows: readonly T[]): T[][] {
 }
 
 type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
-
-/** A timestamp written as Prisma writes one: UTC wall time in a column without a time zone. */
-const utc = (param: string) => `(${param}::timestamptz AT TIME ZONE 'UTC')`;
 
 /** New cards, a chunk at a time (retiredAt and successorId are null, the summary unset). */
 async function createCards(tx: Tx, create: CardChanges["create"]): Promise<void> {
@@ -196,4 +198,188 @@ async function refreshCardStatistics(prisma: PrismaClient): Promise<void> {
 /** Deletes the cards built from the demo snapshot. */
 export async function deleteDemoCards(prisma: PrismaClient): Promise<void> {
   await prisma.comparisonCard.deleteMany({ where: { isDemo: true } });
+}
+
+/** The Prisma include that loads a card with its articles (in order) and their sources. */
+export const CARD_INCLUDE = {
+  articles: { orderBy: { position: "asc" }, include: { article: { include: { source: true } } } },
+} as const satisfies Prisma.ComparisonCardInclude;
+
+/** A card with its articles (in order) and their sources. */
+export type CardRow = Prisma.ComparisonCardGetPayload<{ include: typeof CARD_INCLUDE }>;
+
+/** Live: not retired, its latest article within the window that starts at `since`. */
+const liveSince = (since: Date) => ({ retiredAt: null, latestPublishedAt: { gte: since } });
+
+/** One card, live or retired, with its articles; null when no card has the id. */
+export function findCardRow(prisma: PrismaClient, id: string): Promise<CardRow | null> {
+  return prisma.comparisonCard.findUnique({ where: { id }, include: CARD_INCLUDE });
+}
+
+/** The cards of `ids` with their articles, in no order. */
+export function findCardRows(prisma: PrismaClient, ids: string[]): Promise<CardRow[]> {
+  return prisma.comparisonCard.findMany({ where: { id: { in: ids } }, include: CARD_INCLUDE });
+}
+
+/** The card's id when it exists (live or retired), else null. */
+export async function existingCardId(prisma: PrismaClient, id: string): Promise<string | null> {
+  const card = await prisma.comparisonCard.findUnique({ where: { id }, select: { id: true } });
+  return card?.id ?? null;
+}
+
+/** The newest `limit` live cards of a category covering any of `countries`, with their articles. */
+export function liveCardsOfSelection(
+  prisma: PrismaClient,
+  selection: { countries: string[]; category: string; since: Date; limit: number },
+): Promise<CardRow[]> {
+  const { countries, category, since, limit } = selection;
+  return prisma.comparisonCard.findMany({
+    where: {
+      ...liveSince(since),
+      category: category as CardRow["category"],
+      countries: { hasSome: countries },
+    },
+    orderBy: [{ latestPublishedAt: "desc" }, { id: "asc" }],
+    take: limit,
+    include: CARD_INCLUDE,
+  });
+}
+
+/** The live stories (with articles) outside category general for any of `countries`: id, category, countries. */
+export function liveStoriesOutside(prisma: PrismaClient, since: Date, countries: string[]) {
+  return prisma.comparisonCard.findMany({
+    where: {
+      ...liveSince(since),
+      articleCount: { gt: 0 },
+      NOT: { category: "general", countries: { hasSome: countries } },
+    },
+    select: { id: true, category: true, countries: true },
+  });
+}
+
+/** How many live cards of the window a category has for one country. */
+export function countLiveCardsOfPair(
+  prisma: PrismaClient,
+  country: string,
+  category: CardRow["category"],
+  since: Date,
+): Promise<number> {
+  return prisma.comparisonCard.count({
+    where: { ...liveSince(since), category, countries: { has: country } },
+  });
+}
+
+/** How many live cards the window that starts at `since` holds. */
+export function countLiveCardsSince(prisma: PrismaClient, since: Date): Promise<number> {
+  return prisma.comparisonCard.count({ where: liveSince(since) });
+}
+
+/**
+ * The live cards holding articles of the window that match a topic search: the story told by more
+ * outlets first, then the one with more matching reports, then the newest. The match is
+ * lib/storage/articles.ts SEARCH_SQL's, over every matching article rather than the newest page
+ * of them, so a large story is never cut off.
+ */
+export const SEARCH_CARDS_SQL = `
+SELECT h."cardId" FROM (
+  SELECT ca."cardId", count(*) AS hits
+  FROM "Article" a JOIN "CardArticle" ca ON ca."articleId" = a.id
+  WHERE a."searchVector" @@ plainto_tsquery('english', $1)
+    AND a."publishedAt" >= ($2::timestamptz AT TIME ZONE 'UTC')
+    AND (cardinality($3::text[]) = 0 OR a."countries" && $3::text[])
+  GROUP BY ca."cardId"
+) h JOIN "ComparisonCard" c ON c.id = h."cardId"
+WHERE c."retiredAt" IS NULL
+ORDER BY c."sourceCount" DESC, h.hits DESC, c."latestPublishedAt" DESC, c.id ASC
+LIMIT $4`;
+
+/** The ids of up to `limit` live cards matching a search (SEARCH_CARDS_SQL), in order. */
+export async function searchCardIds(
+  sql: SqlRunner,
+  search: { q: string; since: string; country: string[]; limit: number },
+): Promise<string[]> {
+  const rows = await sql.query<{ cardId: string }>(SEARCH_CARDS_SQL, [
+    search.q,
+    search.since,
+    search.country,
+    search.limit,
+  ]);
+  return rows.map((r) => r.cardId);
+}
+
+const STORY_SELECT = {
+  id: true,
+  topic: true,
+  category: true,
+  countries: true,
+  latestPublishedAt: true,
+  sourceCount: true,
+} as const;
+
+const NEWEST_FIRST = [{ latestPublishedAt: "desc" as const }, { id: "asc" as const }];
+
+/** The live stories of the window an outlet reported in: how many, and the newest `take` with their reports' outlets and times. */
+export async function storiesCoveredBy(prisma: PrismaClient, sourceId: string, since: Date, take: number) {
+  const where = { ...liveSince(since), articles: { some: { article: { sourceId } } } };
+  const [total, stories] = await Promise.all([
+    prisma.comparisonCard.count({ where }),
+    prisma.comparisonCard.findMany({
+      where,
+      orderBy: NEWEST_FIRST,
+      take,
+      select: {
+        ...STORY_SELECT,
+        articles: {
+          orderBy: { position: "asc" },
+          select: { article: { select: { id: true, sourceId: true, publishedAt: true } } },
+        },
+      },
+    }),
+  ]);
+  return { total, stories };
+}
+
+/**
+ * The live stories of the window an outlet did not report in, among those of its categories and
+ * countries told by at least `minOutlets` outlets: how many, and the `take` told by most outlets.
+ */
+export async function storiesLeftOutBy(
+  prisma: PrismaClient,
+  source: { id: string; categories: CardRow["category"][]; coverage: string[] },
+  since: Date,
+  limits: { minOutlets: number; take: number },
+) {
+  const where = {
+    ...liveSince(since),
+    category: { in: source.categories },
+    countries: { hasSome: source.coverage },
+    sourceCount: { gte: limits.minOutlets },
+    articles: { none: { article: { sourceId: source.id } } },
+  };
+  const [total, stories] = await Promise.all([
+    prisma.comparisonCard.count({ where }),
+    prisma.comparisonCard.findMany({
+      where,
+      orderBy: [{ sourceCount: "desc" }, ...NEWEST_FIRST],
+      take: limits.take,
+      select: STORY_SELECT,
+    }),
+  ]);
+  return { total, stories };
+}
+
+/**
+ * What outlet profiles depend on, in one short statement: the fingerprint the last rebuild of any
+ * instance stored with the cards (BUILT_FROM), and the feeds' latest update (every fetch writes
+ * its feed).
+ */
+export async function cardsAndFeedsState(
+  sql: SqlRunner,
+): Promise<{ cards: string | null; feeds: string | null }> {
+  const [row] = await sql.query<{ cards: string | null; feeds: string | null }>(
+    `SELECT (SELECT value::text FROM "Counter" WHERE name = $1) AS cards,
+            (SELECT max("updatedAt")::text FROM "Feed") AS feeds`,
+    [BUILT_FROM],
+  );
+  return { cards: row?.cards ?? null, feeds: row?.feeds ?? null };
 }

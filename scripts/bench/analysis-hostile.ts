@@ -10,7 +10,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { PUBLIC_READER } from "@/lib/auth/public-reader";
+import { PUBLIC_READER } from "@/lib/public-reader";
 import { hostileAnalysisCases } from "@/tests/fixtures/hostile-analysis";
 import { runScript } from "../script-runner";
 import { timeWithLiveness } from "./lib/liveness";

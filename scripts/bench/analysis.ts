@@ -22,7 +22,7 @@ import { groundAnalysis } from "@/lib/analysis/grounding";
 import { OpenAIProvider } from "@/lib/analysis/openai-provider";
 import { analyzeLocally } from "@/lib/analysis/local/local-analyzer";
 import type { AnalysisArticle } from "@/lib/schemas/analysis";
-import { PUBLIC_READER } from "@/lib/auth/public-reader";
+import { PUBLIC_READER } from "@/lib/public-reader";
 import { longCards, realCoverage } from "@/tests/helpers/coverage";
 import { startModelReplay } from "@/tests/helpers/model-replay";
 import { dataFolderPath } from "../data-folder";

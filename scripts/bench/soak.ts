@@ -10,7 +10,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type autocannon from "autocannon";
-import { PUBLIC_READER } from "@/lib/auth/public-reader";
+import { PUBLIC_READER } from "@/lib/public-reader";
 import { env as settings } from "@/lib/env";
 import { runScript } from "../script-runner";
 import { runLoad } from "./lib/load";

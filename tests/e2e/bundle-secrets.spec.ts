@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { PUBLIC_READER } from "@/lib/auth/public-reader";
+import { PUBLIC_READER } from "@/lib/public-reader";
 import { BUILD_CANARIES } from "@/tests/setup/test-env";
 
 function filesUnder(dir: string): string[] {

@@ -1,6 +1,6 @@
 /** Shared pieces of the analysis integration tests (import after the test's settings are applied). */
 import { analysisCacheStats } from "@/lib/analysis/cache";
-import { PUBLIC_READER } from "@/lib/auth/public-reader";
+import { PUBLIC_READER } from "@/lib/public-reader";
 import { signAccessToken } from "@/lib/auth/tokens";
 
 /** A fresh reader token per call: each token has its own analysis rate limit. */

@@ -3,7 +3,7 @@
  * (the access matrix, the OpenAPI contract), and the route files found from the table.
  */
 
-import { PUBLIC_READER } from "@/lib/auth/public-reader";
+import { PUBLIC_READER } from "@/lib/public-reader";
 import type { RouteKey } from "@/lib/http/routes";
 import type { CallOptions, RouteHandler } from "@/tests/helpers/api";
 import { insertStory } from "@/tests/helpers/cards";

@@ -1,7 +1,7 @@
 import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PUBLIC_READER } from "@/lib/auth/public-reader";
+import { PUBLIC_READER } from "@/lib/public-reader";
 import { probeDuring, timeWithLiveness } from "@/scripts/bench/lib/liveness";
 import { runTsx, type LogLine, type RunningServer } from "@/scripts/bench/lib/server";
 import {

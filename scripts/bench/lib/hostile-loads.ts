@@ -6,7 +6,7 @@
  * generations. Each returns every answer's status and time (the caller polls liveness meanwhile).
  */
 import http from "node:http";
-import { PUBLIC_READER } from "@/lib/auth/public-reader";
+import { PUBLIC_READER } from "@/lib/public-reader";
 import { KNOWN_SOURCES } from "@/lib/sources/registry";
 import { hostileAnalysisCases } from "@/tests/fixtures/hostile-analysis";
 import { rssFeed } from "@/tests/helpers/rss";

@@ -13,7 +13,7 @@ vi.hoisted(() => {
 import { POST as loginRoute } from "@/app/api/v1/auth/login/route";
 import { GET as metricsRoute } from "@/app/api/v1/metrics/route";
 import { hashPassword } from "@/lib/auth/password";
-import { PUBLIC_READER } from "@/lib/auth/public-reader";
+import { PUBLIC_READER } from "@/lib/public-reader";
 import { verifyAccessToken } from "@/lib/auth/tokens";
 import { getPrisma } from "@/lib/db";
 import { LOGIN_SLOWDOWN_MS } from "@/lib/services/login";

@@ -8,7 +8,8 @@ vi.hoisted(() => {
 
 import { GET, POST } from "@/app/api/v1/search/route";
 import { getDatabase, getPrisma } from "@/lib/db";
-import { SEARCH_CARDS_SQL, SEARCH_SQL } from "@/lib/services/search-articles";
+import { SEARCH_SQL } from "@/lib/storage/articles";
+import { SEARCH_CARDS_SQL } from "@/lib/storage/cards";
 import { call } from "@/tests/helpers/api";
 import { insertArticles, insertStory } from "@/tests/helpers/cards";
 

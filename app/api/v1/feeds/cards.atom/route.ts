@@ -1,23 +1,4 @@
-/** GET /api/v1/feeds/cards.atom: the Atom 1.0 feed of a selection's stories (docs/api.md, Feeds). */
-import { cachedResponse } from "@/lib/http/cached-response";
-import { methods, route } from "@/lib/http/route";
-import { siteOrigin } from "@/lib/http/site-origin";
-import { API_CONTRACT } from "@/lib/schemas/api-contract";
-import { cardFeedKey, renderCardFeed } from "@/lib/services/render-card-feed";
+/** GET /api/v1/feeds/cards.atom: the Atom 1.0 feed of a selection's stories (docs/api.md, Feeds; lib/http/card-feed-route.ts). */
+import { cardFeedRoute } from "@/lib/http/card-feed-route";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route(
-    "GET /api/v1/feeds/cards.atom",
-    API_CONTRACT["GET /api/v1/feeds/cards.atom"],
-    ({ req, query }) => {
-      const spec = {
-        kind: "cards",
-        format: "atom",
-        query,
-      } as const;
-      return cachedResponse(req, cardFeedKey(spec), () => renderCardFeed(spec), {
-        origin: siteOrigin(req.headers),
-      });
-    },
-  ),
-});
+export const { GET, POST, PUT, PATCH, DELETE } = cardFeedRoute("cards", "atom");

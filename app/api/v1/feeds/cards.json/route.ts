@@ -1,23 +1,4 @@
-/** GET /api/v1/feeds/cards.json: the JSON Feed 1.1 of a selection's stories (docs/api.md, Feeds). */
-import { cachedResponse } from "@/lib/http/cached-response";
-import { methods, route } from "@/lib/http/route";
-import { siteOrigin } from "@/lib/http/site-origin";
-import { API_CONTRACT } from "@/lib/schemas/api-contract";
-import { cardFeedKey, renderCardFeed } from "@/lib/services/render-card-feed";
+/** GET /api/v1/feeds/cards.json: the JSON Feed 1.1 of a selection's stories (docs/api.md, Feeds; lib/http/card-feed-route.ts). */
+import { cardFeedRoute } from "@/lib/http/card-feed-route";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route(
-    "GET /api/v1/feeds/cards.json",
-    API_CONTRACT["GET /api/v1/feeds/cards.json"],
-    ({ req, query }) => {
-      const spec = {
-        kind: "cards",
-        format: "json",
-        query,
-      } as const;
-      return cachedResponse(req, cardFeedKey(spec), () => renderCardFeed(spec), {
-        origin: siteOrigin(req.headers),
-      });
-    },
-  ),
-});
+export const { GET, POST, PUT, PATCH, DELETE } = cardFeedRoute("cards", "json");

@@ -4,9 +4,9 @@ import "server-only";
 
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
-import { offThreadLocalAnalyzer } from "./off-thread";
-import { OpenAIProvider } from "./openai-provider";
-import type { AnalysisProvider } from "./provider";
+import { offThreadLocalAnalyzer } from "./analysis-off-thread";
+import { OpenAIProvider } from "@/lib/analysis/openai-provider";
+import type { AnalysisProvider } from "@/lib/analysis/provider";
 
 /**
  * The analysis providers of this process, chosen once from settings: the OpenAI-compatible

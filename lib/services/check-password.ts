@@ -7,8 +7,8 @@ import "server-only";
  * by every visitor's page, is hashed once per stored hash rather than at every login.
  */
 
-import { PUBLIC_READER } from "./public-reader";
-import { secretsEqual } from "./password";
+import { PUBLIC_READER } from "@/lib/public-reader";
+import { secretsEqual } from "@/lib/auth/password";
 import { runOffThread } from "@/lib/workers/run-off-thread";
 
 /** A password check still running after this fails the login (the worker is replaced). */

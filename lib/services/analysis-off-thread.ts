@@ -8,15 +8,15 @@
 import { WorkerTimeoutError } from "@/lib/workers/errors";
 import type { JobInput, JobOutput } from "@/lib/workers/jobs";
 import { runOffThread } from "@/lib/workers/run-off-thread";
-import { AnalysisTimeoutError } from "./errors";
+import { AnalysisTimeoutError } from "@/lib/analysis/errors";
 import {
   LOCAL_PROVIDER_INFO,
   type AnalysisProvider,
   type ModelDraft,
   type ProviderAnalysis,
-} from "./provider";
+} from "@/lib/analysis/provider";
 import type { AnalysisArticle } from "@/lib/schemas/analysis";
-import { ANALYSIS_BUDGET } from "./work-budget";
+import { ANALYSIS_BUDGET } from "@/lib/analysis/work-budget";
 
 /**
  * A job's time limit in the pool: the work budget's own deadline ends a slow job first (504);
