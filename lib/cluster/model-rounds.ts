@@ -18,7 +18,7 @@ export type RoundQuestions =
   | { followUp: FollowUpOptions; greyZone?: undefined }
   | { greyZone?: undefined; followUp?: undefined };
 
-export interface RoundsOf<Result> {
+export interface RoundsOf<Result, Report extends AskReport = AskReport> {
   /** How many rounds at most (CLUSTER_MODEL_ROUNDS). */
   rounds: number;
   /** The rebuild's pair bound (CLUSTER_MODEL_MAX_PAIRS): no round asks past it. */
@@ -29,16 +29,18 @@ export interface RoundsOf<Result> {
     questions: RoundQuestions,
   ): Promise<{ result: Result; questions: GreyPair[] }>;
   /** Asks the model, within what is left of the bounds. */
-  ask(questions: readonly GreyPair[], spent: AskSpent): Promise<AskReport>;
+  ask(questions: readonly GreyPair[], spent: AskSpent): Promise<Report>;
 }
 
-export interface RoundsOutcome<Result> {
+export interface RoundsOutcome<Result, Report extends AskReport = AskReport> {
   /** The last clustering's result: the cards. */
   result: Result;
   /** One report per round asked. */
-  reports: AskReport[];
+  reports: Report[];
   /** The verdicts the rounds brought (not the ones given). */
   verdicts: PairVerdict[];
+  /** Questions may be left: a bound or a failure stopped the last round, or the rounds ran out. */
+  left: boolean;
 }
 
 /** What a round asks for: the grey zone when no verdict is known yet, else the follow-up; `spent` pairs asked already. */
@@ -50,19 +52,17 @@ export function roundQuestions(anyVerdict: boolean, spent: number, maxPairs: num
 }
 
 /** Runs the rounds: cluster, ask, cluster again, … ; `asking` false clusters once with `known`. */
-export async function askInRounds<Result>(
+export async function askInRounds<Result, Report extends AskReport = AskReport>(
   known: readonly PairVerdict[],
   asking: boolean,
-  rounds: RoundsOf<Result>,
-): Promise<RoundsOutcome<Result>> {
-  const reports: AskReport[] = [];
+  rounds: RoundsOf<Result, Report>,
+): Promise<RoundsOutcome<Result, Report>> {
+  const reports: Report[] = [];
   const verdicts: PairVerdict[] = [];
   const spent: AskSpent = { pairs: 0, calls: 0, tokens: 0, ms: 0 };
-  let round = 1;
   let next = asking ? roundQuestions(known.length > 0, 0, rounds.maxPairs) : {};
-  for (;;) {
-    const { result, questions } = await rounds.cluster([...known, ...verdicts], next);
-    if (!questions.length) return { result, reports, verdicts };
+  let { result, questions } = await rounds.cluster(known, next);
+  while (questions.length) {
     const report = await rounds.ask(questions, { ...spent });
     reports.push(report);
     verdicts.push(...report.verdicts);
@@ -70,10 +70,15 @@ export async function askInRounds<Result>(
     spent.calls += report.calls;
     spent.tokens += report.promptTokens + report.completionTokens;
     spent.ms += report.ms;
-    round += 1;
-    const more = round <= rounds.rounds && report.stoppedBy === null && report.verdicts.length > 0;
+    // Answers that settle nothing ("unclear", or none) leave the cards as they are.
+    if (!report.verdicts.some((v) => v.verdict !== "unclear"))
+      return { result, reports, verdicts, left: report.stoppedBy !== null };
+    const more = reports.length < rounds.rounds && report.stoppedBy === null;
     next = more ? roundQuestions(true, spent.pairs, rounds.maxPairs) : {};
+    ({ result, questions } = await rounds.cluster([...known, ...verdicts], next));
+    if (!more) return { result, reports, verdicts, left: true };
   }
+  return { result, reports, verdicts, left: false };
 }
 
 /** The rounds' reports as one (what the rebuild did in all): sums, and what stopped the last round. */

@@ -83,7 +83,7 @@ export function joinTiedGroups(
   options: TieOptions,
   keptApart: KeptApart | null,
 ): void {
-  for (let joined = true; joined; ) {
+  for (let joined = true; joined;) {
     joined = false;
     const ties = groupTies(forest, links, verdicts, options).sort(
       (x, y) => y.count - x.count || x.low - y.low || x.high - y.high,

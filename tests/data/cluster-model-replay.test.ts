@@ -10,7 +10,6 @@ import { afterAll, describe, expect, it } from "vitest";
 import { meanFigures, readLabelledDays } from "@/lib/cluster/eval/cross-day";
 import { judgedCrossDay } from "@/lib/cluster/eval/judged-cross-day";
 import { SameEventJudge } from "@/lib/cluster/same-event-judge";
-import { GREY_ZONE } from "@/lib/cluster/tuning";
 import { startModelReplay } from "@/tests/helpers/model-replay";
 import { sharedDataPath } from "../helpers/shared-data";
 
@@ -22,15 +21,15 @@ const judge = new SameEventJudge({
   baseURL: replay.url,
   model: replay.model,
   maxRetries: 0,
-  maxPairs: 300,
+  maxPairs: 600,
   pairsPerCall: 40,
-  maxCalls: 10,
+  maxCalls: 20,
   maxTokens: 120_000,
   budgetMs: 45_000,
   concurrency: 1,
 });
 const days = readLabelledDays(sharedDataPath("clustering"));
-const results = await judgedCrossDay(days, judge, { ...GREY_ZONE, limit: 300 });
+const results = await judgedCrossDay(days, judge, { rounds: 3, maxPairs: 600 });
 
 describe("with the recorded answers of a capable model", () => {
   it("has a recording for every request, and asks at most 20 calls a day", () => {
