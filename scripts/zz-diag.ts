@@ -25,7 +25,7 @@ for (const day of days) {
     if (!r) { console.log("missing"); continue; }
     verdicts.push(...readAnswer(typeof r.answer === "string" ? r.answer : JSON.stringify(r.answer), chunk).verdicts);
   }
-  const second = clusterWithEvidence(day.articles, opts, { verdicts });
+  const second = clusterWithEvidence(day.articles, opts, { verdicts: process.env.X_NOMODEL ? [] : verdicts });
   const members = second.clusters.map((c) => c.articleIds);
   const outletOf = new Map(day.articles.map((a) => [a.id, a.sourceId]));
   const cards = scoreCards(members, day.truth, outletOf);
@@ -36,6 +36,7 @@ for (const day of days) {
   for (const i of cardIdx) { const k = mainOf(members[i]); byMain.set(k, [...(byMain.get(k) ?? []), i]); }
   for (const [story, idxs] of byMain) if (idxs.length > 1) {
     console.log(`\nDUP ${story}: ${idxs.map((i) => members[i].length).join(", ")}`);
+    if (process.env.X_TITLES) for (const i of idxs) { console.log(`  card`); for (const id of members[i]) console.log(`    ${outletOf.get(id)} ${byId.get(id)!.publishedAt.toISOString().slice(5,16)}: ${byId.get(id)!.title.slice(0, 100)}`); }
     for (let x = 0; x < idxs.length; x++) for (let y = x + 1; y < idxs.length; y++) {
       let same = 0, diff = 0;
       for (const p of members[idxs[x]]) for (const q of members[idxs[y]]) { const v = vmap.get([p, q].sort().join(" ")); if (v === "same") same++; if (v === "different") diff++; }
