@@ -57,17 +57,10 @@ export function followUpQuestions(context: FollowUpContext, options: FollowUpOpt
       questions.push(pair);
     }
   };
-  const c = corroborations(context, members, options);
-  add(c);
-  const d = duplicateCandidates(context, members, options);
-  add(d);
+  add(corroborations(context, members, options));
+  add(duplicateCandidates(context, members, options));
   const joined = (i: number, j: number) => forest.find(i) === forest.find(j);
-  const g = context.grey.take(ids, joined);
-  add(g);
-  if (process.env.X_DEBUG)
-    console.error(
-      `follow-up: corroborate ${c.length}, duplicates ${d.length}, grey ${g.length}, asked ${questions.length}`,
-    );
+  add(context.grey.take(ids, joined));
   return questions;
 }
 
