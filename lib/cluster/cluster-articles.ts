@@ -4,7 +4,9 @@
  * each pair's evidence (pair-evidence.ts) scored by the committed pair model (pair-model.ts: for
  * batches with summaries a probability fitted from the labelled days, for headlines alone a damped
  * cosine), then assembly: average linkage (a group grows only with articles that resemble most of
- * it), strong pairs joining what it left apart, large groups whose centroids agree, and, for
+ * it; a reader's "same" counts as a near-certain pair there), strong pairs joining what it left
+ * apart, groups a reader's verdicts tie by two reports of each (verdict-ties.ts), large groups
+ * whose centroids agree, and, for
  * headlines alone, leftovers joining the group their nearest neighbours point to. Then build-card.ts.
  * Hand-set numbers: tuning.ts. The method: docs/decisions/020, 022 and 023.
  */
