@@ -45,7 +45,6 @@ import handWeights from "@/lib/cluster/pair-weights-hand.json";
 import { env } from "@/lib/env";
 import { judgedCrossDay, type JudgedDay } from "@/lib/cluster/eval/judged-cross-day";
 import { SameEventJudge } from "@/lib/cluster/same-event-judge";
-import { GREY_ZONE } from "@/lib/cluster/tuning";
 import { startModelReplay } from "@/tests/helpers/model-replay";
 import type { DayFigures } from "@/lib/cluster/eval/cross-day";
 import { dataFolderPath } from "./data-folder";
@@ -220,8 +219,8 @@ async function printJudgedCrossDay(options: Partial<ClusterOptions>, json: boole
       budgetMs: env.CLUSTER_MODEL_BUDGET_MS,
       concurrency: 1,
     });
-    const greyZone = { ...GREY_ZONE, limit: env.CLUSTER_MODEL_MAX_PAIRS };
-    results = await judgedCrossDay(days, judge, greyZone, options);
+    const bounds = { rounds: env.CLUSTER_MODEL_ROUNDS, maxPairs: env.CLUSTER_MODEL_MAX_PAIRS };
+    results = await judgedCrossDay(days, judge, bounds, options);
   } finally {
     await replay.close();
   }
@@ -233,11 +232,11 @@ async function printJudgedCrossDay(options: Partial<ClusterOptions>, json: boole
   console.log("\nWith the model's verdicts on each day's grey-zone pairs:");
   console.log(formatFigures(results.map((r) => r.judged)));
   console.log("\nAsked per day:");
-  for (const { day, ask } of results) {
+  for (const { day, ask, rounds } of results) {
     const count = (v: string) => ask.verdicts.filter((x) => x.verdict === v).length;
     const failed = Object.entries(ask.failures).map(([kind, n]) => `${n} ${kind}`);
     console.log(
-      `  ${day}: ${ask.asked} pairs of ${ask.offered} in ${ask.calls} calls; same ${count("same")}, different ${count("different")}, unclear ${count("unclear")}, unanswered ${ask.unanswered}` +
+      `  ${day}: ${ask.asked} pairs in ${ask.calls} calls over ${rounds.length} round(s) (${rounds.map((r) => `${r.asked}/${r.calls}`).join(" + ")} pairs/calls); same ${count("same")}, different ${count("different")}, unclear ${count("unclear")}, unanswered ${ask.unanswered}` +
         `${failed.length ? `; failed calls: ${failed.join(", ")}` : ""}; ~${ask.promptTokens + ask.completionTokens} tokens`,
     );
   }

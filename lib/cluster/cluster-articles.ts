@@ -4,12 +4,15 @@
  * each pair's evidence (pair-evidence.ts) scored by the committed pair model (pair-model.ts: for
  * batches with summaries a probability fitted from the labelled days, for headlines alone a damped
  * cosine), then assembly: average linkage (a group grows only with articles that resemble most of
- * it), strong pairs joining what it left apart, large groups whose centroids agree, and, for
+ * it; a reader's "same" counts as a near-certain pair there), strong pairs joining what it left
+ * apart, groups a reader's verdicts tie by two reports of each (verdict-ties.ts), large groups
+ * whose centroids agree, and, for
  * headlines alone, leftovers joining the group their nearest neighbours point to. Then build-card.ts.
  * Hand-set numbers: tuning.ts. The method: docs/decisions/020, 022 and 023.
  */
 import { forEachCandidatePair } from "@/lib/cluster/candidates";
 import { joinCards, type KeptApart } from "@/lib/cluster/join-cards";
+import { followUpQuestions, type FollowUpOptions } from "@/lib/cluster/follow-up";
 import { GreyZoneCollector, type GreyPair, type GreyZoneOptions } from "@/lib/cluster/grey-zone";
 import { Verdict, VerdictLookup, type PairVerdict } from "@/lib/cluster/pair-verdicts";
 import { vectorizeArticles, type BatchVectors } from "@/lib/cluster/features";
@@ -24,7 +27,9 @@ import {
   DEFAULT_CLUSTER_OPTIONS,
   HEADLINE_CLUSTER_OPTIONS,
   VERDICT_PROBABILITY,
+  VERDICT_TIES,
 } from "@/lib/cluster/tuning";
+import { groupTies, joinTiedGroups } from "@/lib/cluster/verdict-ties";
 import { grow, indicesByDescendingWeight } from "@/lib/cluster/typed-arrays";
 import type { ClusterArticle, ClusterOptions, StoryCluster } from "@/lib/cluster/types";
 
@@ -125,11 +130,16 @@ export interface ClusterEvidence {
   verdicts?: readonly PairVerdict[];
   /** When set, the grey-zone pairs without a verdict are collected and returned (lib/cluster/grey-zone.ts). */
   greyZone?: GreyZoneOptions;
+  /**
+   * When set (a later round of questions), the questions returned are those of
+   * lib/cluster/follow-up.ts, chosen on the cards these verdicts make; `greyZone` is then not used.
+   */
+  followUp?: FollowUpOptions;
 }
 
 export interface ClusterOutcome {
   clusters: StoryCluster[];
-  /** The grey-zone pairs without a verdict, best first (empty unless asked for). */
+  /** The pairs worth asking about, best first (empty unless asked for): the grey zone, or a later round's. */
   greyZone: GreyPair[];
 }
 
@@ -148,23 +158,16 @@ export function clusterWithEvidence(
   evidence: ClusterEvidence = {},
 ): ClusterOutcome {
   const prepared = prepareBatch(articles, options);
-  const { opts, sorted, batch } = prepared;
+  const { opts, sorted } = prepared;
   const verdicts = evidence.verdicts?.length
     ? new VerdictLookup(evidence.verdicts, new Map(sorted.map((a, i) => [a.id, i])), sorted.length)
     : null;
-  const grey = evidence.greyZone ? new GreyZoneCollector(evidence.greyZone, prepared.outlets) : null;
-  const { edges, links, neighbours } = collectEdges(prepared, verdicts, grey);
-  const forest = new ClusterForest(batch);
-  if (Number.isFinite(opts.mergeAverage)) mergeByAverageLinkage(forest, links, opts.mergeAverage);
-  const keptApart = verdicts ? verdicts.keptApart((i) => forest.find(i)) : null;
-  if (Number.isFinite(opts.strongPair)) joinStrongPairs(forest, links, opts, keptApart);
-  mergeStrongEdges(forest, edges, opts);
-  if (opts.attachRounds > 0) attachLeftovers(forest, neighbours, opts);
-  if (Number.isFinite(opts.cardSupport))
-    joinCards(forest, links, prepared.outlets, judgedScorer(prepared, verdicts), opts, keptApart);
-  const groups = forest.groups();
+  const band = evidence.followUp ?? evidence.greyZone;
+  const grey = band ? new GreyZoneCollector(band, prepared.outlets) : null;
+  const { forest, links, keptApart } = assemble(prepared, verdicts, grey);
   const cohesion = groupCohesion(forest, links);
-  const clusters = groups
+  const clusters = forest
+    .groups()
     .map((members) => ({
       articleIds: members.map((i) => sorted[i].id).sort(compareIds),
       confidence: confidenceOf(
@@ -176,7 +179,32 @@ export function clusterWithEvidence(
     .sort(
       (a, b) => b.articleIds.length - a.articleIds.length || compareIds(a.articleIds[0], b.articleIds[0]),
     );
-  return { clusters, greyZone: grey ? grey.take(sorted.map((a) => a.id)) : [] };
+  const ids = sorted.map((a) => a.id);
+  if (!grey) return { clusters, greyZone: [] };
+  if (!evidence.followUp) return { clusters, greyZone: grey.take(ids) };
+  const ties = verdicts ? groupTies(forest, links, verdicts, { ...opts, ...VERDICT_TIES }) : [];
+  const score = judgedScorer(prepared, verdicts);
+  const context = { forest, outlets: prepared.outlets, score, verdicts, keptApart, ties, grey, ids };
+  return { clusters, greyZone: followUpQuestions(context, evidence.followUp) };
+}
+
+/**
+ * The assembly: average linkage, strong pairs, joins on verdicts, centroids, leftovers (headlines),
+ * cards joined report by report. A verdict's pairs are scored as VERDICT_PROBABILITY says.
+ */
+function assemble(prepared: PreparedBatch, verdicts: VerdictLookup | null, grey: GreyZoneCollector | null) {
+  const { opts, batch } = prepared;
+  const { edges, links, neighbours } = collectEdges(prepared, verdicts, grey);
+  const forest = new ClusterForest(batch);
+  if (Number.isFinite(opts.mergeAverage)) mergeByAverageLinkage(forest, links, opts.mergeAverage);
+  const keptApart = verdicts ? verdicts.keptApart((i) => forest.find(i)) : null;
+  if (Number.isFinite(opts.strongPair)) joinStrongPairs(forest, links, opts, keptApart, verdicts);
+  if (verdicts) joinTiedGroups(forest, links, verdicts, { ...opts, ...VERDICT_TIES }, keptApart);
+  mergeStrongEdges(forest, edges, opts);
+  if (opts.attachRounds > 0) attachLeftovers(forest, neighbours, opts);
+  if (Number.isFinite(opts.cardSupport))
+    joinCards(forest, links, prepared.outlets, judgedScorer(prepared, verdicts), opts, keptApart);
+  return { forest, links, keptApart };
 }
 
 /** Milliseconds since the epoch; an invalid date counts as the oldest, so the sort stays consistent. */
@@ -254,12 +282,14 @@ function collectEdges(
 // groups when their cross pairs average just below the threshold: the reader would see it twice.
 // So two groups also join when their best pair reaches strongPair and their cross pairs still
 // average at least strongFloor. Strongest pairs first, judged on the groups average linkage left
-// (sums taken once, before any of these joins), so the order of the input does not matter.
+// (sums taken once, before any of these joins), so the order of the input does not matter. A
+// "same" verdict is not a strong pair here: groups join on verdicts by their ties (verdict-ties.ts).
 function joinStrongPairs(
   forest: ClusterForest,
   links: EdgeList,
   opts: ClusterOptions,
   keptApart: KeptApart | null,
+  verdicts: VerdictLookup | null,
 ): void {
   const n = forest.size.length;
   const key = (a: number, b: number) => Math.min(a, b) * n + Math.max(a, b);
@@ -270,6 +300,7 @@ function joinStrongPairs(
   const sums = new Map<number, number>();
   for (let e = 0; e < links.count; e++) {
     if (links.weight[e] < opts.strongPair) continue;
+    if (verdicts?.get(links.from[e], links.to[e]) === Verdict.Same) continue;
     const a = forest.find(links.from[e]);
     const b = forest.find(links.to[e]);
     if (a === b) continue;

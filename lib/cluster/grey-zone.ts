@@ -3,7 +3,8 @@
  * lies in a band where words alone cannot settle whether they report one event (two reports of
  * one story in different words score there, and so do reports of two stories that share names and
  * topic words). These are the pairs worth a reader's judgement: the rebuild asks a language model
- * about them when one is configured (lib/services/ask-same-event.ts), best first, within its bounds.
+ * about them when one is configured (lib/services/ask-model-about-pairs.ts), best first, within its bounds;
+ * a later round asks those left (lib/cluster/follow-up.ts).
  * The band and the caps: GREY_ZONE in lib/cluster/tuning.ts.
  */
 import { grow } from "@/lib/cluster/typed-arrays";
@@ -56,9 +57,10 @@ export class GreyZoneCollector {
 
   /**
    * The best pairs (highest probability first; ties by the articles' order), at most `limit`, at
-   * most `perArticle` naming one article, `ids` naming the articles by index.
+   * most `perArticle` naming one article, `ids` naming the articles by index; pairs `skip` names
+   * are passed over (a later round leaves out the pairs the cards already hold together).
    */
-  take(ids: readonly string[]): GreyPair[] {
+  take(ids: readonly string[], skip?: (i: number, j: number) => boolean): GreyPair[] {
     const order = Array.from({ length: this.count }, (_, k) => k).sort(
       (x, y) =>
         this.probability[y] - this.probability[x] || this.from[x] - this.from[y] || this.to[x] - this.to[y],
@@ -68,6 +70,7 @@ export class GreyZoneCollector {
     for (const k of order) {
       if (pairs.length >= this.options.limit) break;
       const [i, j] = [this.from[k], this.to[k]];
+      if (skip?.(i, j)) continue;
       if ((named.get(i) ?? 0) >= this.options.perArticle || (named.get(j) ?? 0) >= this.options.perArticle)
         continue;
       named.set(i, (named.get(i) ?? 0) + 1);

@@ -67,6 +67,16 @@ export interface AskReport {
   stoppedBy: "pairs" | "calls" | "tokens" | "time" | "failure" | null;
 }
 
+/** What earlier rounds of the same rebuild spent of its bounds (lib/cluster/model-rounds.ts). */
+export interface AskSpent {
+  pairs: number;
+  calls: number;
+  tokens: number;
+  ms: number;
+}
+
+export const NOTHING_SPENT: AskSpent = { pairs: 0, calls: 0, tokens: 0, ms: 0 };
+
 const DEFAULT_BASE_URL = "https://api.openai.com/v1";
 
 export class SameEventJudge {
@@ -87,10 +97,17 @@ export class SameEventJudge {
     return this.options.model;
   }
 
-  /** Asks about the pairs (best first) within the bounds; never rejects, never outlives budgetMs. */
-  async ask(pairs: readonly GreyPair[], articles: ReadonlyMap<string, ClusterArticle>): Promise<AskReport> {
-    const started = performance.now();
-    const plan = this.plan(pairs, articles);
+  /**
+   * Asks about the pairs (best first) within the bounds, less what earlier rounds of the rebuild
+   * spent; never rejects, never outlives what is left of budgetMs.
+   */
+  async ask(
+    pairs: readonly GreyPair[],
+    articles: ReadonlyMap<string, ClusterArticle>,
+    spent: AskSpent = NOTHING_SPENT,
+  ): Promise<AskReport> {
+    const started = performance.now() - spent.ms;
+    const plan = this.plan(pairs, articles, spent);
     const report: AskReport = {
       model: this.options.model,
       offered: pairs.length,
@@ -105,15 +122,19 @@ export class SameEventJudge {
       stoppedBy: plan.stoppedBy,
     };
     if (plan.batches.length) await this.run(plan.batches, report, started);
-    report.ms = Math.round(performance.now() - started);
+    report.ms = Math.round(performance.now() - started - spent.ms);
     recordAsk(report);
     return report;
   }
 
   /** The batches the bounds allow, in order, and which bound cut the list (if one did). */
-  private plan(pairs: readonly GreyPair[], articles: ReadonlyMap<string, ClusterArticle>) {
-    const { maxPairs, pairsPerCall, maxCalls, maxTokens } = this.options;
+  private plan(pairs: readonly GreyPair[], articles: ReadonlyMap<string, ClusterArticle>, spent: AskSpent) {
+    const { pairsPerCall } = this.options;
+    const maxPairs = Math.max(0, this.options.maxPairs - spent.pairs);
+    const maxCalls = this.options.maxCalls - spent.calls;
+    const maxTokens = this.options.maxTokens - spent.tokens;
     let stoppedBy: AskReport["stoppedBy"] = pairs.length > maxPairs ? "pairs" : null;
+    if (spent.ms >= this.options.budgetMs && pairs.length) return { batches: [], stoppedBy: "time" as const };
     const batches: SameEventBatch[] = [];
     let tokens = 0;
     for (const chunk of batchPairs(pairs.slice(0, maxPairs), Math.max(1, pairsPerCall))) {

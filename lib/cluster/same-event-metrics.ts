@@ -1,6 +1,6 @@
 /**
- * In-process counters of what this instance asked the model about grey-zone pairs (lib/cluster/
- * same-event-judge.ts): asks, pairs, calls, verdicts by answer, failures by kind, tokens and time,
+ * In-process counters of what this instance asked the model about pairs of reports (lib/cluster/
+ * same-event-judge.ts): asks (one a round, lib/cluster/model-rounds.ts), pairs, calls, verdicts by answer, failures by kind, tokens and time,
  * rendered in Prometheus text format by the operator's metrics route (lib/services/render-metrics.ts).
  */
 import type { AskReport, CallFailure } from "@/lib/cluster/same-event-judge";
@@ -61,13 +61,13 @@ export function sameEventCounters(): Readonly<Counters> {
 export function renderSameEventMetrics(): string {
   const c = counters;
   const lines = [
-    "# HELP cluster_model_asks_total Rebuilds that asked the model about grey-zone pairs.",
+    "# HELP cluster_model_asks_total Rounds of questions rebuilds put to the model (the grey zone, then later rounds'; CLUSTER_MODEL_ROUNDS a rebuild).",
     "# TYPE cluster_model_asks_total counter",
     `cluster_model_asks_total ${c.asks}`,
-    "# HELP cluster_model_pairs_asked_total Grey-zone pairs sent to the model.",
+    "# HELP cluster_model_pairs_asked_total Pairs sent to the model (grey-zone pairs and later rounds' questions).",
     "# TYPE cluster_model_pairs_asked_total counter",
     `cluster_model_pairs_asked_total ${c.pairs}`,
-    "# HELP cluster_model_calls_total Model calls made for grey-zone pairs.",
+    "# HELP cluster_model_calls_total Model calls made for pairs of reports.",
     "# TYPE cluster_model_calls_total counter",
     `cluster_model_calls_total ${c.calls}`,
     "# HELP cluster_model_verdicts_total Verdicts on grey-zone pairs, by answer (unanswered: left out of an answer).",
@@ -76,7 +76,7 @@ export function renderSameEventMetrics(): string {
     "# HELP cluster_model_call_failures_total Model calls that gave no verdicts, by kind.",
     "# TYPE cluster_model_call_failures_total counter",
     ...Object.entries(c.failures).map(([k, n]) => `cluster_model_call_failures_total{kind="${k}"} ${n}`),
-    "# HELP cluster_model_asks_cut_total Asks that a bound or a failure stopped before every grey-zone pair was asked, by cause.",
+    "# HELP cluster_model_asks_cut_total Rounds that a bound or a failure stopped before every pair was asked, by cause.",
     "# TYPE cluster_model_asks_cut_total counter",
     ...[...c.stopped].map(([cause, n]) => `cluster_model_asks_cut_total{cause="${cause}"} ${n}`),
     "# HELP cluster_model_tokens_total Tokens of the model calls (as the server counted them), by kind.",

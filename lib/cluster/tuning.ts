@@ -138,16 +138,50 @@ export const GREY_ZONE = {
    * otherwise fill the list with its look-alikes, and a story needs only one pair across outlets.
    */
   perArticle: 6,
+  /**
+   * A round asks at most this many pairs (the rebuild's bounds, CLUSTER_MODEL_* in lib/env.ts, cap
+   * all its rounds together): the first round's list is the one the band and the cap were chosen
+   * with (300 a day), and a later round asks again once these answers have reshaped the cards.
+   */
+  perRound: 300,
 } as const;
 
 /**
  * What a verdict on a pair (lib/cluster/pair-verdicts.ts) counts as, in place of the pair model's
- * probability. "same": 0.97, the share of the recorded "same" answers on the seven dev days that
- * the labels agree with (441 of 453); it sits above strongPair, so a "same" joins two groups as a
- * near-certain pair does, and below the lexical pairs that are nearly sure (0.99+), so a report
- * both words and a verdict tie to one story is not drawn away by a verdict alone (any value from
- * 0.96 to 0.99 gives the same cards; 1 let a mistaken "same" take a US Open report from its card).
- * "different": 0, a pair that never joins (the labels agree with 1,499 of 1,576), and the later
- * passes refuse to join two groups holding one (decision 025).
+ * probability. "same": 0.95, strongPair of DEFAULT_CLUSTER_OPTIONS, the level from which the words'
+ * own pairs are called near certain: a reader's "same" weighs as much as the surest words inside
+ * average linkage (two lone reports join; a report joins a group whose other reports its words
+ * half agree with), but it never triggers the strong-pair pass on its own, so one mistaken "same"
+ * cannot chain two stories (decision 028; with 0.97 and the strong-pair pass, as decision 025 had
+ * it, three dev days fell below 95 % pure). Groups join on verdicts through VERDICT_TIES.
+ * "different": 0, a pair that never joins, and the passes after average linkage refuse to join
+ * two groups holding one (decision 025).
  */
-export const VERDICT_PROBABILITY = { same: 0.97, different: 0 } as const;
+export const VERDICT_PROBABILITY = { same: 0.95, different: 0 } as const;
+
+/**
+ * Joins on verdicts (lib/cluster/verdict-ties.ts, decision 028): two groups join when "same"
+ * verdicts (and near-certain pairs of words beside them) tie at least this many reports of each
+ * (or all of a smaller group). Two: a second, independent reading that agrees with the first; one
+ * would let any single mistaken answer join two stories (each impure card of decision 025 was one
+ * mistaken "same"), and more would ask a third question for every pair of groups. Not swept.
+ */
+export const VERDICT_TIES = { reports: 2 } as const;
+
+/**
+ * The questions of later rounds (lib/cluster/follow-up.ts, decision 027). Set by what a question
+ * costs, not swept: each is one pair of about 80 tokens.
+ */
+export const FOLLOW_UP = {
+  /**
+   * Two cards whose centroids' cosine reaches this may show one story: a tenth of their words'
+   * weight in common (the centroid pass joins without asking from 0.2 when more agrees; the cards
+   * of one running story that decision 026 could not join sit at 0.3–0.4, and so do cards of two
+   * stories sharing a place and a topic, which is why the model is asked).
+   */
+  duplicateSimilarity: 0.1,
+  /** A card's two nearest cards are asked about (a story is rarely shown three times). */
+  duplicatesPerCard: 2,
+  /** At most this many cards, the largest, are compared pairwise (45,000 comparisons). */
+  maxCards: 300,
+} as const;

@@ -3,12 +3,12 @@ import "server-only";
 /**
  * Re-clustering: turns the news window's articles into comparison cards after every ingest,
  * keeping card ids stable (docs/decisions/021-card-id-continuity.md). When a model is configured,
- * the pairs words cannot settle are put to it, within bounds, and its verdicts join in
- * (lib/services/ask-model-about-pairs.ts, docs/decisions/025).
+ * the pairs words cannot settle are put to it, in rounds within one set of bounds, and its
+ * verdicts join in (lib/services/ask-model-about-pairs.ts, docs/decisions/025, 027, 028).
  */
 
 import type { PairVerdict } from "@/lib/cluster/pair-verdicts";
-import { GREY_ZONE } from "@/lib/cluster/tuning";
+import { askInRounds } from "@/lib/cluster/model-rounds";
 import { getDatabase } from "@/lib/db";
 import { env } from "@/lib/env";
 import { trackTask } from "@/lib/lifecycle/shutdown";
@@ -18,7 +18,7 @@ import { countPairVerdicts, loadPairVerdicts } from "@/lib/storage/pair-verdicts
 import { yieldToEventLoop } from "@/lib/storage/yield";
 import { applyCardChanges, countLiveCards, isBuiltFrom, loadStoredCards } from "@/lib/storage/cards";
 import { runOffThread } from "@/lib/workers/run-off-thread";
-import { askModelAboutPairs, type ModelSummary } from "./ask-model-about-pairs";
+import { askModelAboutPairs, summarizeRounds, type ModelSummary } from "./ask-model-about-pairs";
 import { mayAskModel, sameEventJudge } from "./same-event-model";
 
 export interface RebuildSummary {
@@ -45,8 +45,9 @@ const CLUSTER_TIMEOUT_MS = 120_000;
 /**
  * One rebuild under the cross-instance lock: skipped when neither the window's articles nor the
  * model's verdicts changed since the cards were last built (by any instance: the fingerprint is
- * stored with them); otherwise load, cluster (with the stored verdicts), ask the model about the
- * grey zone when one is configured and cluster again with its answers, diff, write.
+ * stored with them); otherwise load, cluster (with the stored verdicts), and when a model is
+ * configured ask it in rounds (lib/cluster/model-rounds.ts: the grey zone, then what the cards
+ * with its answers leave open), clustering again after each, then diff, write.
  */
 async function rebuild(now: Date): Promise<RebuildSummary> {
   const started = performance.now();
@@ -75,27 +76,18 @@ async function rebuild(now: Date): Promise<RebuildSummary> {
     const articles = await loadWindowArticles(db.prisma, now);
     const verdicts: PairVerdict[] = judge ? await loadPairVerdicts(db.prisma, judge.model) : [];
     const asking = judge !== null && mayAskModel();
-    const greyZone = asking ? { ...GREY_ZONE, limit: env.CLUSTER_MODEL_MAX_PAIRS } : undefined;
-    const first = await runOffThread(
-      "draftCardsWithEvidence",
-      { articles, verdicts, greyZone },
-      CLUSTER_TIMEOUT_MS,
-    );
-    let { drafts } = first;
-    const unsure = first.greyZone;
-    let model: ModelSummary | undefined;
-    if (asking && unsure.length) {
-      const asked = await askModelAboutPairs(db.prisma, judge, articles, unsure);
-      model = asked.summary;
-      if (asked.changesCards) {
-        const all = [...verdicts, ...asked.verdicts];
-        ({ drafts } = await runOffThread(
-          "draftCardsWithEvidence",
-          { articles, verdicts: all },
-          CLUSTER_TIMEOUT_MS,
-        ));
-      }
-    }
+    const rounds = await askInRounds(verdicts, asking, {
+      rounds: env.CLUSTER_MODEL_ROUNDS,
+      maxPairs: env.CLUSTER_MODEL_MAX_PAIRS,
+      cluster: async (known, questions) => {
+        const input = { articles, verdicts: [...known], ...questions };
+        const out = await runOffThread("draftCardsWithEvidence", input, CLUSTER_TIMEOUT_MS);
+        return { result: out.drafts, questions: out.greyZone };
+      },
+      ask: (questions, spent) => askModelAboutPairs(db.prisma, judge!, articles, questions, spent),
+    });
+    const drafts = rounds.result;
+    const model = rounds.reports.length ? summarizeRounds(judge!.model, rounds.reports) : undefined;
     const stored = await loadStoredCards(db.prisma);
     // Card ids and the diff in the worker too (a fresh window's took 40–200 ms here, issue 34);
     // retired cards take part with no articles: their ids are never handed out again.
@@ -106,7 +98,7 @@ async function rebuild(now: Date): Promise<RebuildSummary> {
       CLUSTER_TIMEOUT_MS,
     );
     // Pairs left unasked (a bound, a failure, a pause) leave the next rebuild something to do.
-    const more = judge !== null && (!asking || (model?.stoppedBy ?? null) !== null);
+    const more = judge !== null && (!asking || rounds.left);
     const verdictsNow = verdictCount + (model?.stored ?? 0);
     await applyCardChanges(db.prisma, changes, now, builtFrom(verdictsNow, more));
     invalidateReadCache();

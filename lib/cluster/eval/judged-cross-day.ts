@@ -1,14 +1,15 @@
 /**
  * Leave-one-day-out with a model's verdicts: each labelled day is clustered with pair weights
- * fitted on the other days, its grey-zone pairs are sent to a same-event judge (through the
- * product's OpenAI-compatible path: `cluster:eval -- --cv --provider=replay` points it at a replay
- * server of recorded answers), and the day is clustered again with the verdicts, as a rebuild
- * does. Each day's figures are given without and with the verdicts, with what was asked.
+ * fitted on the other days, and its questions go to a same-event judge (through the product's
+ * OpenAI-compatible path: `cluster:eval -- --cv --provider=replay` points it at a replay server of
+ * recorded answers) in rounds, as a rebuild asks them (lib/cluster/model-rounds.ts): the grey zone,
+ * then what the cards assembled with the answers leave open. Each day's figures are given without
+ * and with the verdicts, with what was asked in each round.
  */
 import { clusterWithEvidence } from "@/lib/cluster/cluster-articles";
 import { dayFigures, type DayFigures, type LabelledDay } from "@/lib/cluster/eval/cross-day";
 import { fitPairModel, pairExamples, type PairExamples } from "@/lib/cluster/eval/fit-pair-model";
-import type { GreyZoneOptions } from "@/lib/cluster/grey-zone";
+import { askInRounds, combineReports } from "@/lib/cluster/model-rounds";
 import type { AskReport, SameEventJudge } from "@/lib/cluster/same-event-judge";
 import type { ClusterOptions } from "@/lib/cluster/types";
 
@@ -18,14 +19,24 @@ export interface JudgedDay {
   lexical: DayFigures;
   /** The cards with the model's verdicts. */
   judged: DayFigures;
+  /** All rounds together. */
   ask: AskReport;
+  /** Each round asked. */
+  rounds: AskReport[];
 }
 
-/** Each day held out in turn: fitted on the others, judged, clustered again with the verdicts. */
+export interface JudgedBounds {
+  /** Rounds of questions (CLUSTER_MODEL_ROUNDS). */
+  rounds: number;
+  /** Pairs a day, all rounds together (CLUSTER_MODEL_MAX_PAIRS). */
+  maxPairs: number;
+}
+
+/** Each day held out in turn: fitted on the others, judged in rounds, clustered with the verdicts. */
 export async function judgedCrossDay(
   days: readonly LabelledDay[],
   judge: SameEventJudge,
-  greyZone: GreyZoneOptions,
+  bounds: JudgedBounds,
   options: Partial<ClusterOptions> = {},
 ): Promise<JudgedDay[]> {
   const examples = new Map<string, PairExamples>();
@@ -43,15 +54,22 @@ export async function judgedCrossDay(
       others.map((d) => d.name),
     );
     const opts = { ...options, pairModel };
-    const first = clusterWithEvidence(day.articles, opts, { greyZone });
     const byId = new Map(day.articles.map((a) => [a.id, a]));
-    const ask = await judge.ask(first.greyZone, byId);
-    const second = clusterWithEvidence(day.articles, opts, { verdicts: ask.verdicts });
+    const outcome = await askInRounds([], true, {
+      ...bounds,
+      cluster: async (verdicts, questions) => {
+        const { clusters, greyZone } = clusterWithEvidence(day.articles, opts, { verdicts, ...questions });
+        return { result: ids(clusters), questions: greyZone };
+      },
+      ask: (questions, spent) => judge.ask(questions, byId, spent),
+    });
+    const lexical = clusterWithEvidence(day.articles, opts).clusters;
     results.push({
       day: day.name,
-      lexical: dayFigures(day, ids(first.clusters), false),
-      judged: dayFigures(day, ids(second.clusters), false),
-      ask,
+      lexical: dayFigures(day, ids(lexical), false),
+      judged: dayFigures(day, outcome.result, false),
+      ask: combineReports(outcome.reports, judge.model),
+      rounds: outcome.reports,
     });
   }
   return results;

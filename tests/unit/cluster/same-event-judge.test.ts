@@ -153,6 +153,25 @@ describe("SameEventJudge", () => {
     });
   });
 
+  it("counts what earlier rounds of the rebuild spent against the same bounds", async () => {
+    stub.script([answerAll(3)]);
+    const spent = { pairs: 0, calls: 9, tokens: 0, ms: 0 };
+    expect(await judge().ask(PAIRS, articles, spent)).toMatchObject({ calls: 1, stoppedBy: "calls" });
+    stub.script([answerAll(3)]);
+    expect(
+      await judge({ maxPairs: 8 }).ask(PAIRS, articles, { pairs: 5, calls: 0, tokens: 0, ms: 0 }),
+    ).toMatchObject({ asked: 3, calls: 1, stoppedBy: "pairs" });
+    const oneBatch = batchRequest(batchPairs(PAIRS, 3)[0], articles).estimatedTokens;
+    stub.script([answerAll(3)]);
+    const tokens = { pairs: 0, calls: 0, tokens: 1_000_000 - oneBatch - 10, ms: 0 };
+    expect(await judge().ask(PAIRS, articles, tokens)).toMatchObject({ calls: 1, stoppedBy: "tokens" });
+    // The time the earlier rounds took leaves nothing: no call is made.
+    const requests = stub.requests.length;
+    const late = await judge().ask(PAIRS, articles, { pairs: 0, calls: 0, tokens: 0, ms: 2_000 });
+    expect(late).toMatchObject({ calls: 0, asked: 0, stoppedBy: "time" });
+    expect(stub.requests).toHaveLength(requests);
+  });
+
   const stops: [string, StubReply][] = [
     ["an HTTP error", { status: 503 }],
     ["a rate limit", { status: 429 }],

@@ -1,0 +1,142 @@
+import { describe, expect, it } from "vitest";
+import type { GreyPair } from "@/lib/cluster/grey-zone";
+import { askInRounds, combineReports, roundQuestions, type RoundQuestions } from "@/lib/cluster/model-rounds";
+import type { PairVerdict } from "@/lib/cluster/pair-verdicts";
+import type { AskReport, AskSpent } from "@/lib/cluster/same-event-judge";
+import { GREY_ZONE } from "@/lib/cluster/tuning";
+
+const pair = (k: number): GreyPair => ({ a: `a${k}`, b: `b${k}`, probability: 0.5 });
+
+function report(
+  questions: readonly GreyPair[],
+  verdict: PairVerdict["verdict"] | null,
+  extra: Partial<AskReport> = {},
+): AskReport {
+  return {
+    model: "m",
+    offered: questions.length,
+    asked: questions.length,
+    calls: 1,
+    verdicts: verdict ? questions.map((p) => ({ a: p.a, b: p.b, verdict })) : [],
+    unanswered: 0,
+    failures: {},
+    promptTokens: 100,
+    completionTokens: 10,
+    ms: 5,
+    stoppedBy: null,
+    ...extra,
+  };
+}
+
+/**
+ * A fake batch: each clustering asked for questions returns `perRound` new pairs (and what it
+ * was asked for); each ask answers with `answers[round]`.
+ */
+function harness(options: {
+  perRound: number;
+  answers: (PairVerdict["verdict"] | null)[];
+  stopped?: AskReport["stoppedBy"];
+}) {
+  const clusterings: { known: number; questions: RoundQuestions }[] = [];
+  const asks: AskSpent[] = [];
+  let next = 0;
+  return {
+    clusterings,
+    asks,
+    rounds: {
+      rounds: 3,
+      maxPairs: 600,
+      cluster: async (known: readonly PairVerdict[], questions: RoundQuestions) => {
+        clusterings.push({ known: known.length, questions });
+        const asked = questions.greyZone ?? questions.followUp;
+        const pairs = asked ? Array.from({ length: options.perRound }, () => pair(next++)) : [];
+        return { result: `cards from ${known.length} verdicts`, questions: pairs };
+      },
+      ask: async (questions: readonly GreyPair[], spent: AskSpent) => {
+        asks.push(spent);
+        const verdict = options.answers[asks.length - 1] ?? null;
+        return report(questions, verdict, { stoppedBy: options.stopped ?? null });
+      },
+    },
+  };
+}
+
+describe("rounds of questions", () => {
+  it("asks the grey zone first, then follow-ups on the cards the answers make, up to the rounds, then clusters once more", async () => {
+    const h = harness({ perRound: 4, answers: ["same", "different", "same"] });
+    const outcome = await askInRounds([], true, h.rounds);
+    expect(outcome.reports).toHaveLength(3);
+    expect(h.clusterings.map((c) => c.known)).toEqual([0, 4, 8, 12]);
+    expect(h.clusterings[0].questions.greyZone).toBeDefined();
+    expect(h.clusterings[1].questions.followUp).toBeDefined();
+    expect(h.clusterings[2].questions.followUp).toBeDefined();
+    // The last clustering asks for nothing: those are the cards.
+    expect(h.clusterings[3].questions).toEqual({});
+    expect(outcome.result).toBe("cards from 12 verdicts");
+    expect(outcome.verdicts).toHaveLength(12);
+    expect(outcome.left).toBe(true);
+    // Each round is bounded by what the earlier ones spent.
+    expect(h.asks).toEqual([
+      { pairs: 0, calls: 0, tokens: 0, ms: 0 },
+      { pairs: 4, calls: 1, tokens: 110, ms: 5 },
+      { pairs: 8, calls: 2, tokens: 220, ms: 10 },
+    ]);
+  });
+
+  it("starts with follow-ups when verdicts are already stored", async () => {
+    const h = harness({ perRound: 2, answers: ["same"] });
+    await askInRounds([{ a: "x", b: "y", verdict: "same" }], true, h.rounds);
+    expect(h.clusterings[0].questions.followUp).toBeDefined();
+  });
+
+  it("stops when an answer settles nothing, keeping the cards it had", async () => {
+    const h = harness({ perRound: 3, answers: ["unclear"] });
+    const outcome = await askInRounds([], true, h.rounds);
+    expect(outcome.reports).toHaveLength(1);
+    expect(h.clusterings).toHaveLength(1);
+    expect(outcome.result).toBe("cards from 0 verdicts");
+    expect(outcome.left).toBe(false);
+  });
+
+  it("stops after a round a bound or a failure cut short, and says questions are left", async () => {
+    const h = harness({ perRound: 3, answers: ["same"], stopped: "calls" });
+    const outcome = await askInRounds([], true, h.rounds);
+    expect(outcome.reports).toHaveLength(1);
+    expect(h.clusterings).toHaveLength(2);
+    expect(outcome.left).toBe(true);
+  });
+
+  it("stops when nothing is left to ask, and clusters once without asking", async () => {
+    const h = harness({ perRound: 0, answers: [] });
+    const outcome = await askInRounds([], true, h.rounds);
+    expect(outcome.reports).toEqual([]);
+    expect(outcome.left).toBe(false);
+    const idle = harness({ perRound: 5, answers: [] });
+    expect((await askInRounds([], false, idle.rounds)).reports).toEqual([]);
+    expect(idle.clusterings).toEqual([{ known: 0, questions: {} }]);
+  });
+
+  it("gives a round at most the grey zone's share, and none past the rebuild's pair bound", () => {
+    expect(roundQuestions(false, 0, 600).greyZone?.limit).toBe(GREY_ZONE.perRound);
+    expect(roundQuestions(true, 500, 600).followUp?.limit).toBe(100);
+    expect(roundQuestions(true, 600, 600)).toEqual({});
+  });
+
+  it("adds the rounds' reports up", () => {
+    const total = combineReports(
+      [
+        report([pair(1)], "same"),
+        report([pair(2), pair(3)], "different", { failures: { timeout: 1 }, stoppedBy: "time" }),
+      ],
+      "m",
+    );
+    expect(total).toMatchObject({
+      asked: 3,
+      calls: 2,
+      promptTokens: 200,
+      failures: { timeout: 1 },
+      stoppedBy: "time",
+    });
+    expect(total.verdicts).toHaveLength(3);
+  });
+});
