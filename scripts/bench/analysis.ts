@@ -207,8 +207,12 @@ async function benchReplayInProcess(cards: AnalysisArticle[][], url: string) {
 /** A card's articles in another order: a request of its own, for warm-up and liveness rounds. */
 const rotated = (card: AnalysisArticle[], by: number) => [...card.slice(by), ...card.slice(0, by)];
 
-/** Cards asked of the server before the measured ones, while its threads compile the code. */
-const REPLAY_WARM_UP = 10;
+/**
+ * Cards asked of the server before the measured ones, while its threads compile the code: as many
+ * as are measured, as for the local analyzer (two worker threads share them; ten left each
+ * thread's code half compiled while timed).
+ */
+const REPLAY_WARM_UP = 30;
 /** Cards asked again, rotated, while liveness is polled (polling on its own costs the server CPU). */
 const REPLAY_LIVENESS = 5;
 
