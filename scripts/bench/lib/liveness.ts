@@ -5,6 +5,8 @@
  * blocked the server's event loop. Used by the hostile-input test and benches.
  */
 
+import { Worker } from "node:worker_threads";
+
 export interface LivenessTiming {
   status: number;
   /** The request, at the client. */
@@ -14,32 +16,75 @@ export interface LivenessTiming {
   probes: number;
 }
 
-/** Runs `work` while polling liveness back to back; every probe's time, in order. */
+/**
+ * The probe's loop, in a worker thread of its own: the load a bench or test sends (serializing
+ * bodies, parsing answers, serving feeds) runs on this process's main thread, and a probe timed
+ * there counted that thread's stalls as the server's. Plain JavaScript, evaluated as is.
+ */
+const PROBE_LOOP = `
+const { parentPort, workerData } = require("node:worker_threads");
+let done = false;
+const probeMs = [];
+parentPort.on("message", () => { done = true; });
+const probe = async () => {
+  const res = await fetch(workerData.url);
+  await res.arrayBuffer();
+};
+(async () => {
+  // The thread's first fetch loads its HTTP client and opens the connection: not timed.
+  await probe().catch(() => undefined);
+  parentPort.postMessage({ ready: true });
+  // At least one timed probe, however short the work.
+  do {
+    const t0 = performance.now();
+    try {
+      await probe();
+    } catch {
+      // A connection the server reset (a keep-alive it closed while stalled): the probe's time counts.
+    }
+    probeMs.push(performance.now() - t0);
+    await new Promise((r) => setTimeout(r, 5));
+  } while (!done);
+  parentPort.postMessage({ probeMs });
+})();
+`;
+
+/** Runs `work` while polling liveness back to back from a worker thread; every probe's time, in order. */
 export async function probeDuring<T>(
   base: string,
   work: () => Promise<T>,
 ): Promise<{ value: T; probeMs: number[] }> {
-  let done = false;
-  const probeMs: number[] = [];
-  const poll = (async () => {
-    while (!done) {
-      const t0 = performance.now();
-      try {
-        const res = await fetch(`${base}/api/v1/health?probe=live`);
-        await res.arrayBuffer();
-      } catch {
-        // A connection the server reset (a keep-alive it closed while stalled): the probe's time counts.
-      }
-      probeMs.push(performance.now() - t0);
-      await new Promise((r) => setTimeout(r, 5));
-    }
-  })();
+  const worker = new Worker(PROBE_LOOP, {
+    eval: true,
+    workerData: { url: `${base}/api/v1/health?probe=live` },
+  });
+  const message = (key: "ready" | "probeMs") =>
+    new Promise<{ ready?: true; probeMs?: number[] }>((resolve, reject) => {
+      const onMessage = (m: { ready?: true; probeMs?: number[] }) => {
+        if (!(key in m)) return;
+        worker.off("message", onMessage);
+        resolve(m);
+      };
+      worker.on("message", onMessage);
+      worker.once("error", reject);
+    });
+  const probed = message("probeMs");
+  probed.catch(() => undefined);
+  await message("ready");
+  const stop = async () => {
+    worker.postMessage("stop");
+    const { probeMs = [] } = await probed;
+    await worker.terminate();
+    return probeMs;
+  };
+  let value: T;
   try {
-    return { value: await work(), probeMs };
-  } finally {
-    done = true;
-    await poll;
+    value = await work();
+  } catch (error) {
+    await stop().catch(() => undefined);
+    throw error;
   }
+  return { value, probeMs: await stop() };
 }
 
 /** Sends `send()` and polls liveness until it settles. */
