@@ -13,8 +13,8 @@ import {
   meanFigures,
   readLabelledDays,
   type DayFigures,
-} from "@/lib/cluster/eval/cross-day";
-import { learnedMethod } from "@/lib/cluster/eval/fit-pair-model";
+} from "@/scripts/lib/cluster-eval/cross-day";
+import { learnedMethod } from "@/scripts/lib/cluster-eval/fit-pair-model";
 import { dataFolderPath } from "./data-folder";
 import { runScript } from "./script-runner";
 

@@ -104,7 +104,7 @@ function judgedScorer(
 
 /**
  * Prepares a batch for scoring pairs, the same way for the clusterer and for tools that must score
- * pairs exactly as it does (lib/cluster/eval/pair-ceiling.ts). Time order (then id) is a total order, so
+ * pairs exactly as it does (scripts/lib/cluster-eval/pair-ceiling.ts). Time order (then id) is a total order, so
  * results do not depend on the input order, and articles close in time sit close in memory, which
  * the posting windows exploit; name groups (lib/cluster/features.ts) are formed in this order.
  */

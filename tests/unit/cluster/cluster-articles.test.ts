@@ -190,7 +190,7 @@ describe("clusterArticles", () => {
 
   it("recovers most of the synthetic stories", async () => {
     const { articles, truth } = generateSyntheticNews(2000, 5);
-    const { labelsFromClusters, scoreClustering } = await import("@/lib/cluster/eval/metrics");
+    const { labelsFromClusters, scoreClustering } = await import("@/scripts/lib/cluster-eval/metrics");
     const score = scoreClustering(
       labelsFromClusters(clusterArticles(articles).map((c) => c.articleIds)),
       truth,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { labelsFromClusters, scoreCards, scoreClustering } from "@/lib/cluster/eval/metrics";
+import { labelsFromClusters, scoreCards, scoreClustering } from "@/scripts/lib/cluster-eval/metrics";
 
 // Truth: a, b, c report story X; d, e report story Y.
 const truth = new Map([

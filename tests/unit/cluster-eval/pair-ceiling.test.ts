@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { pairScorer, prepareBatch } from "@/lib/cluster/cluster-articles";
-import { MAX_CEILING_ARTICLES, pairCeiling } from "@/lib/cluster/eval/pair-ceiling";
+import { MAX_CEILING_ARTICLES, pairCeiling } from "@/scripts/lib/cluster-eval/pair-ceiling";
 import type { ClusterArticle } from "@/lib/cluster/types";
 
 const HOUR = 3_600_000;

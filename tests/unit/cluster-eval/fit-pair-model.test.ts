@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { LabelledDay } from "@/lib/cluster/eval/cross-day";
-import { fitPairModel, learnedMethod, pairExamples } from "@/lib/cluster/eval/fit-pair-model";
+import type { LabelledDay } from "@/scripts/lib/cluster-eval/cross-day";
+import { fitPairModel, learnedMethod, pairExamples } from "@/scripts/lib/cluster-eval/fit-pair-model";
 import type { ClusterArticle } from "@/lib/cluster/types";
 
 const HOUR = 3_600_000;

@@ -4,7 +4,7 @@
  * product clusters in production. Each item's outlet stands for its source.
  */
 import { z } from "zod";
-import type { LabelledArticles } from "@/lib/cluster/eval/uci-dataset";
+import type { LabelledArticles } from "@/scripts/lib/cluster-eval/uci-dataset";
 
 const labelledItem = z.object({
   id: z.string().min(1),

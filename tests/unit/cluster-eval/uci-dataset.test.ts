@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseCsv, parseUciCsv } from "@/lib/cluster/eval/uci-dataset";
+import { parseCsv, parseUciCsv } from "@/scripts/lib/cluster-eval/uci-dataset";
 
 describe("parseCsv", () => {
   it("reads quoted fields with commas, doubled quotes and line breaks", () => {

@@ -7,8 +7,8 @@
  * and with the verdicts, with what was asked in each round.
  */
 import { clusterWithEvidence } from "@/lib/cluster/cluster-articles";
-import { dayFigures, type DayFigures, type LabelledDay } from "@/lib/cluster/eval/cross-day";
-import { fitPairModel, pairExamples, type PairExamples } from "@/lib/cluster/eval/fit-pair-model";
+import { dayFigures, type DayFigures, type LabelledDay } from "@/scripts/lib/cluster-eval/cross-day";
+import { fitPairModel, pairExamples, type PairExamples } from "@/scripts/lib/cluster-eval/fit-pair-model";
 import { askInRounds, combineReports } from "@/lib/cluster/model-rounds";
 import type { AskReport, SameEventJudge } from "@/lib/cluster/same-event-judge";
 import type { ClusterOptions } from "@/lib/cluster/types";

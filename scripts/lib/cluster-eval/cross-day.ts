@@ -11,9 +11,9 @@ import {
   scoreCards,
   scoreClustering,
   type PrecisionRecall,
-} from "@/lib/cluster/eval/metrics";
-import { parseLabelledJsonl } from "@/lib/cluster/eval/labelled-feeds";
-import type { LabelledArticles } from "@/lib/cluster/eval/uci-dataset";
+} from "@/scripts/lib/cluster-eval/metrics";
+import { parseLabelledJsonl } from "@/scripts/lib/cluster-eval/labelled-feeds";
+import type { LabelledArticles } from "@/scripts/lib/cluster-eval/uci-dataset";
 
 export interface LabelledDay extends LabelledArticles {
   /** The day, from the file name ("2020-05-31"). */

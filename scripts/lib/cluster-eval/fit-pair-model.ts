@@ -14,7 +14,7 @@ import {
   type EvidenceFeature,
 } from "@/lib/cluster/pair-evidence";
 import type { PairModelFile } from "@/lib/cluster/pair-model";
-import type { CrossDayMethod, LabelledDay } from "@/lib/cluster/eval/cross-day";
+import type { CrossDayMethod, LabelledDay } from "@/scripts/lib/cluster-eval/cross-day";
 import type { ClusterOptions } from "@/lib/cluster/types";
 
 /** The candidate pairs of one day as examples: EVIDENCE_SIZE numbers per pair, row after row. */
