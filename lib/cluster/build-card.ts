@@ -6,6 +6,7 @@ import type { CategoryId } from "@/lib/catalog";
 import { clusterWithEvidence, compareIds, type ClusterEvidence } from "@/lib/cluster/cluster-articles";
 import type { GreyPair } from "@/lib/cluster/grey-zone";
 import { vectorizeArticles } from "@/lib/cluster/features";
+import { CARD_HEADLINE_WEIGHTS } from "@/lib/cluster/tuning";
 import type { ClusterArticle, StoryCluster } from "@/lib/cluster/types";
 
 export interface CardDraft {
@@ -69,7 +70,7 @@ export function isCardWorthy(cluster: StoryCluster, articlesById: Map<string, Cl
 // Most representative first: the highest mean similarity to the other members (IDF from the cluster
 // itself), then one with a summary, then with an image, then the earliest, then the smallest id.
 function rankByRepresentativeness(members: ClusterArticle[]): ClusterArticle[] {
-  const { vectors } = vectorizeArticles(members);
+  const { vectors } = vectorizeArticles(members, CARD_HEADLINE_WEIGHTS);
   const sum = new Map<number, number>();
   for (const v of vectors) v.features.forEach((f, k) => sum.set(f, (sum.get(f) ?? 0) + v.weights[k]));
   const others = Math.max(1, members.length - 1);

@@ -6,7 +6,7 @@
 import { stemWord } from "@/lib/text/terms";
 import { linkWords } from "@/lib/cluster/link-words";
 import { isYear, tokenizeText, type TokenizedText } from "@/lib/cluster/tokenize";
-import type { ClusterArticle } from "@/lib/cluster/types";
+import type { ClusterArticle, FeatureWeights } from "@/lib/cluster/types";
 import { grow } from "@/lib/cluster/typed-arrays";
 
 export interface ArticleVector {
@@ -44,27 +44,6 @@ export interface BatchVectors {
     numbers: Int32Array;
   };
 }
-
-export interface FeatureWeights {
-  /** Multiplier for a detected name (a capitalised word that is not merely a sentence start). */
-  nameBoost: number;
-  /** Multiplier for a number. */
-  numberBoost: number;
-  /** Multiplier for two adjacent names read as one phrase ("lena dunham", "mt gox"). */
-  phraseBoost: number;
-  /** A summary word counts this much against a headline word. */
-  summaryWeight: number;
-  /** A word of the link's slug that the headline and summary do not already have counts this much. */
-  linkWeight: number;
-}
-
-export const DEFAULT_FEATURE_WEIGHTS: FeatureWeights = {
-  nameBoost: 1.6,
-  numberBoost: 1.6,
-  phraseBoost: 1.2,
-  summaryWeight: 0.5,
-  linkWeight: 0.6,
-};
 
 /** A tokenized text with its terms interned: parallel arrays, no object kept per token. */
 interface InternedText {
@@ -110,10 +89,7 @@ class KeyTable {
 }
 
 /** Vectorises the batch; the IDF comes from the batch itself, so no corpus statistics are stored. */
-export function vectorizeArticles(
-  articles: ClusterArticle[],
-  weights: FeatureWeights = DEFAULT_FEATURE_WEIGHTS,
-): BatchVectors {
+export function vectorizeArticles(articles: ClusterArticle[], weights: FeatureWeights): BatchVectors {
   const table = new KeyTable();
   // Links are parsed only when their words count (not in batches of headlines only).
   const readLinks = weights.linkWeight > 0;

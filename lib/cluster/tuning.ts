@@ -5,7 +5,7 @@
  * headlines alone, hand-set in lib/cluster/pair-weights-headlines.json. Decisions 020, 022–026.
  * What a rebuild may ask a model (pairs, calls, tokens, time) are settings: CLUSTER_MODEL_* in lib/env.ts.
  */
-import type { ClusterOptions } from "@/lib/cluster/types";
+import type { ClusterOptions, FeatureWeights } from "@/lib/cluster/types";
 
 /** Thresholds inside the pair evidence (lib/cluster/pair-evidence.ts): where a rule's flag turns on. */
 export const EVIDENCE_TUNING = {
@@ -108,6 +108,22 @@ export const HEADLINE_CLUSTER_OPTIONS: Partial<ClusterOptions> = {
   centroidMinSize: 1,
   minResidualSimilarity: 0.03,
   attachRounds: 3,
+};
+
+/**
+ * The vector weights a card's headline is chosen with (lib/cluster/build-card.ts): the member most
+ * like the others, on vectors with its own IDF, leads the card. These are the weights of the
+ * hand-set clusterer before the fitted one (names and numbers 1.6, phrases 1.2, a summary word half
+ * a headline word: decision 022), kept when the clusterer's own weights moved to
+ * DEFAULT_CLUSTER_OPTIONS, so the headline a card shows did not change with the pair model. Not swept
+ * against labels: no labelled set says which headline reads best; links count as for the clusterer (0.6).
+ */
+export const CARD_HEADLINE_WEIGHTS: FeatureWeights = {
+  nameBoost: 1.6,
+  numberBoost: 1.6,
+  phraseBoost: 1.2,
+  summaryWeight: 0.5,
+  linkWeight: 0.6,
 };
 
 /**

@@ -1,7 +1,6 @@
 /** The clustering contract: what the ingest side hands in and what the card builder reads back. */
 
 import type { CategoryId } from "@/lib/catalog";
-import type { FeatureWeights } from "@/lib/cluster/features";
 import type { PairModelFile } from "@/lib/cluster/pair-model";
 
 /** One article as the clusterer sees it (plain text, already normalised by ingest). */
@@ -21,6 +20,20 @@ export interface ClusterArticle {
   /** Supported country ids the article mentions or its outlet's home. */
   countries?: string[];
   imageUrl?: string | null;
+}
+
+/** How much each kind of feature weighs in an article's vector (lib/cluster/features.ts). */
+export interface FeatureWeights {
+  /** Multiplier for a detected name (a capitalised word that is not merely a sentence start). */
+  nameBoost: number;
+  /** Multiplier for a number. */
+  numberBoost: number;
+  /** Multiplier for two adjacent names read as one phrase ("lena dunham", "mt gox"). */
+  phraseBoost: number;
+  /** A summary word counts this much against a headline word. */
+  summaryWeight: number;
+  /** A word of the link's slug that the headline and summary do not already have counts this much. */
+  linkWeight: number;
 }
 
 /** A group of articles judged to report one event. */
