@@ -6,7 +6,7 @@ import type { CategoryId } from "@/lib/catalog";
 import { clusterWithEvidence, compareIds, type ClusterEvidence } from "@/lib/cluster/cluster-articles";
 import type { GreyPair } from "@/lib/cluster/grey-zone";
 import { vectorizeArticles } from "@/lib/cluster/features";
-import { CARD_HEADLINE_WEIGHTS } from "@/lib/cluster/tuning";
+import { CARD_HEADLINE_WEIGHTS, CARD_TUNING } from "@/lib/cluster/tuning";
 import type { ClusterArticle, StoryCluster } from "@/lib/cluster/types";
 
 export interface CardDraft {
@@ -26,8 +26,6 @@ export interface CardDraft {
 }
 
 const DEFAULT_CATEGORY: CategoryId = "general";
-// Representativeness scores this close count as equal, so a summary, an image or an earlier time decides.
-const SCORE_STEP = 0.01;
 
 /** Builds the card draft of a cluster; throws when an id is missing from the map (a caller bug). */
 export function buildCardDraft(cluster: StoryCluster, articlesById: Map<string, ClusterArticle>): CardDraft {
@@ -83,7 +81,7 @@ function rankByRepresentativeness(members: ClusterArticle[]): ClusterArticle[] {
       dot += v.weights[k] * sum.get(f)!;
       self += v.weights[k] * v.weights[k];
     });
-    score.set(article, Math.round((dot - self) / others / SCORE_STEP));
+    score.set(article, Math.round((dot - self) / others / CARD_TUNING.scoreStep));
   });
   return [...members].sort(
     (a, b) =>

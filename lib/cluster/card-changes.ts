@@ -6,12 +6,7 @@
 
 import type { CategoryId } from "@/lib/catalog";
 import type { CardAssignment, IdAssignmentResult } from "@/lib/cluster/assign-card-ids";
-
-/**
- * A card's confidence moves a little whenever the window's other articles change its word
- * weights; smaller moves than this are not worth a write (and a new ETag for every reader).
- */
-const CONFIDENCE_STEP = 0.02;
+import { CARD_TUNING } from "@/lib/cluster/tuning";
 
 /** A card as stored, with its members in order (what the diff compares against). */
 export interface StoredCard {
@@ -89,7 +84,7 @@ function fieldsChanged(old: StoredCard, data: CardFields): boolean {
     old.country !== data.country ||
     !sameList(old.countries, data.countries) ||
     old.mainArticleId !== data.mainArticleId ||
-    Math.abs(old.confidence - data.confidence) >= CONFIDENCE_STEP ||
+    Math.abs(old.confidence - data.confidence) >= CARD_TUNING.confidenceStep ||
     old.latestPublishedAt.getTime() !== data.latestPublishedAt.getTime()
   );
 }

@@ -27,6 +27,7 @@ import {
   DEFAULT_CLUSTER_OPTIONS,
   HEADLINE_CLUSTER_OPTIONS,
   VERDICT_PROBABILITY,
+  SUMMARY_MIN_WORDS,
   VERDICT_TIES,
 } from "@/lib/cluster/tuning";
 import { groupTies, joinTiedGroups } from "@/lib/cluster/verdict-ties";
@@ -37,10 +38,10 @@ import type { ClusterArticle, ClusterOptions, StoryCluster } from "@/lib/cluster
 export const SUMMARY_PAIR_MODEL = summaryWeights as PairModelFile;
 const HEADLINE_PAIR_MODEL = headlineWeights as PairModelFile;
 
-/** A batch is headlines only when fewer than half its articles have a summary of five words or more. */
+/** A batch is headlines only when fewer than half its articles have a summary of SUMMARY_MIN_WORDS words or more. */
 function isHeadlinesOnly(articles: readonly ClusterArticle[]): boolean {
   let withSummary = 0;
-  for (const a of articles) if (countWords(a.summary, 5) >= 5) withSummary++;
+  for (const a of articles) if (countWords(a.summary, SUMMARY_MIN_WORDS) >= SUMMARY_MIN_WORDS) withSummary++;
   return withSummary * 2 < articles.length;
 }
 

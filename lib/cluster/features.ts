@@ -6,6 +6,7 @@
 import { stemWord } from "@/lib/text/terms";
 import { linkWords } from "@/lib/cluster/link-words";
 import { isYear, tokenizeText, type TokenizedText } from "@/lib/cluster/tokenize";
+import { OUTLET_BOILERPLATE, SUMMARY_MIN_WORDS } from "@/lib/cluster/tuning";
 import type { ClusterArticle, FeatureWeights } from "@/lib/cluster/types";
 import { grow } from "@/lib/cluster/typed-arrays";
 
@@ -28,7 +29,7 @@ export interface BatchVectors {
   sharedFeatureCount: number;
   /** Per feature id, the kind of number it is (numberKind), 0 for words and years. */
   numberKinds: Uint8Array;
-  /** Per article, 1 when it has a summary of its own (five words or more). */
+  /** Per article, 1 when it has a summary of its own (SUMMARY_MIN_WORDS or more, lib/cluster/tuning.ts). */
   withSummary: Uint8Array;
   /** Per feature id, the id standing for the name it is part of ("saudi", "arabia" → "saudiarabia"), else itself. */
   featureGroup: Int32Array;
@@ -126,7 +127,9 @@ export function vectorizeArticles(articles: ClusterArticle[], weights: FeatureWe
   for (const [key, id] of table.ids)
     if (key.startsWith("#") && !isYear(key.slice(1))) isNumber[id] = numberKind(key.slice(1));
   // A summary of a few words is a headline's echo, not a report of what happened.
-  const withSummary = Uint8Array.from(texts, ([, summary]) => (summary.keys.length >= 5 ? 1 : 0));
+  const withSummary = Uint8Array.from(texts, ([, summary]) =>
+    summary.keys.length >= SUMMARY_MIN_WORDS ? 1 : 0,
+  );
   return { ...builder.finish(table.size, isNumber), withSummary };
 }
 
@@ -150,14 +153,11 @@ function internText(text: TokenizedText, table: KeyTable): InternedText {
   return { titleCase: text.titleCase, keys, flags, positions, words };
 }
 
-// An outlet that puts the same words under every item ("Subscribe to our channel", a byline, a
-// section name) would otherwise tie all its articles together. A term in at least half of an
-// outlet's summaries (or links) is that outlet's boilerplate; in titles, where one outlet may cover one story
-// all day, only a term in nearly all of them is.
+// An outlet's boilerplate per field, in the order of an article's texts: title, summary, link.
 const BOILERPLATE = [
-  { share: 0.9, minArticles: 10 },
-  { share: 0.5, minArticles: 5 },
-  { share: 0.5, minArticles: 5 },
+  OUTLET_BOILERPLATE.titles,
+  OUTLET_BOILERPLATE.summaries,
+  OUTLET_BOILERPLATE.links,
 ] as const;
 
 /** Per outlet, the boilerplate key ids of its titles, of its summaries and of its links. */

@@ -5,10 +5,7 @@
  * words or more counts as such a slug; ids, hashes and tracking parts are dropped.
  */
 
-/** Links longer than this are cut before reading: no real slug needs more. */
-const MAX_LINK = 2_000;
-/** A path segment needs this many words to be read as the story's slug, not a section ("uk-news"). */
-const MIN_SLUG_WORDS = 3;
+import { LINK_WORDS } from "@/lib/cluster/tuning";
 
 const WORD = /^\p{L}+$/u;
 // A figure ("3", "25000"), a figure with its unit ("233m", "1st"), or a code ("g7", "covid19").
@@ -20,7 +17,7 @@ export function linkWords(url: string | null | undefined): string {
   if (!url) return "";
   let path: string;
   try {
-    path = new URL(url.trim().slice(0, MAX_LINK)).pathname;
+    path = new URL(url.trim().slice(0, LINK_WORDS.maxLength)).pathname;
   } catch {
     return "";
   }
@@ -28,7 +25,7 @@ export function linkWords(url: string | null | undefined): string {
   for (const segment of path.split("/")) {
     const words = segmentWords(segment);
     // The later of two equal segments: slugs come after sections.
-    if (words.length >= MIN_SLUG_WORDS && words.length >= best.length) best = words;
+    if (words.length >= LINK_WORDS.minSlugWords && words.length >= best.length) best = words;
   }
   return best.join(" ");
 }
@@ -48,5 +45,5 @@ function segmentWords(segment: string): string[] {
       wordCount += 1;
     } else if (FIGURE.test(part)) words.push(part);
   }
-  return wordCount >= MIN_SLUG_WORDS ? words : [];
+  return wordCount >= LINK_WORDS.minSlugWords ? words : [];
 }

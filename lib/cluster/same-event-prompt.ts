@@ -10,12 +10,8 @@
 import { z } from "zod";
 import type { GreyPair } from "@/lib/cluster/grey-zone";
 import type { PairVerdict } from "@/lib/cluster/pair-verdicts";
+import { SAME_EVENT_PROMPT } from "@/lib/cluster/tuning";
 import type { ClusterArticle } from "@/lib/cluster/types";
-
-/** A summary is cut to this many characters in the prompt (feed summaries run to a paragraph). */
-export const PROMPT_SUMMARY_CHARS = 400;
-/** A headline is cut to this many characters (a headline longer than this is feed junk). */
-const PROMPT_TITLE_CHARS = 200;
 
 export const SAME_EVENT_INSTRUCTIONS = `You help a news site show each news story once, with every outlet's report of it side by side.
 You receive numbered news reports (outlet, publication time, headline, summary) and numbered pairs of them. For each pair, say whether the two reports tell the same story.
@@ -112,8 +108,8 @@ export function batchRequest(
   const reports = [...number].map(([id, n]) => {
     const a = articles.get(id);
     if (!a) throw new Error(`Article ${id} of a grey-zone pair is not in the batch.`);
-    const summary = clip(a.summary, PROMPT_SUMMARY_CHARS);
-    return `R${n} | ${a.sourceId} | ${timeOf(a.publishedAt)}\nHeadline: ${clip(a.title, PROMPT_TITLE_CHARS)}\nSummary: ${summary || "(none)"}`;
+    const summary = clip(a.summary, SAME_EVENT_PROMPT.summaryChars);
+    return `R${n} | ${a.sourceId} | ${timeOf(a.publishedAt)}\nHeadline: ${clip(a.title, SAME_EVENT_PROMPT.titleChars)}\nSummary: ${summary || "(none)"}`;
   });
   const lines = pairs.map((p, k) => `${k + 1}: R${number.get(p.a)} and R${number.get(p.b)}`);
   const user = `Reports:\n\n${reports.join("\n\n")}\n\nPairs:\n${lines.join("\n")}`;
@@ -121,9 +117,9 @@ export function batchRequest(
     { role: "system" as const, content: SAME_EVENT_INSTRUCTIONS },
     { role: "user" as const, content: user },
   ];
-  // The answer: about a dozen tokens a pair.
-  const chars = SAME_EVENT_INSTRUCTIONS.length + user.length + 48 * pairs.length;
-  return { pairs, messages, estimatedTokens: Math.ceil(chars / 4) };
+  const { answerCharsPerPair, charsPerToken } = SAME_EVENT_PROMPT;
+  const chars = SAME_EVENT_INSTRUCTIONS.length + user.length + answerCharsPerPair * pairs.length;
+  return { pairs, messages, estimatedTokens: Math.ceil(chars / charsPerToken) };
 }
 
 /** What one answer said: its verdicts, and how many pairs it left unanswered. */

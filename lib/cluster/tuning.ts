@@ -201,3 +201,63 @@ export const FOLLOW_UP = {
   /** At most this many cards, the largest, are compared pairwise (45,000 comparisons). */
   maxCards: 300,
 } as const;
+
+/**
+ * A summary of its own has at least this many words; shorter ones are a headline's echo, not a
+ * report of what happened. It decides both whether a batch is headlines only (fewer than half its
+ * articles have one: lib/cluster/cluster-articles.ts, counting words as written) and the pair
+ * evidence's summary flags (lib/cluster/features.ts, counting the summary's terms). Not swept: the
+ * UCI headlines have none, the team's feeds' summaries run to a sentence or more.
+ */
+export const SUMMARY_MIN_WORDS = 5;
+
+/**
+ * An outlet's boilerplate (lib/cluster/features.ts): the same words under every item ("Subscribe
+ * to our channel", a byline, a section name) would otherwise tie all its articles together. A term
+ * in at least `share` of an outlet's summaries (or links) is its boilerplate; in titles, where one
+ * outlet may cover one story all day, only a term in nearly all of them is. An outlet with fewer
+ * than `minArticles` items in the batch has none (too few to tell a habit from a story). Set by
+ * hand with decision 022, not swept.
+ */
+export const OUTLET_BOILERPLATE = {
+  titles: { share: 0.9, minArticles: 10 },
+  summaries: { share: 0.5, minArticles: 5 },
+  links: { share: 0.5, minArticles: 5 },
+} as const;
+
+/** A link's words (lib/cluster/link-words.ts). Set by hand, not swept. */
+export const LINK_WORDS = {
+  /** Links longer than this are cut before reading: no real slug needs more. */
+  maxLength: 2_000,
+  /** A path segment needs this many words to be read as the story's slug, not a section ("uk-news"). */
+  minSlugWords: 3,
+} as const;
+
+/** Cards (lib/cluster/build-card.ts, lib/cluster/card-changes.ts). Set by hand, not swept. */
+export const CARD_TUNING = {
+  /**
+   * Representativeness scores (a member's mean similarity to the others) this close count as
+   * equal when choosing a card's headline, so a summary, an image or an earlier time decides.
+   */
+  scoreStep: 0.01,
+  /**
+   * A card's confidence moves a little whenever the window's other articles change its word
+   * weights; smaller moves than this are not worth a write (and a new ETag for every reader).
+   */
+  confidenceStep: 0.02,
+} as const;
+
+/**
+ * The question to the model (lib/cluster/same-event-prompt.ts). Set by what a question costs,
+ * not swept; the rebuild's token bound is a setting (CLUSTER_MODEL_*, lib/env.ts).
+ */
+export const SAME_EVENT_PROMPT = {
+  /** A summary is cut to this many characters in the prompt (feed summaries run to a paragraph). */
+  summaryChars: 400,
+  /** A headline is cut to this many characters (a headline longer than this is feed junk). */
+  titleChars: 200,
+  /** The answer, in characters a pair: about a dozen tokens. */
+  answerCharsPerPair: 48,
+  /** The token estimate: about four characters of English a token. */
+  charsPerToken: 4,
+} as const;
