@@ -28,8 +28,7 @@ import {
   type PrecisionRecall,
 } from "@/scripts/lib/cluster-eval/metrics";
 import { pairCeiling, type StoryCeiling } from "@/scripts/lib/cluster-eval/pair-ceiling";
-import type { PairModelFile } from "@/lib/cluster/pair-model";
-import type { ClusterArticle, ClusterOptions } from "@/lib/cluster/types";
+import type { ClusterArticle, ClusterOptions, PairModelFile } from "@/lib/cluster/types";
 import { parseUciCsv } from "@/scripts/lib/cluster-eval/uci-dataset";
 import {
   cardShares,
@@ -40,7 +39,7 @@ import {
   readLabelledDays,
 } from "@/scripts/lib/cluster-eval/cross-day";
 import { learnedMethod, type PairExamples } from "@/scripts/lib/cluster-eval/fit-pair-model";
-import { EVIDENCE_FEATURES } from "@/lib/cluster/pair-evidence";
+import { EVIDENCE_FEATURES } from "@/lib/cluster/evidence-features";
 import handWeights from "@/scripts/lib/cluster-eval/pair-weights-hand.json";
 import { env } from "@/lib/env";
 import { judgedCrossDay, type JudgedDay } from "@/scripts/lib/cluster-eval/judged-cross-day";

@@ -18,8 +18,9 @@ import { Verdict, VerdictLookup, type PairVerdict } from "@/lib/cluster/pair-ver
 import { vectorizeArticles, type BatchVectors } from "@/lib/cluster/features";
 import { ClusterForest } from "@/lib/cluster/cluster-forest";
 import { mergeByAverageLinkage } from "@/lib/cluster/average-linkage";
-import { PairEvidence, EVIDENCE_SIZE } from "@/lib/cluster/pair-evidence";
-import { PairModel, type PairModelFile } from "@/lib/cluster/pair-model";
+import { PairEvidence } from "@/lib/cluster/pair-evidence";
+import { EVIDENCE_SIZE } from "@/lib/cluster/evidence-features";
+import { PairModel } from "@/lib/cluster/pair-model";
 import summaryWeights from "@/lib/cluster/pair-weights.json";
 import headlineWeights from "@/lib/cluster/pair-weights-headlines.json";
 import {
@@ -32,7 +33,7 @@ import {
 } from "@/lib/cluster/tuning";
 import { groupTies, joinTiedGroups } from "@/lib/cluster/verdict-ties";
 import { grow, indicesByDescendingWeight } from "@/lib/cluster/typed-arrays";
-import type { ClusterArticle, ClusterOptions, StoryCluster } from "@/lib/cluster/types";
+import type { ClusterArticle, ClusterOptions, PairModelFile, StoryCluster } from "@/lib/cluster/types";
 
 /** The committed pair weights: fitted for batches with summaries, hand-set for headlines alone. */
 export const SUMMARY_PAIR_MODEL = summaryWeights as PairModelFile;

@@ -9,7 +9,8 @@
 import type { GreyPair, GreyZoneOptions } from "@/lib/cluster/grey-zone";
 import type { FollowUpOptions } from "@/lib/cluster/follow-up";
 import type { PairVerdict } from "@/lib/cluster/pair-verdicts";
-import type { AskReport, AskSpent } from "@/lib/cluster/same-event-judge";
+import type { AskSpent } from "@/lib/cluster/same-event-judge";
+import type { AskReport } from "@/lib/cluster/same-event-metrics";
 import { FOLLOW_UP, GREY_ZONE, VERDICT_TIES } from "@/lib/cluster/tuning";
 
 /** What to ask for in one clustering: round 1's grey zone, a later round's follow-up, or nothing. */

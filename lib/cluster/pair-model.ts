@@ -5,28 +5,8 @@
  * hand-set factors written as log weights (exp(ln cosine + Σ ln factor · flag)). Nothing is fitted
  * at run time: the weights are data, the scoring is a dot product.
  */
-import { EVIDENCE_FEATURES, EVIDENCE_SIZE, type EvidenceFeature } from "@/lib/cluster/pair-evidence";
-
-/** How one feature enters the score: weight · (value − mean) / scale. */
-export interface FeatureWeight {
-  weight: number;
-  mean?: number;
-  scale?: number;
-}
-
-/** A weights file as committed (lib/cluster/pair-weights*.json). */
-export interface PairModelFile {
-  /** What the file is and how it was made, in words. */
-  method: string;
-  link: "logistic" | "exp";
-  bias: number;
-  /** Features absent (or dropped) weigh nothing. */
-  features: Partial<Record<EvidenceFeature, FeatureWeight>>;
-  /** The labelled days it was fitted on. */
-  days?: string[];
-  /** The cross-day figures the fit reached (leave-one-day-out), for the record. */
-  crossDay?: Record<string, unknown>;
-}
+import { EVIDENCE_FEATURES, EVIDENCE_SIZE } from "@/lib/cluster/evidence-features";
+import type { PairModelFile } from "@/lib/cluster/types";
 
 /** A model ready to score: weights with the standardisation folded in. */
 export class PairModel {

@@ -9,7 +9,6 @@
  */
 import OpenAI from "openai";
 import type { GreyPair } from "@/lib/cluster/grey-zone";
-import type { PairVerdict } from "@/lib/cluster/pair-verdicts";
 import {
   batchPairs,
   batchRequest,
@@ -17,7 +16,7 @@ import {
   SAME_EVENT_RESPONSE_FORMAT,
   type SameEventBatch,
 } from "@/lib/cluster/same-event-prompt";
-import { recordAsk } from "@/lib/cluster/same-event-metrics";
+import { recordAsk, type AskReport, type CallFailure } from "@/lib/cluster/same-event-metrics";
 import type { ClusterArticle } from "@/lib/cluster/types";
 
 /** The bounds of one ask (one rebuild); the settings: CLUSTER_MODEL_* in lib/env.ts. */
@@ -39,32 +38,6 @@ export interface SameEventJudgeOptions extends SameEventBounds {
   model: string;
   /** SDK retries of one call (each within the deadline). */
   maxRetries: number;
-}
-
-/** Why a call gave no verdicts. */
-export type CallFailure = "timeout" | "error" | "refused" | "malformed";
-
-/** What one ask did, for the rebuild's log and the metrics. */
-export interface AskReport {
-  model: string;
-  /** Grey-zone pairs offered, and of them those sent to the model. */
-  offered: number;
-  asked: number;
-  calls: number;
-  verdicts: PairVerdict[];
-  /** Pairs of answered calls that the answer left out. */
-  unanswered: number;
-  failures: Partial<Record<CallFailure, number>>;
-  /** Tokens as the server counted them (estimated where it did not say). */
-  promptTokens: number;
-  completionTokens: number;
-  ms: number;
-  /**
-   * What left offered pairs without an answer, if anything: a bound, or a call that failed in a
-   * way that says the model is unusable for now (out of reach, out of time, overloaded, refusing
-   * the key), after which no further call was made.
-   */
-  stoppedBy: "pairs" | "calls" | "tokens" | "time" | "failure" | null;
 }
 
 /** What earlier rounds of the same rebuild spent of its bounds (lib/cluster/model-rounds.ts). */

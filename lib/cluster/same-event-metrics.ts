@@ -3,7 +3,33 @@
  * same-event-judge.ts): asks (one a round, lib/cluster/model-rounds.ts), pairs, calls, verdicts by answer, failures by kind, tokens and time,
  * rendered in Prometheus text format by the operator's metrics route (lib/services/render-metrics.ts).
  */
-import type { AskReport, CallFailure } from "@/lib/cluster/same-event-judge";
+import type { PairVerdict } from "@/lib/cluster/pair-verdicts";
+
+/** Why a call gave no verdicts. */
+export type CallFailure = "timeout" | "error" | "refused" | "malformed";
+
+/** What one ask did, for the rebuild's log and the metrics. */
+export interface AskReport {
+  model: string;
+  /** Grey-zone pairs offered, and of them those sent to the model. */
+  offered: number;
+  asked: number;
+  calls: number;
+  verdicts: PairVerdict[];
+  /** Pairs of answered calls that the answer left out. */
+  unanswered: number;
+  failures: Partial<Record<CallFailure, number>>;
+  /** Tokens as the server counted them (estimated where it did not say). */
+  promptTokens: number;
+  completionTokens: number;
+  ms: number;
+  /**
+   * What left offered pairs without an answer, if anything: a bound, or a call that failed in a
+   * way that says the model is unusable for now (out of reach, out of time, overloaded, refusing
+   * the key), after which no further call was made.
+   */
+  stoppedBy: "pairs" | "calls" | "tokens" | "time" | "failure" | null;
+}
 
 interface Counters {
   asks: number;

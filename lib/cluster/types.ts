@@ -1,7 +1,7 @@
 /** The clustering contract: what the ingest side hands in and what the card builder reads back. */
 
 import type { CategoryId } from "@/lib/catalog";
-import type { PairModelFile } from "@/lib/cluster/pair-model";
+import type { EvidenceFeature } from "@/lib/cluster/evidence-features";
 
 /** One article as the clusterer sees it (plain text, already normalised by ingest). */
 export interface ClusterArticle {
@@ -34,6 +34,27 @@ export interface FeatureWeights {
   summaryWeight: number;
   /** A word of the link's slug that the headline and summary do not already have counts this much. */
   linkWeight: number;
+}
+
+/** How one feature enters the score: weight · (value − mean) / scale. */
+export interface FeatureWeight {
+  weight: number;
+  mean?: number;
+  scale?: number;
+}
+
+/** A weights file as committed (lib/cluster/pair-weights*.json), scored by lib/cluster/pair-model.ts. */
+export interface PairModelFile {
+  /** What the file is and how it was made, in words. */
+  method: string;
+  link: "logistic" | "exp";
+  bias: number;
+  /** Features absent (or dropped) weigh nothing. */
+  features: Partial<Record<EvidenceFeature, FeatureWeight>>;
+  /** The labelled days it was fitted on. */
+  days?: string[];
+  /** The cross-day figures the fit reached (leave-one-day-out), for the record. */
+  crossDay?: Record<string, unknown>;
 }
 
 /** A group of articles judged to report one event. */

@@ -7,15 +7,10 @@
  */
 import { forEachCandidatePair } from "@/lib/cluster/candidates";
 import { clusterArticles, prepareBatch } from "@/lib/cluster/cluster-articles";
-import {
-  EVIDENCE_FEATURES,
-  EVIDENCE_SIZE,
-  PairEvidence,
-  type EvidenceFeature,
-} from "@/lib/cluster/pair-evidence";
-import type { PairModelFile } from "@/lib/cluster/pair-model";
+import { EVIDENCE_FEATURES, EVIDENCE_SIZE, type EvidenceFeature } from "@/lib/cluster/evidence-features";
+import { PairEvidence } from "@/lib/cluster/pair-evidence";
 import type { CrossDayMethod, LabelledDay } from "@/scripts/lib/cluster-eval/cross-day";
-import type { ClusterOptions } from "@/lib/cluster/types";
+import type { ClusterOptions, PairModelFile } from "@/lib/cluster/types";
 
 /** The candidate pairs of one day as examples: EVIDENCE_SIZE numbers per pair, row after row. */
 export interface PairExamples {

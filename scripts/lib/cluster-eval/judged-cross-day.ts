@@ -10,7 +10,8 @@ import { clusterWithEvidence } from "@/lib/cluster/cluster-articles";
 import { dayFigures, type DayFigures, type LabelledDay } from "@/scripts/lib/cluster-eval/cross-day";
 import { fitPairModel, pairExamples, type PairExamples } from "@/scripts/lib/cluster-eval/fit-pair-model";
 import { askInRounds, combineReports } from "@/lib/cluster/model-rounds";
-import type { AskReport, SameEventJudge } from "@/lib/cluster/same-event-judge";
+import type { SameEventJudge } from "@/lib/cluster/same-event-judge";
+import type { AskReport } from "@/lib/cluster/same-event-metrics";
 import type { ClusterOptions } from "@/lib/cluster/types";
 
 export interface JudgedDay {
