@@ -3,9 +3,9 @@
  * weigh more: they are what tells one event from another ("magnitude 6.1 in Chile" vs "7.3 in Peru").
  * The text is the headline, the summary, and the words of the link's slug that those two lack.
  */
-import { stemWord } from "@/lib/text/terms";
+import { isRecentYear, stemWord } from "@/lib/text/terms";
 import { linkWords } from "@/lib/cluster/link-words";
-import { isYear, tokenizeText, type TokenizedText } from "@/lib/cluster/tokenize";
+import { tokenizeText, type TokenizedText } from "@/lib/cluster/tokenize";
 import { OUTLET_BOILERPLATE, SUMMARY_MIN_WORDS } from "@/lib/cluster/tuning";
 import type { ClusterArticle, FeatureWeights } from "@/lib/cluster/types";
 import { grow } from "@/lib/cluster/typed-arrays";
@@ -125,7 +125,7 @@ export function vectorizeArticles(articles: ClusterArticle[], weights: FeatureWe
   });
   const isNumber = new Uint8Array(table.size);
   for (const [key, id] of table.ids)
-    if (key.startsWith("#") && !isYear(key.slice(1))) isNumber[id] = numberKind(key.slice(1));
+    if (key.startsWith("#") && !isRecentYear(key.slice(1))) isNumber[id] = numberKind(key.slice(1));
   // A summary of a few words is a headline's echo, not a report of what happened.
   const withSummary = Uint8Array.from(texts, ([, summary]) =>
     summary.keys.length >= SUMMARY_MIN_WORDS ? 1 : 0,
@@ -283,7 +283,7 @@ function addTextFeatures(
       continue;
     }
     if (text.flags[k] & NUMBER) {
-      const year = isYear(text.words[k]);
+      const year = isRecentYear(text.words[k]);
       builder.add(
         id,
         fieldWeight,

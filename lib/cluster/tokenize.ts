@@ -5,6 +5,7 @@
  */
 
 import { PLACE_OF_DEMONYM } from "@/lib/text/demonyms";
+import { SCALE_SYMBOLS } from "@/lib/text/magnitudes";
 import { CALENDAR_WORDS, RELATIVE_DAYS, stemWord } from "@/lib/text/terms";
 import { COUNT_WORDS, FUNCTION_WORDS, isAcronym, isTitleCase } from "@/lib/text/words";
 
@@ -48,26 +49,6 @@ const STOPWORDS = new Set([
 
 // "May" is a verb in headlines more often than a month.
 const DATE_WORDS = new Set([...CALENDAR_WORDS, ...RELATIVE_DAYS].filter((w) => w !== "may"));
-
-// A Map, not an object: arbitrary words must not hit Object.prototype ("constructor").
-const MAGNITUDES = new Map(
-  Object.entries({
-    k: "k",
-    thousand: "k",
-    m: "m",
-    mn: "m",
-    mil: "m",
-    mln: "m",
-    million: "m",
-    b: "b",
-    bn: "b",
-    bln: "b",
-    billion: "b",
-    t: "t",
-    tn: "t",
-    trillion: "t",
-  }),
-);
 
 const PLAIN_WORD = /^[A-Za-z]+$/;
 const URL_LIKE = /:\/\/|^www\.|^@\w|\.(com|org|net|io|co|uk|gov|edu)(\/|\.|$)/i;
@@ -133,16 +114,11 @@ export function normalizeNumber(raw: string): string | null {
   const [, whole, fraction = "", suffix = ""] = match;
   const digits = whole.replace(/,/g, "") + fraction;
   if (suffix === "%") return digits + "%";
-  const magnitude = MAGNITUDES.get(suffix);
+  const magnitude = SCALE_SYMBOLS.get(suffix);
   if (magnitude) return digits + magnitude;
   // Ordinals and decades ("1st", "'90s") stay as written; other suffixes are units that add nothing.
   if (/^(st|nd|rd|th|s)$/.test(suffix)) return digits + suffix;
   return digits;
-}
-
-/** True for four-digit years, which headlines cite without naming a distinct event. */
-export function isYear(term: string): boolean {
-  return /^(19|20)\d\d$/.test(term);
 }
 
 function isDatePart(part: string, position: number, datePosition: number): boolean {
@@ -235,7 +211,7 @@ function attachMagnitudes(tokens: TermToken[]): TermToken[] {
   for (const token of tokens) {
     const previous = kept > 0 ? tokens[kept - 1] : undefined;
     // "$1.8 billion" and "$1.8bn" are the same figure.
-    const magnitude = MAGNITUDES.get(token.term);
+    const magnitude = SCALE_SYMBOLS.get(token.term);
     if (
       magnitude &&
       previous?.kind === "number" &&

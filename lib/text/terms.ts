@@ -169,6 +169,17 @@ export function isYear(digits: string): boolean {
 }
 
 /**
+ * Whether digits are a year of the 1900s or 2000s: the clusterer's year test (lib/cluster), under
+ * which a year weighs as a plain word, without the number boost, and states no figure that could
+ * conflict. Narrower than isYear: the clusterer's pair weights were fitted with "1865" read as a
+ * number, so widening it to isYear is a change of behaviour to be measured (cluster:eval --cv), not
+ * a refactor.
+ */
+export function isRecentYear(digits: string): boolean {
+  return isYear(digits) && !digits.startsWith("18");
+}
+
+/**
  * Whether the number at `start..end` of `text` is part of a date or a time rather than a count:
  * next to a month ("Jan. 6", "6 June", "June 8, 2020"), a year ("in 2011"), a decade ("1990s"),
  * a clock time ("10.15pm", "1am") or an ordinal ("31st").
