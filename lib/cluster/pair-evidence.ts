@@ -23,6 +23,28 @@ const F = Object.fromEntries(EVIDENCE_FEATURES.map((name, k) => [name, k])) as R
 
 const HOUR_MS = 3_600_000;
 const DAY_HOURS = 24;
+/** A document frequency above any: the pair shares no name. */
+const NO_NAME = 0x7fffffff;
+
+/** What a pair shares, summed over its shared features (lib/cluster/pair-evidence.ts fill). */
+interface Overlap {
+  /** The cosine. */
+  dot: number;
+  /** Its part from words that are no name in either report. */
+  content: number;
+  /** Specific key names of i (of j) met in the other. */
+  iKeyMet: number;
+  jKeyMet: number;
+  /** The largest shared thing's part: a word, or a name with its words and phrase. */
+  top: number;
+  /** The smallest document frequency of a shared name (NO_NAME when none). */
+  rarestName: number;
+  /** The part of features both headlines hold. */
+  headline: number;
+  /** How many features they share, and how many of them are rare. */
+  count: number;
+  rare: number;
+}
 
 /** Fills evidence records for pairs of one batch; cheapest when consecutive calls share i. */
 export class PairEvidence {
@@ -43,6 +65,17 @@ export class PairEvidence {
   /** Per document frequency, ln(batch size / it) / ln(batch size): an idf that reads 0..1. */
   private readonly idfOf: Float64Array;
   private current = -1;
+  private readonly overlap: Overlap = {
+    dot: 0,
+    content: 0,
+    iKeyMet: 0,
+    jKeyMet: 0,
+    top: 0,
+    rarestName: NO_NAME,
+    headline: 0,
+    count: 0,
+    rare: 0,
+  };
 
   constructor(
     private readonly batch: BatchVectors,
@@ -86,8 +119,16 @@ export class PairEvidence {
   /** Writes the evidence of articles i and j into `out`; false (and `out` untouched) when they share nothing. */
   fill(i: number, j: number, out: Float64Array): boolean {
     if (i !== this.current) this.spread(i);
+    const overlap = this.measureOverlap(j);
+    if (overlap.dot === 0) return false;
+    this.writeEvidence(i, j, overlap, out);
+    return true;
+  }
+
+  /** Sums what article j shares with the spread article (into this.overlap, reused pair after pair). */
+  private measureOverlap(j: number): Overlap {
     // The flat arrays, not the per-article views: one less pointer to chase per partner.
-    const { offsets, features, weights, roles, numberOffsets, numbers } = this.batch.flat;
+    const { offsets, features, weights, roles } = this.batch.flat;
     const { featureGroup, documentFrequency } = this.batch;
     const shared = this.batch.sharedFeatureCount;
     let dot = 0;
@@ -95,7 +136,7 @@ export class PairEvidence {
     let iKeyMet = 0;
     let jKeyMet = 0;
     let top = 0;
-    let rarestName = 0x7fffffff;
+    let rarestName = NO_NAME;
     let headline = 0;
     let count = 0;
     let rare = 0;
@@ -132,44 +173,58 @@ export class PairEvidence {
       this.groupShare[group] = 0;
     }
     this.touched.length = 0;
-    if (dot === 0) return false;
-    let conflict = 0;
-    let strangers = 0;
-    if (iKeyMet < this.keyNames[i] && jKeyMet < this.keyNames[j]) {
-      const met = this.phraseMet(i, j, iKeyMet, jKeyMet);
-      if (met >= 0) {
-        conflict = 1;
-        strangers = met === 0 ? 1 : 0;
-      }
-    }
+    const o = this.overlap;
+    o.dot = dot;
+    o.content = content;
+    o.iKeyMet = iKeyMet;
+    o.jKeyMet = jKeyMet;
+    o.top = top;
+    o.rarestName = rarestName;
+    o.headline = headline;
+    o.count = count;
+    o.rare = rare;
+    return o;
+  }
+
+  /** The evidence record of a pair that shares something, from its overlap. */
+  private writeEvidence(i: number, j: number, o: Overlap, out: Float64Array): void {
+    const met =
+      o.iKeyMet < this.keyNames[i] && o.jKeyMet < this.keyNames[j]
+        ? this.phraseMet(i, j, o.iKeyMet, o.jKeyMet)
+        : -1;
+    const hours = Math.abs(this.times[i] - this.times[j]) / HOUR_MS;
+    const both = this.batch.withSummary[i] & this.batch.withSummary[j];
+    const residual = o.dot - o.top;
+    out[F.logCosine] = Math.log(o.dot);
+    out[F.cosine] = o.dot;
+    out[F.sharedContent] = o.content;
+    out[F.residual] = residual;
+    out[F.singleConcept] = residual < EVIDENCE_TUNING.minResidual ? 1 : 0;
+    out[F.namesOnly] = both && o.content < EVIDENCE_TUNING.minSharedContent ? 1 : 0;
+    out[F.nameConflict] = met >= 0 ? 1 : 0;
+    out[F.strangerNames] = met === 0 ? 1 : 0;
+    out[F.numberConflict] = this.numberConflict(i, j);
+    out[F.lateDays] = Math.max(0, hours - EVIDENCE_TUNING.graceHours) / DAY_HOURS;
+    out[F.daysApart] = hours / DAY_HOURS;
+    out[F.bothSummaries] = both;
+    out[F.rarestName] = o.rarestName === NO_NAME ? 0 : this.idfOf[o.rarestName];
+    out[F.keyNamesMet] =
+      Math.min(o.iKeyMet + o.jKeyMet, EVIDENCE_TUNING.maxKeyNamesMet) / EVIDENCE_TUNING.maxKeyNamesMet;
+    out[F.sameOutlet] = this.outlets[i] === this.outlets[j] ? 1 : 0;
+    out[F.sharedHeadline] = o.headline;
+    out[F.sharedCount] = Math.min(1, o.count / EVIDENCE_TUNING.manyShared);
+    out[F.sharedRare] = Math.min(1, o.rare / EVIDENCE_TUNING.manyRare);
+  }
+
+  /** 1 when both headlines state numbers of one kind and j's share none of that kind with the spread article i. */
+  private numberConflict(i: number, j: number): number {
+    const { numberOffsets, numbers } = this.batch.flat;
     const bothKinds = this.numberKinds[i] & this.numberKinds[j];
     let agreed = 0;
     if (bothKinds)
       for (let k = numberOffsets[j]; k < numberOffsets[j + 1]; k++)
         if (this.numberMark[numbers[k]]) agreed |= this.batch.numberKinds[numbers[k]];
-    const hours = Math.abs(this.times[i] - this.times[j]) / HOUR_MS;
-    const both = this.batch.withSummary[i] & this.batch.withSummary[j];
-    const residual = dot - top;
-    out[F.logCosine] = Math.log(dot);
-    out[F.cosine] = dot;
-    out[F.sharedContent] = content;
-    out[F.residual] = residual;
-    out[F.singleConcept] = residual < EVIDENCE_TUNING.minResidual ? 1 : 0;
-    out[F.namesOnly] = both && content < EVIDENCE_TUNING.minSharedContent ? 1 : 0;
-    out[F.nameConflict] = conflict;
-    out[F.strangerNames] = strangers;
-    out[F.numberConflict] = (bothKinds & ~agreed) !== 0 ? 1 : 0;
-    out[F.lateDays] = Math.max(0, hours - EVIDENCE_TUNING.graceHours) / DAY_HOURS;
-    out[F.daysApart] = hours / DAY_HOURS;
-    out[F.bothSummaries] = both;
-    out[F.rarestName] = rarestName === 0x7fffffff ? 0 : this.idfOf[rarestName];
-    out[F.keyNamesMet] =
-      Math.min(iKeyMet + jKeyMet, EVIDENCE_TUNING.maxKeyNamesMet) / EVIDENCE_TUNING.maxKeyNamesMet;
-    out[F.sameOutlet] = this.outlets[i] === this.outlets[j] ? 1 : 0;
-    out[F.sharedHeadline] = headline;
-    out[F.sharedCount] = Math.min(1, count / EVIDENCE_TUNING.manyShared);
-    out[F.sharedRare] = Math.min(1, rare / EVIDENCE_TUNING.manyRare);
-    return true;
+    return (bothKinds & ~agreed) !== 0 ? 1 : 0;
   }
 
   // Each report names someone the other does not mention, once key-name phrases written as both
