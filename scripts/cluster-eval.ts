@@ -18,7 +18,7 @@
  * a provider, the figures with its verdicts).
  */
 import { readFileSync, writeFileSync } from "node:fs";
-import { clusterArticles, SUMMARY_PAIR_MODEL } from "@/lib/cluster/cluster-articles";
+import { clusterArticles, SUMMARY_PAIR_MODEL } from "@/lib/cluster/assembly/cluster-articles";
 import { DEFAULT_CLUSTER_OPTIONS } from "@/lib/cluster/tuning";
 import { parseLabelledJsonl } from "@/scripts/lib/cluster-eval/labelled-feeds";
 import {
@@ -39,11 +39,11 @@ import {
   readLabelledDays,
 } from "@/scripts/lib/cluster-eval/cross-day";
 import { learnedMethod, type PairExamples } from "@/scripts/lib/cluster-eval/fit-pair-model";
-import { EVIDENCE_FEATURES } from "@/lib/cluster/evidence-features";
+import { EVIDENCE_FEATURES } from "@/lib/cluster/evidence/evidence-features";
 import handWeights from "@/scripts/lib/cluster-eval/pair-weights-hand.json";
 import { env } from "@/lib/env";
 import { judgedCrossDay, type JudgedDay } from "@/scripts/lib/cluster-eval/judged-cross-day";
-import { SameEventJudge } from "@/lib/cluster/same-event-judge";
+import { SameEventJudge } from "@/lib/cluster/verdicts/same-event-judge";
 import { startModelReplay } from "@/tests/helpers/model-replay";
 import type { DayFigures } from "@/scripts/lib/cluster-eval/cross-day";
 import { dataFolderPath } from "./data-folder";

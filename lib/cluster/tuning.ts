@@ -1,13 +1,13 @@
 /**
  * Every number of the clusterer that is set by hand rather than fitted, in one place, each with the
  * range it was tried over and why it stands where it does. The pair weights are not here: they are
- * fitted from the labelled days (`npm run cluster:train`, lib/cluster/pair-weights.json) or, for
- * headlines alone, hand-set in lib/cluster/pair-weights-headlines.json. Decisions 020, 022–026.
+ * fitted from the labelled days (`npm run cluster:train`, lib/cluster/score/pair-weights.json) or, for
+ * headlines alone, hand-set in lib/cluster/score/pair-weights-headlines.json. Decisions 020, 022–026.
  * What a rebuild may ask a model (pairs, calls, tokens, time) are settings: CLUSTER_MODEL_* in lib/env.ts.
  */
 import type { ClusterOptions, FeatureWeights } from "@/lib/cluster/types";
 
-/** Thresholds inside the pair evidence (lib/cluster/pair-evidence.ts): where a rule's flag turns on. */
+/** Thresholds inside the pair evidence (lib/cluster/evidence/pair-evidence.ts): where a rule's flag turns on. */
 export const EVIDENCE_TUNING = {
   /** singleConcept: the cosine left without the largest shared thing is below this (0.03–0.2 tried; 0.12 from decision 022). */
   minResidual: 0.12,
@@ -59,7 +59,7 @@ export const DEFAULT_CLUSTER_OPTIONS: Omit<ClusterOptions, "pairModel"> = {
   strongPair: 0.95,
   strongFloor: 0.1,
   // Two cards join when every report of each has a partner in the other at this probability or
-  // more (lib/cluster/join-cards.ts; decision 026). 0.3–0.7 tried leave-one-day-out: 0.4 and 0.5
+  // more (lib/cluster/assembly/join-cards.ts; decision 026). 0.3–0.7 tried leave-one-day-out: 0.4 and 0.5
   // give 5.8 → 5.0 % duplicate cards at the same purity, 0.3 also joins two stories (97.2 % pure),
   // 0.6 and above joins nothing; 0.5, "more likely than not", is the middle of the flat range.
   cardSupport: 0.5,
@@ -111,7 +111,7 @@ export const HEADLINE_CLUSTER_OPTIONS: Partial<ClusterOptions> = {
 };
 
 /**
- * The vector weights a card's headline is chosen with (lib/cluster/build-card.ts): the member most
+ * The vector weights a card's headline is chosen with (lib/cluster/cards/build-card.ts): the member most
  * like the others, on vectors with its own IDF, leads the card. These are the weights of the
  * hand-set clusterer before the fitted one (names and numbers 1.6, phrases 1.2, a summary word half
  * a headline word: decision 022), kept when the clusterer's own weights moved to
@@ -128,13 +128,13 @@ export const CARD_HEADLINE_WEIGHTS: FeatureWeights = {
 
 /**
  * For a hand-set model (a damped cosine), the mean pair score at which a card's confidence is one
- * half (lib/cluster/cluster-articles.ts): the merge threshold of decision 022. A fitted model's
+ * half (lib/cluster/assembly/cluster-articles.ts): the merge threshold of decision 022. A fitted model's
  * mean is a probability and is used as it is.
  */
 export const CONFIDENCE_HALF = 0.18;
 
 /**
- * The grey zone (lib/cluster/grey-zone.ts): the cross-outlet candidate pairs a rebuild may ask a
+ * The grey zone (lib/cluster/verdicts/grey-zone.ts): the cross-outlet candidate pairs a rebuild may ask a
  * language model about. How many it asks at most is a setting (CLUSTER_MODEL_MAX_PAIRS, lib/env.ts).
  * Chosen leave-one-day-out with perfect verdicts standing in for the model (the labels as answers),
  * before any model answered, so the band and caps are not fitted to a model's answers (decision 025).
@@ -163,7 +163,7 @@ export const GREY_ZONE = {
 } as const;
 
 /**
- * What a verdict on a pair (lib/cluster/pair-verdicts.ts) counts as, in place of the pair model's
+ * What a verdict on a pair (lib/cluster/verdicts/pair-verdicts.ts) counts as, in place of the pair model's
  * probability. "same": 0.95, strongPair of DEFAULT_CLUSTER_OPTIONS, the level from which the words'
  * own pairs are called near certain: a reader's "same" weighs as much as the surest words inside
  * average linkage (two lone reports join; a report joins a group whose other reports its words
@@ -176,7 +176,7 @@ export const GREY_ZONE = {
 export const VERDICT_PROBABILITY = { same: 0.95, different: 0 } as const;
 
 /**
- * Joins on verdicts (lib/cluster/verdict-ties.ts, decision 028): two groups join when "same"
+ * Joins on verdicts (lib/cluster/assembly/verdict-ties.ts, decision 028): two groups join when "same"
  * verdicts (and near-certain pairs of words beside them) tie at least this many reports of each
  * (or all of a smaller group). Two: a second, independent reading that agrees with the first; one
  * would let any single mistaken answer join two stories (each impure card of decision 025 was one
@@ -185,7 +185,7 @@ export const VERDICT_PROBABILITY = { same: 0.95, different: 0 } as const;
 export const VERDICT_TIES = { reports: 2 } as const;
 
 /**
- * The questions of later rounds (lib/cluster/follow-up.ts, decision 027). Set by what a question
+ * The questions of later rounds (lib/cluster/verdicts/follow-up.ts, decision 027). Set by what a question
  * costs, not swept: each is one pair of about 80 tokens.
  */
 export const FOLLOW_UP = {
@@ -205,14 +205,14 @@ export const FOLLOW_UP = {
 /**
  * A summary of its own has at least this many words; shorter ones are a headline's echo, not a
  * report of what happened. It decides both whether a batch is headlines only (fewer than half its
- * articles have one: lib/cluster/cluster-articles.ts, counting words as written) and the pair
- * evidence's summary flags (lib/cluster/features.ts, counting the summary's terms). Not swept: the
+ * articles have one: lib/cluster/assembly/cluster-articles.ts, counting words as written) and the pair
+ * evidence's summary flags (lib/cluster/evidence/features.ts, counting the summary's terms). Not swept: the
  * UCI headlines have none, the team's feeds' summaries run to a sentence or more.
  */
 export const SUMMARY_MIN_WORDS = 5;
 
 /**
- * An outlet's boilerplate (lib/cluster/features.ts): the same words under every item ("Subscribe
+ * An outlet's boilerplate (lib/cluster/evidence/features.ts): the same words under every item ("Subscribe
  * to our channel", a byline, a section name) would otherwise tie all its articles together. A term
  * in at least `share` of an outlet's summaries (or links) is its boilerplate; in titles, where one
  * outlet may cover one story all day, only a term in nearly all of them is. An outlet with fewer
@@ -225,7 +225,7 @@ export const OUTLET_BOILERPLATE = {
   links: { share: 0.5, minArticles: 5 },
 } as const;
 
-/** A link's words (lib/cluster/link-words.ts). Set by hand, not swept. */
+/** A link's words (lib/cluster/evidence/link-words.ts). Set by hand, not swept. */
 export const LINK_WORDS = {
   /** Links longer than this are cut before reading: no real slug needs more. */
   maxLength: 2_000,
@@ -233,7 +233,7 @@ export const LINK_WORDS = {
   minSlugWords: 3,
 } as const;
 
-/** Cards (lib/cluster/build-card.ts, lib/cluster/card-changes.ts). Set by hand, not swept. */
+/** Cards (lib/cluster/cards/build-card.ts, lib/cluster/cards/card-changes.ts). Set by hand, not swept. */
 export const CARD_TUNING = {
   /**
    * Representativeness scores (a member's mean similarity to the others) this close count as
@@ -248,7 +248,7 @@ export const CARD_TUNING = {
 } as const;
 
 /**
- * The question to the model (lib/cluster/same-event-prompt.ts). Set by what a question costs,
+ * The question to the model (lib/cluster/verdicts/same-event-prompt.ts). Set by what a question costs,
  * not swept; the rebuild's token bound is a setting (CLUSTER_MODEL_*, lib/env.ts).
  */
 export const SAME_EVENT_PROMPT = {

@@ -1,7 +1,7 @@
 /** The clustering contract: what the ingest side hands in and what the card builder reads back. */
 
 import type { CategoryId } from "@/lib/catalog";
-import type { EvidenceFeature } from "@/lib/cluster/evidence-features";
+import type { EvidenceFeature } from "@/lib/cluster/evidence/evidence-features";
 
 /** One article as the clusterer sees it (plain text, already normalised by ingest). */
 export interface ClusterArticle {
@@ -11,7 +11,7 @@ export interface ClusterArticle {
   title: string;
   /** Plain-text summary; may be "" (the UCI set has headlines only). */
   summary: string;
-  /** The article's link as the feed gave it: its slug's words count as a little more text (lib/cluster/link-words.ts). */
+  /** The article's link as the feed gave it: its slug's words count as a little more text (lib/cluster/evidence/link-words.ts). */
   url?: string | null;
   /** Outlet id; a card needs at least two distinct ones. */
   sourceId: string;
@@ -22,7 +22,7 @@ export interface ClusterArticle {
   imageUrl?: string | null;
 }
 
-/** How much each kind of feature weighs in an article's vector (lib/cluster/features.ts). */
+/** How much each kind of feature weighs in an article's vector (lib/cluster/evidence/features.ts). */
 export interface FeatureWeights {
   /** Multiplier for a detected name (a capitalised word that is not merely a sentence start). */
   nameBoost: number;
@@ -43,7 +43,7 @@ export interface FeatureWeight {
   scale?: number;
 }
 
-/** A weights file as committed (lib/cluster/pair-weights*.json), scored by lib/cluster/pair-model.ts. */
+/** A weights file as committed (lib/cluster/score/pair-weights*.json), scored by lib/cluster/score/pair-model.ts. */
 export interface PairModelFile {
   /** What the file is and how it was made, in words. */
   method: string;
@@ -71,7 +71,7 @@ export interface StoryCluster {
 
 /** The knobs of clusterArticles; the defaults and their reasons: lib/cluster/tuning.ts. */
 export interface ClusterOptions extends FeatureWeights {
-  /** The pair model; by default the committed weights for the kind of batch (lib/cluster/cluster-articles.ts). */
+  /** The pair model; by default the committed weights for the kind of batch (lib/cluster/assembly/cluster-articles.ts). */
   pairModel?: PairModelFile;
   /** A candidate pair becomes an edge when its pair score reaches this. */
   edgeThreshold: number;
@@ -112,6 +112,6 @@ export interface ClusterOptions extends FeatureWeights {
   strongFloor: number;
   /** Pairs at least this similar count towards the average linkage; weaker ones count as 0. */
   linkFloor: number;
-  /** Two groups that would each make a card join when every article of each has one in the other scoring at least this (lib/cluster/join-cards.ts). */
+  /** Two groups that would each make a card join when every article of each has one in the other scoring at least this (lib/cluster/assembly/join-cards.ts). */
   cardSupport: number;
 }

@@ -4,7 +4,7 @@
  * rules), demonyms folded onto their place ("British" → "britain"), and a looser "family" of a
  * name for deciding that no other text mentions it ("Paralympian" and "Paralympic", "Haitian"
  * and "Haiti"). Dates are recognised here too, so that "Jan. 6" or "the 1990s" is never read as a
- * count. The analysis and the clustering (lib/cluster/tokenize.ts) stem with the same function.
+ * count. The analysis and the clustering (lib/cluster/evidence/tokenize.ts) stem with the same function.
  * docs/decisions/033-analysis-language-tools.md, docs/decisions/103-one-text-toolkit.md.
  */
 import porter2 from "wink-porter2-stemmer";

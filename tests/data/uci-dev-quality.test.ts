@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { sharedDataPath } from "../helpers/shared-data";
 import { expect, it } from "vitest";
-import { clusterArticles } from "@/lib/cluster/cluster-articles";
+import { clusterArticles } from "@/lib/cluster/assembly/cluster-articles";
 import { labelsFromClusters, scoreClustering } from "@/scripts/lib/cluster-eval/metrics";
 import { parseUciCsv } from "@/scripts/lib/cluster-eval/uci-dataset";
 

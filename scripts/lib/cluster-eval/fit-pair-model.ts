@@ -5,10 +5,14 @@
  * features standardised and a small ridge penalty: no randomness, the same days give the same
  * weights. Used by `npm run cluster:train` and the leave-one-day-out runs of `cluster:eval --cv`.
  */
-import { forEachCandidatePair } from "@/lib/cluster/candidates";
-import { clusterArticles, prepareBatch } from "@/lib/cluster/cluster-articles";
-import { EVIDENCE_FEATURES, EVIDENCE_SIZE, type EvidenceFeature } from "@/lib/cluster/evidence-features";
-import { PairEvidence } from "@/lib/cluster/pair-evidence";
+import { forEachCandidatePair } from "@/lib/cluster/evidence/candidates";
+import { clusterArticles, prepareBatch } from "@/lib/cluster/assembly/cluster-articles";
+import {
+  EVIDENCE_FEATURES,
+  EVIDENCE_SIZE,
+  type EvidenceFeature,
+} from "@/lib/cluster/evidence/evidence-features";
+import { PairEvidence } from "@/lib/cluster/evidence/pair-evidence";
 import type { CrossDayMethod, LabelledDay } from "@/scripts/lib/cluster-eval/cross-day";
 import type { ClusterOptions, PairModelFile } from "@/lib/cluster/types";
 

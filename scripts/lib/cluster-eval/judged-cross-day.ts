@@ -2,16 +2,16 @@
  * Leave-one-day-out with a model's verdicts: each labelled day is clustered with pair weights
  * fitted on the other days, and its questions go to a same-event judge (through the product's
  * OpenAI-compatible path: `cluster:eval -- --cv --provider=replay` points it at a replay server of
- * recorded answers) in rounds, as a rebuild asks them (lib/cluster/model-rounds.ts): the grey zone,
+ * recorded answers) in rounds, as a rebuild asks them (lib/cluster/verdicts/model-rounds.ts): the grey zone,
  * then what the cards assembled with the answers leave open. Each day's figures are given without
  * and with the verdicts, with what was asked in each round.
  */
-import { clusterWithEvidence } from "@/lib/cluster/cluster-articles";
+import { clusterWithEvidence } from "@/lib/cluster/assembly/cluster-articles";
 import { dayFigures, type DayFigures, type LabelledDay } from "@/scripts/lib/cluster-eval/cross-day";
 import { fitPairModel, pairExamples, type PairExamples } from "@/scripts/lib/cluster-eval/fit-pair-model";
-import { askInRounds, combineReports } from "@/lib/cluster/model-rounds";
-import type { SameEventJudge } from "@/lib/cluster/same-event-judge";
-import type { AskReport } from "@/lib/cluster/same-event-metrics";
+import { askInRounds, combineReports } from "@/lib/cluster/verdicts/model-rounds";
+import type { SameEventJudge } from "@/lib/cluster/verdicts/same-event-judge";
+import type { AskReport } from "@/lib/cluster/verdicts/same-event-metrics";
 import type { ClusterOptions } from "@/lib/cluster/types";
 
 export interface JudgedDay {

@@ -5,7 +5,7 @@
  * by many pairs of different stories cannot get a card from any threshold without cards that mix
  * stories: the gap is in what the similarity sees, not in how groups form.
  */
-import { compareIds, pairScorer, prepareBatch } from "@/lib/cluster/cluster-articles";
+import { compareIds, pairScorer, prepareBatch } from "@/lib/cluster/assembly/cluster-articles";
 import type { ClusterArticle, ClusterOptions } from "@/lib/cluster/types";
 
 export interface StoryCeiling {

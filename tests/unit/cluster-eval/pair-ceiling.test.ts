@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pairScorer, prepareBatch } from "@/lib/cluster/cluster-articles";
+import { pairScorer, prepareBatch } from "@/lib/cluster/assembly/cluster-articles";
 import { MAX_CEILING_ARTICLES, pairCeiling } from "@/scripts/lib/cluster-eval/pair-ceiling";
 import type { ClusterArticle } from "@/lib/cluster/types";
 

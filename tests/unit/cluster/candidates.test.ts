@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { forEachCandidatePair } from "@/lib/cluster/candidates";
+import { forEachCandidatePair } from "@/lib/cluster/evidence/candidates";
 import { CARD_HEADLINE_WEIGHTS, DEFAULT_CLUSTER_OPTIONS } from "@/lib/cluster/tuning";
-import { vectorizeArticles } from "@/lib/cluster/features";
+import { vectorizeArticles } from "@/lib/cluster/evidence/features";
 import type { ClusterArticle } from "@/lib/cluster/types";
 import { generateSyntheticNews } from "@/scripts/bench/synthetic-news";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clusterArticles } from "@/lib/cluster/cluster-articles";
+import { clusterArticles } from "@/lib/cluster/assembly/cluster-articles";
 import type { ClusterArticle, StoryCluster } from "@/lib/cluster/types";
 import { generateSyntheticNews } from "@/scripts/bench/synthetic-news";
 

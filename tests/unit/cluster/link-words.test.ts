@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { clusterArticles } from "@/lib/cluster/cluster-articles";
-import { vectorizeArticles } from "@/lib/cluster/features";
+import { clusterArticles } from "@/lib/cluster/assembly/cluster-articles";
+import { vectorizeArticles } from "@/lib/cluster/evidence/features";
 import { CARD_HEADLINE_WEIGHTS } from "@/lib/cluster/tuning";
-import { linkWords } from "@/lib/cluster/link-words";
+import { linkWords } from "@/lib/cluster/evidence/link-words";
 import type { ClusterArticle } from "@/lib/cluster/types";
 
 describe("linkWords", () => {

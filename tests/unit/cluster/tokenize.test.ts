@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { cosine, vectorizeArticles } from "@/lib/cluster/features";
+import { cosine, vectorizeArticles } from "@/lib/cluster/evidence/features";
 import { CARD_HEADLINE_WEIGHTS } from "@/lib/cluster/tuning";
-import { normalizeNumber, tokenizeText } from "@/lib/cluster/tokenize";
+import { normalizeNumber, tokenizeText } from "@/lib/cluster/evidence/tokenize";
 import { stemWord as stem } from "@/lib/text/terms";
 import type { ClusterArticle } from "@/lib/cluster/types";
 

@@ -5,7 +5,7 @@
  */
 
 import type { CategoryId } from "@/lib/catalog";
-import type { CardAssignment, IdAssignmentResult } from "@/lib/cluster/assign-card-ids";
+import type { CardAssignment, IdAssignmentResult } from "@/lib/cluster/cards/assign-card-ids";
 import { CARD_TUNING } from "@/lib/cluster/tuning";
 
 /** A card as stored, with its members in order (what the diff compares against). */

@@ -1,6 +1,6 @@
 /**
  * Pair evidence: what two articles of a batch have in common and what tells them apart, as one
- * record of numbers (EVIDENCE_FEATURES, lib/cluster/evidence-features.ts) that a pair model (lib/cluster/pair-model.ts) weighs into
+ * record of numbers (EVIDENCE_FEATURES, lib/cluster/evidence/evidence-features.ts) that a pair model (lib/cluster/score/pair-model.ts) weighs into
  * one score. The former hand rules are features here: only names in common, each report naming
  * someone the other never mentions ("Queensland man" against a man in the West Midlands), neither
  * meeting the other's names at all, headlines that state different numbers (magnitude 6.1 against
@@ -11,10 +11,10 @@
  * once, so each partner costs one pass over its own features. tests/unit/cluster/pair-evidence.test.ts
  * holds a plain reference it must equal on every candidate pair of generated batches.
  */
-import { ROLE_HEADLINE, ROLE_KEY_NAME, ROLE_NAME, type BatchVectors } from "@/lib/cluster/features";
+import { ROLE_HEADLINE, ROLE_KEY_NAME, ROLE_NAME, type BatchVectors } from "@/lib/cluster/evidence/features";
 import { lowerBound } from "@/lib/cluster/typed-arrays";
 import { EVIDENCE_TUNING } from "@/lib/cluster/tuning";
-import { EVIDENCE_FEATURES, type EvidenceFeature } from "@/lib/cluster/evidence-features";
+import { EVIDENCE_FEATURES, type EvidenceFeature } from "@/lib/cluster/evidence/evidence-features";
 
 const F = Object.fromEntries(EVIDENCE_FEATURES.map((name, k) => [name, k])) as Record<
   EvidenceFeature,
@@ -26,7 +26,7 @@ const DAY_HOURS = 24;
 /** A document frequency above any: the pair shares no name. */
 const NO_NAME = 0x7fffffff;
 
-/** What a pair shares, summed over its shared features (lib/cluster/pair-evidence.ts fill). */
+/** What a pair shares, summed over its shared features (lib/cluster/evidence/pair-evidence.ts fill). */
 interface Overlap {
   /** The cosine. */
   dot: number;

@@ -1,6 +1,6 @@
 /**
- * The names of a pair's evidence features, in record order: what lib/cluster/pair-evidence.ts fills,
- * what a weights file (lib/cluster/pair-weights*.json) weighs and lib/cluster/pair-model.ts scores.
+ * The names of a pair's evidence features, in record order: what lib/cluster/evidence/pair-evidence.ts fills,
+ * what a weights file (lib/cluster/score/pair-weights*.json) weighs and lib/cluster/score/pair-model.ts scores.
  * It imports nothing, so the clustering contract (lib/cluster/types.ts) can name them.
  */
 

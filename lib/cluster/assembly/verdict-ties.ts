@@ -7,12 +7,12 @@
  * them): at least VERDICT_TIES.reports reports of each group, or all of a smaller group, with no
  * pair between them judged "different". Two independent readings of one story agreeing is what a
  * mistake rarely produces. A pair of groups tied by fewer is what the next round of questions
- * corroborates (lib/cluster/follow-up.ts). Decision 028.
+ * corroborates (lib/cluster/verdicts/follow-up.ts). Decision 028.
  */
-import type { SimilarityEdges } from "@/lib/cluster/average-linkage";
-import type { ClusterForest } from "@/lib/cluster/cluster-forest";
-import type { KeptApart } from "@/lib/cluster/join-cards";
-import { Verdict, type VerdictLookup } from "@/lib/cluster/pair-verdicts";
+import type { SimilarityEdges } from "@/lib/cluster/assembly/average-linkage";
+import type { ClusterForest } from "@/lib/cluster/assembly/cluster-forest";
+import type { KeptApart } from "@/lib/cluster/assembly/join-cards";
+import { Verdict, type VerdictLookup } from "@/lib/cluster/verdicts/pair-verdicts";
 
 /** What ties two groups: the reports of each named by a tie, and whether a "same" is among them. */
 export interface GroupTies {

@@ -10,8 +10,8 @@
  * judged on the groups as the earlier passes left them; a "different" verdict between two
  * groups keeps them apart. Decision 026.
  */
-import type { SimilarityEdges } from "@/lib/cluster/average-linkage";
-import type { ClusterForest } from "@/lib/cluster/cluster-forest";
+import type { SimilarityEdges } from "@/lib/cluster/assembly/average-linkage";
+import type { ClusterForest } from "@/lib/cluster/assembly/cluster-forest";
 
 export interface CardJoinOptions {
   /** A cross pair likely tells one story from this probability. */

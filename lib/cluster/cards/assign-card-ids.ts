@@ -5,8 +5,8 @@
  * shares most and new ids to the others, which name the old card as predecessor.
  */
 import { createHash } from "node:crypto";
-import { compareIds } from "@/lib/cluster/cluster-articles";
-import type { CardDraft } from "@/lib/cluster/build-card";
+import { compareIds } from "@/lib/cluster/assembly/cluster-articles";
+import type { CardDraft } from "@/lib/cluster/cards/build-card";
 
 export interface PreviousCard {
   id: string;

@@ -5,18 +5,18 @@
  * A call that fails, times out, is refused or answers outside the format gives no verdicts and
  * is counted; after a call fails or times out no further call is made in that ask (the model is
  * down or overloaded: the lexical cards stand). Every ask is logged and counted for the metrics.
- * The prompt and the reading of answers: lib/cluster/same-event-prompt.ts; decision 025.
+ * The prompt and the reading of answers: lib/cluster/verdicts/same-event-prompt.ts; decision 025.
  */
 import OpenAI from "openai";
-import type { GreyPair } from "@/lib/cluster/grey-zone";
+import type { GreyPair } from "@/lib/cluster/verdicts/grey-zone";
 import {
   batchPairs,
   batchRequest,
   readAnswer,
   SAME_EVENT_RESPONSE_FORMAT,
   type SameEventBatch,
-} from "@/lib/cluster/same-event-prompt";
-import { recordAsk, type AskReport, type CallFailure } from "@/lib/cluster/same-event-metrics";
+} from "@/lib/cluster/verdicts/same-event-prompt";
+import { recordAsk, type AskReport, type CallFailure } from "@/lib/cluster/verdicts/same-event-metrics";
 import type { ClusterArticle } from "@/lib/cluster/types";
 
 /** The bounds of one ask (one rebuild); the settings: CLUSTER_MODEL_* in lib/env.ts. */
@@ -40,7 +40,7 @@ export interface SameEventJudgeOptions extends SameEventBounds {
   maxRetries: number;
 }
 
-/** What earlier rounds of the same rebuild spent of its bounds (lib/cluster/model-rounds.ts). */
+/** What earlier rounds of the same rebuild spent of its bounds (lib/cluster/verdicts/model-rounds.ts). */
 export interface AskSpent {
   pairs: number;
   calls: number;

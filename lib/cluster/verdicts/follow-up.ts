@@ -2,20 +2,20 @@
  * The questions of a later round. After the first round's verdicts are in and the cards are
  * assembled again, a rebuild may ask more (CLUSTER_MODEL_ROUNDS, lib/env.ts), best use first:
  * 1. corroboration: two groups one "same" verdict ties, but not yet enough of their reports to join
- *    (lib/cluster/verdict-ties.ts): pairs of their reports not yet tied, best first;
+ *    (lib/cluster/assembly/verdict-ties.ts): pairs of their reports not yet tied, best first;
  * 2. cards that may show one story twice: each card's nearest other cards by centroid, when they
  *    share enough of their words (FOLLOW_UP in lib/cluster/tuning.ts): their best pairs, two
  *    reports of each card, so one round's answers can settle the join;
- * 3. the grey zone (lib/cluster/grey-zone.ts) not yet asked, leaving out pairs the cards already
+ * 3. the grey zone (lib/cluster/verdicts/grey-zone.ts) not yet asked, leaving out pairs the cards already
  *    hold together.
  * No pair with a verdict is asked again, and none between two groups a "different" keeps apart.
  * Decision 027.
  */
-import type { ClusterForest } from "@/lib/cluster/cluster-forest";
-import type { GreyPair, GreyZoneCollector, GreyZoneOptions } from "@/lib/cluster/grey-zone";
-import type { KeptApart } from "@/lib/cluster/join-cards";
-import { pairKey, Verdict, type VerdictLookup } from "@/lib/cluster/pair-verdicts";
-import { tiesMissing, type GroupTies } from "@/lib/cluster/verdict-ties";
+import type { ClusterForest } from "@/lib/cluster/assembly/cluster-forest";
+import type { GreyPair, GreyZoneCollector, GreyZoneOptions } from "@/lib/cluster/verdicts/grey-zone";
+import type { KeptApart } from "@/lib/cluster/assembly/join-cards";
+import { pairKey, Verdict, type VerdictLookup } from "@/lib/cluster/verdicts/pair-verdicts";
+import { tiesMissing, type GroupTies } from "@/lib/cluster/assembly/verdict-ties";
 
 export interface FollowUpOptions extends GreyZoneOptions {
   /** Two cards may show one story when their centroids' cosine reaches this… */

@@ -2,7 +2,7 @@
  * Verdicts on pairs of articles: whether a reader (a language model, asked by the rebuild about
  * the pairs the pair model is unsure of) judged that two reports tell one event. The clusterer
  * takes them as evidence beside the pair model's probability: a "same" lifts the pair to a join,
- * a "different" blocks it (lib/cluster/cluster-articles.ts, lib/cluster/join-cards.ts).
+ * a "different" blocks it (lib/cluster/assembly/cluster-articles.ts, lib/cluster/assembly/join-cards.ts).
  */
 
 /** What a reader said of a pair: one story, two, or that the texts do not tell. */

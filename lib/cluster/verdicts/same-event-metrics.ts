@@ -1,9 +1,9 @@
 /**
  * In-process counters of what this instance asked the model about pairs of reports (lib/cluster/
- * same-event-judge.ts): asks (one a round, lib/cluster/model-rounds.ts), pairs, calls, verdicts by answer, failures by kind, tokens and time,
+ * same-event-judge.ts): asks (one a round, lib/cluster/verdicts/model-rounds.ts), pairs, calls, verdicts by answer, failures by kind, tokens and time,
  * rendered in Prometheus text format by the operator's metrics route (lib/services/render-metrics.ts).
  */
-import type { PairVerdict } from "@/lib/cluster/pair-verdicts";
+import type { PairVerdict } from "@/lib/cluster/verdicts/pair-verdicts";
 
 /** Why a call gave no verdicts. */
 export type CallFailure = "timeout" | "error" | "refused" | "malformed";

@@ -4,7 +4,7 @@
  * one story in different words score there, and so do reports of two stories that share names and
  * topic words). These are the pairs worth a reader's judgement: the rebuild asks a language model
  * about them when one is configured (lib/services/ask-model-about-pairs.ts), best first, within its bounds;
- * a later round asks those left (lib/cluster/follow-up.ts).
+ * a later round asks those left (lib/cluster/verdicts/follow-up.ts).
  * The band and the caps: GREY_ZONE in lib/cluster/tuning.ts.
  */
 import { grow } from "@/lib/cluster/typed-arrays";

@@ -10,19 +10,19 @@
  * headlines alone, leftovers joining the group their nearest neighbours point to. Then build-card.ts.
  * Hand-set numbers: tuning.ts. The method: docs/decisions/020, 022 and 023.
  */
-import { forEachCandidatePair } from "@/lib/cluster/candidates";
-import { joinCards, type KeptApart } from "@/lib/cluster/join-cards";
-import { followUpQuestions, type FollowUpOptions } from "@/lib/cluster/follow-up";
-import { GreyZoneCollector, type GreyPair, type GreyZoneOptions } from "@/lib/cluster/grey-zone";
-import { Verdict, VerdictLookup, type PairVerdict } from "@/lib/cluster/pair-verdicts";
-import { vectorizeArticles, type BatchVectors } from "@/lib/cluster/features";
-import { ClusterForest } from "@/lib/cluster/cluster-forest";
-import { mergeByAverageLinkage } from "@/lib/cluster/average-linkage";
-import { PairEvidence } from "@/lib/cluster/pair-evidence";
-import { EVIDENCE_SIZE } from "@/lib/cluster/evidence-features";
-import { PairModel } from "@/lib/cluster/pair-model";
-import summaryWeights from "@/lib/cluster/pair-weights.json";
-import headlineWeights from "@/lib/cluster/pair-weights-headlines.json";
+import { forEachCandidatePair } from "@/lib/cluster/evidence/candidates";
+import { joinCards, type KeptApart } from "@/lib/cluster/assembly/join-cards";
+import { followUpQuestions, type FollowUpOptions } from "@/lib/cluster/verdicts/follow-up";
+import { GreyZoneCollector, type GreyPair, type GreyZoneOptions } from "@/lib/cluster/verdicts/grey-zone";
+import { Verdict, VerdictLookup, type PairVerdict } from "@/lib/cluster/verdicts/pair-verdicts";
+import { vectorizeArticles, type BatchVectors } from "@/lib/cluster/evidence/features";
+import { ClusterForest } from "@/lib/cluster/assembly/cluster-forest";
+import { mergeByAverageLinkage } from "@/lib/cluster/assembly/average-linkage";
+import { PairEvidence } from "@/lib/cluster/evidence/pair-evidence";
+import { EVIDENCE_SIZE } from "@/lib/cluster/evidence/evidence-features";
+import { PairModel } from "@/lib/cluster/score/pair-model";
+import summaryWeights from "@/lib/cluster/score/pair-weights.json";
+import headlineWeights from "@/lib/cluster/score/pair-weights-headlines.json";
 import {
   CONFIDENCE_HALF,
   DEFAULT_CLUSTER_OPTIONS,
@@ -31,7 +31,7 @@ import {
   SUMMARY_MIN_WORDS,
   VERDICT_TIES,
 } from "@/lib/cluster/tuning";
-import { groupTies, joinTiedGroups } from "@/lib/cluster/verdict-ties";
+import { groupTies, joinTiedGroups } from "@/lib/cluster/assembly/verdict-ties";
 import { grow, indicesByDescendingWeight } from "@/lib/cluster/typed-arrays";
 import type { ClusterArticle, ClusterOptions, PairModelFile, StoryCluster } from "@/lib/cluster/types";
 
@@ -108,7 +108,7 @@ function judgedScorer(
  * Prepares a batch for scoring pairs, the same way for the clusterer and for tools that must score
  * pairs exactly as it does (scripts/lib/cluster-eval/pair-ceiling.ts). Time order (then id) is a total order, so
  * results do not depend on the input order, and articles close in time sit close in memory, which
- * the posting windows exploit; name groups (lib/cluster/features.ts) are formed in this order.
+ * the posting windows exploit; name groups (lib/cluster/evidence/features.ts) are formed in this order.
  */
 export function prepareBatch(
   articles: readonly ClusterArticle[],
@@ -128,13 +128,13 @@ export function prepareBatch(
 
 /** What the clusterer may know besides the articles' words. */
 export interface ClusterEvidence {
-  /** Verdicts on pairs of these articles (lib/cluster/pair-verdicts.ts); others are ignored. */
+  /** Verdicts on pairs of these articles (lib/cluster/verdicts/pair-verdicts.ts); others are ignored. */
   verdicts?: readonly PairVerdict[];
-  /** When set, the grey-zone pairs without a verdict are collected and returned (lib/cluster/grey-zone.ts). */
+  /** When set, the grey-zone pairs without a verdict are collected and returned (lib/cluster/verdicts/grey-zone.ts). */
   greyZone?: GreyZoneOptions;
   /**
    * When set (a later round of questions), the questions returned are those of
-   * lib/cluster/follow-up.ts, chosen on the cards these verdicts make; `greyZone` is then not used.
+   * lib/cluster/verdicts/follow-up.ts, chosen on the cards these verdicts make; `greyZone` is then not used.
    */
   followUp?: FollowUpOptions;
 }

@@ -4,8 +4,8 @@
  * The text is the headline, the summary, and the words of the link's slug that those two lack.
  */
 import { isRecentYear, stemWord } from "@/lib/text/terms";
-import { linkWords } from "@/lib/cluster/link-words";
-import { tokenizeText, type TokenizedText } from "@/lib/cluster/tokenize";
+import { linkWords } from "@/lib/cluster/evidence/link-words";
+import { tokenizeText, type TokenizedText } from "@/lib/cluster/evidence/tokenize";
 import { OUTLET_BOILERPLATE, SUMMARY_MIN_WORDS } from "@/lib/cluster/tuning";
 import type { ClusterArticle, FeatureWeights } from "@/lib/cluster/types";
 import { grow } from "@/lib/cluster/typed-arrays";

@@ -1,11 +1,11 @@
 /**
- * The pair model: one linear score over a pair's evidence (lib/cluster/pair-evidence.ts), read
+ * The pair model: one linear score over a pair's evidence (lib/cluster/evidence/pair-evidence.ts), read
  * from a committed weights file. A "logistic" model (fitted by `npm run cluster:train`) gives the
  * probability that the two report one story; an "exp" model is the older product of a cosine and
  * hand-set factors written as log weights (exp(ln cosine + Σ ln factor · flag)). Nothing is fitted
  * at run time: the weights are data, the scoring is a dot product.
  */
-import { EVIDENCE_FEATURES, EVIDENCE_SIZE } from "@/lib/cluster/evidence-features";
+import { EVIDENCE_FEATURES, EVIDENCE_SIZE } from "@/lib/cluster/evidence/evidence-features";
 import type { PairModelFile } from "@/lib/cluster/types";
 
 /** A model ready to score: weights with the standardisation folded in. */

@@ -5,7 +5,7 @@
  * it, never through one look-alike member, so a story cannot chain into the next one through a
  * shared name.
  */
-import type { ClusterForest } from "@/lib/cluster/cluster-forest";
+import type { ClusterForest } from "@/lib/cluster/assembly/cluster-forest";
 
 /** Edges of the graph as parallel arrays; each unordered pair at most once. */
 export interface SimilarityEdges {

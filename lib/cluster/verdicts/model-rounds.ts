@@ -1,16 +1,16 @@
 /**
  * Rounds of questions to the model within one rebuild's bounds (decision 027). With no verdicts
- * yet, round 1 asks the grey zone (lib/cluster/grey-zone.ts); every other round assembles the
+ * yet, round 1 asks the grey zone (lib/cluster/verdicts/grey-zone.ts); every other round assembles the
  * cards with every answer so far (stored or just given) and asks what those cards leave open
- * (lib/cluster/follow-up.ts), until CLUSTER_MODEL_ROUNDS rounds, nothing left to ask, a bound or
+ * (lib/cluster/verdicts/follow-up.ts), until CLUSTER_MODEL_ROUNDS rounds, nothing left to ask, a bound or
  * a failure. The last answers are followed by one more assembly: those are the cards. The same
  * loop serves the rebuild (clustering in a worker thread, answers stored) and the eval (in place).
  */
-import type { GreyPair, GreyZoneOptions } from "@/lib/cluster/grey-zone";
-import type { FollowUpOptions } from "@/lib/cluster/follow-up";
-import type { PairVerdict } from "@/lib/cluster/pair-verdicts";
-import type { AskSpent } from "@/lib/cluster/same-event-judge";
-import type { AskReport } from "@/lib/cluster/same-event-metrics";
+import type { GreyPair, GreyZoneOptions } from "@/lib/cluster/verdicts/grey-zone";
+import type { FollowUpOptions } from "@/lib/cluster/verdicts/follow-up";
+import type { PairVerdict } from "@/lib/cluster/verdicts/pair-verdicts";
+import type { AskSpent } from "@/lib/cluster/verdicts/same-event-judge";
+import type { AskReport } from "@/lib/cluster/verdicts/same-event-metrics";
 import { FOLLOW_UP, GREY_ZONE, VERDICT_TIES } from "@/lib/cluster/tuning";
 
 /** What to ask for in one clustering: round 1's grey zone, a later round's follow-up, or nothing. */

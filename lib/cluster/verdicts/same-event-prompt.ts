@@ -1,15 +1,15 @@
 /**
- * What a language model is asked about the grey-zone pairs (lib/cluster/grey-zone.ts), and how its
+ * What a language model is asked about the grey-zone pairs (lib/cluster/verdicts/grey-zone.ts), and how its
  * answer is read: the pairs are put in batches (pairs that share a report together, so each report
  * is written once per batch), each batch becomes one chat request listing its reports (outlet,
  * time, headline, summary) and its pairs, and the model answers each pair "same", "different" or
  * "unclear" in a strict JSON format. Pure functions: the request is the same for the same pairs,
  * which is what lets recorded answers be replayed (tests/helpers/model-replay.ts). Who sends it,
- * within which bounds: lib/cluster/same-event-judge.ts.
+ * within which bounds: lib/cluster/verdicts/same-event-judge.ts.
  */
 import { z } from "zod";
-import type { GreyPair } from "@/lib/cluster/grey-zone";
-import type { PairVerdict } from "@/lib/cluster/pair-verdicts";
+import type { GreyPair } from "@/lib/cluster/verdicts/grey-zone";
+import type { PairVerdict } from "@/lib/cluster/verdicts/pair-verdicts";
 import { SAME_EVENT_PROMPT } from "@/lib/cluster/tuning";
 import type { ClusterArticle } from "@/lib/cluster/types";
 

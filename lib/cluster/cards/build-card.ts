@@ -3,9 +3,13 @@
  * then one article per other outlet, then the rest; majority category; countries by frequency.
  */
 import type { CategoryId } from "@/lib/catalog";
-import { clusterWithEvidence, compareIds, type ClusterEvidence } from "@/lib/cluster/cluster-articles";
-import type { GreyPair } from "@/lib/cluster/grey-zone";
-import { vectorizeArticles } from "@/lib/cluster/features";
+import {
+  clusterWithEvidence,
+  compareIds,
+  type ClusterEvidence,
+} from "@/lib/cluster/assembly/cluster-articles";
+import type { GreyPair } from "@/lib/cluster/verdicts/grey-zone";
+import { vectorizeArticles } from "@/lib/cluster/evidence/features";
 import { CARD_HEADLINE_WEIGHTS, CARD_TUNING } from "@/lib/cluster/tuning";
 import type { ClusterArticle, StoryCluster } from "@/lib/cluster/types";
 
