@@ -2,7 +2,7 @@
  * `npm run cluster:eval -- [FILE] [--show] [--ceiling] [--write-clusters=OUT.jsonl] [--cv [--hand] [--ablation]] [--weights=FILE.json] [--edgeThreshold=0.3 ...]`:
  * clusters a labelled set and prints how the clusters and the cards a reader would see fare against
  * the truth. `--ceiling` prints, per multi-outlet story, its best pair across outlets and how many
- * pairs of different stories score as high (lib/cluster/eval/pair-ceiling.ts). FILE is a UCI-format CSV
+ * pairs of different stories score as high (scripts/lib/cluster-eval/pair-ceiling.ts). FILE is a UCI-format CSV
  * (headlines) or a labelled feed day in JSON Lines (title, summary and link, as ingest stores them);
  * without it, clustering/uci-dev.csv of the data folder (NEWS_DATA_DIR). Options named after
  * ClusterOptions override the defaults; `--weights` scores pairs with another weights file.
@@ -18,19 +18,18 @@
  * a provider, the figures with its verdicts).
  */
 import { readFileSync, writeFileSync } from "node:fs";
-import { clusterArticles, SUMMARY_PAIR_MODEL } from "@/lib/cluster/cluster-articles";
+import { clusterArticles, SUMMARY_PAIR_MODEL } from "@/lib/cluster/assembly/cluster-articles";
 import { DEFAULT_CLUSTER_OPTIONS } from "@/lib/cluster/tuning";
-import { parseLabelledJsonl } from "@/lib/cluster/eval/labelled-feeds";
+import { parseLabelledJsonl } from "@/scripts/lib/cluster-eval/labelled-feeds";
 import {
   labelsFromClusters,
   scoreCards,
   scoreClustering,
   type PrecisionRecall,
-} from "@/lib/cluster/eval/metrics";
-import { pairCeiling, type StoryCeiling } from "@/lib/cluster/eval/pair-ceiling";
-import type { PairModelFile } from "@/lib/cluster/pair-model";
-import type { ClusterArticle, ClusterOptions } from "@/lib/cluster/types";
-import { parseUciCsv } from "@/lib/cluster/eval/uci-dataset";
+} from "@/scripts/lib/cluster-eval/metrics";
+import { pairCeiling, type StoryCeiling } from "@/scripts/lib/cluster-eval/pair-ceiling";
+import type { ClusterArticle, ClusterOptions, PairModelFile } from "@/lib/cluster/types";
+import { parseUciCsv } from "@/scripts/lib/cluster-eval/uci-dataset";
 import {
   cardShares,
   crossDay,
@@ -38,15 +37,15 @@ import {
   formatFigures,
   meanFigures,
   readLabelledDays,
-} from "@/lib/cluster/eval/cross-day";
-import { learnedMethod, type PairExamples } from "@/lib/cluster/eval/fit-pair-model";
-import { EVIDENCE_FEATURES } from "@/lib/cluster/pair-evidence";
-import handWeights from "@/lib/cluster/pair-weights-hand.json";
+} from "@/scripts/lib/cluster-eval/cross-day";
+import { learnedMethod, type PairExamples } from "@/scripts/lib/cluster-eval/fit-pair-model";
+import { EVIDENCE_FEATURES } from "@/lib/cluster/evidence/evidence-features";
+import handWeights from "@/scripts/lib/cluster-eval/pair-weights-hand.json";
 import { env } from "@/lib/env";
-import { judgedCrossDay, type JudgedDay } from "@/lib/cluster/eval/judged-cross-day";
-import { SameEventJudge } from "@/lib/cluster/same-event-judge";
+import { judgedCrossDay, type JudgedDay } from "@/scripts/lib/cluster-eval/judged-cross-day";
+import { SameEventJudge } from "@/lib/cluster/verdicts/same-event-judge";
 import { startModelReplay } from "@/tests/helpers/model-replay";
-import type { DayFigures } from "@/lib/cluster/eval/cross-day";
+import type { DayFigures } from "@/scripts/lib/cluster-eval/cross-day";
 import { dataFolderPath } from "./data-folder";
 import { runScript } from "./script-runner";
 
@@ -160,7 +159,7 @@ function parseArguments(args: string[]) {
   return { file, show, ceiling, writeClusters, options, cv, hand, ablation, provider, json };
 }
 
-// Leave-one-day-out over every labelled feed day of the data folder (lib/cluster/eval/cross-day.ts):
+// Leave-one-day-out over every labelled feed day of the data folder (scripts/lib/cluster-eval/cross-day.ts):
 // the fitted clusterer refitted per fold; with --hand, the hand-set clusterer of decision 022; with
 // --ablation, the fit again without each feature in turn.
 function printCrossDay(

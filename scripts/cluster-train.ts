@@ -1,9 +1,9 @@
 /**
  * `npm run cluster:train [-- --out=FILE]`: fits the pair model on every labelled feed day of the
  * data folder (clustering/feeds-dev-*.jsonl) and writes the weights the clusterer reads
- * (lib/cluster/pair-weights.json by default), with the days, the method and the leave-one-day-out
+ * (lib/cluster/score/pair-weights.json by default), with the days, the method and the leave-one-day-out
  * figures the same fit reaches on days it did not see. Deterministic: the same days give the same
- * file. Headlines-only batches keep their own hand-set weights (lib/cluster/pair-weights-headlines.json).
+ * file. Headlines-only batches keep their own hand-set weights (lib/cluster/score/pair-weights-headlines.json).
  */
 import { writeFileSync } from "node:fs";
 import * as prettier from "prettier";
@@ -13,12 +13,12 @@ import {
   meanFigures,
   readLabelledDays,
   type DayFigures,
-} from "@/lib/cluster/eval/cross-day";
-import { learnedMethod } from "@/lib/cluster/eval/fit-pair-model";
+} from "@/scripts/lib/cluster-eval/cross-day";
+import { learnedMethod } from "@/scripts/lib/cluster-eval/fit-pair-model";
 import { dataFolderPath } from "./data-folder";
 import { runScript } from "./script-runner";
 
-const DEFAULT_OUT = "lib/cluster/pair-weights.json";
+const DEFAULT_OUT = "lib/cluster/score/pair-weights.json";
 
 runScript(async () => {
   const outFlag = process.argv.find((a) => a.startsWith("--out="));

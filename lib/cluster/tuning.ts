@@ -1,13 +1,13 @@
 /**
  * Every number of the clusterer that is set by hand rather than fitted, in one place, each with the
  * range it was tried over and why it stands where it does. The pair weights are not here: they are
- * fitted from the labelled days (`npm run cluster:train`, lib/cluster/pair-weights.json) or, for
- * headlines alone, hand-set in lib/cluster/pair-weights-headlines.json. Decisions 020, 022–026.
+ * fitted from the labelled days (`npm run cluster:train`, lib/cluster/score/pair-weights.json) or, for
+ * headlines alone, hand-set in lib/cluster/score/pair-weights-headlines.json. Decisions 020, 022–026.
  * What a rebuild may ask a model (pairs, calls, tokens, time) are settings: CLUSTER_MODEL_* in lib/env.ts.
  */
-import type { ClusterOptions } from "@/lib/cluster/types";
+import type { ClusterOptions, FeatureWeights } from "@/lib/cluster/types";
 
-/** Thresholds inside the pair evidence (lib/cluster/pair-evidence.ts): where a rule's flag turns on. */
+/** Thresholds inside the pair evidence (lib/cluster/evidence/pair-evidence.ts): where a rule's flag turns on. */
 export const EVIDENCE_TUNING = {
   /** singleConcept: the cosine left without the largest shared thing is below this (0.03–0.2 tried; 0.12 from decision 022). */
   minResidual: 0.12,
@@ -59,7 +59,7 @@ export const DEFAULT_CLUSTER_OPTIONS: Omit<ClusterOptions, "pairModel"> = {
   strongPair: 0.95,
   strongFloor: 0.1,
   // Two cards join when every report of each has a partner in the other at this probability or
-  // more (lib/cluster/join-cards.ts; decision 026). 0.3–0.7 tried leave-one-day-out: 0.4 and 0.5
+  // more (lib/cluster/assembly/join-cards.ts; decision 026). 0.3–0.7 tried leave-one-day-out: 0.4 and 0.5
   // give 5.8 → 5.0 % duplicate cards at the same purity, 0.3 also joins two stories (97.2 % pure),
   // 0.6 and above joins nothing; 0.5, "more likely than not", is the middle of the flat range.
   cardSupport: 0.5,
@@ -111,14 +111,30 @@ export const HEADLINE_CLUSTER_OPTIONS: Partial<ClusterOptions> = {
 };
 
 /**
+ * The vector weights a card's headline is chosen with (lib/cluster/cards/build-card.ts): the member most
+ * like the others, on vectors with its own IDF, leads the card. These are the weights of the
+ * hand-set clusterer before the fitted one (names and numbers 1.6, phrases 1.2, a summary word half
+ * a headline word: decision 022), kept when the clusterer's own weights moved to
+ * DEFAULT_CLUSTER_OPTIONS, so the headline a card shows did not change with the pair model. Not swept
+ * against labels: no labelled set says which headline reads best; links count as for the clusterer (0.6).
+ */
+export const CARD_HEADLINE_WEIGHTS: FeatureWeights = {
+  nameBoost: 1.6,
+  numberBoost: 1.6,
+  phraseBoost: 1.2,
+  summaryWeight: 0.5,
+  linkWeight: 0.6,
+};
+
+/**
  * For a hand-set model (a damped cosine), the mean pair score at which a card's confidence is one
- * half (lib/cluster/cluster-articles.ts): the merge threshold of decision 022. A fitted model's
+ * half (lib/cluster/assembly/cluster-articles.ts): the merge threshold of decision 022. A fitted model's
  * mean is a probability and is used as it is.
  */
 export const CONFIDENCE_HALF = 0.18;
 
 /**
- * The grey zone (lib/cluster/grey-zone.ts): the cross-outlet candidate pairs a rebuild may ask a
+ * The grey zone (lib/cluster/verdicts/grey-zone.ts): the cross-outlet candidate pairs a rebuild may ask a
  * language model about. How many it asks at most is a setting (CLUSTER_MODEL_MAX_PAIRS, lib/env.ts).
  * Chosen leave-one-day-out with perfect verdicts standing in for the model (the labels as answers),
  * before any model answered, so the band and caps are not fitted to a model's answers (decision 025).
@@ -147,7 +163,7 @@ export const GREY_ZONE = {
 } as const;
 
 /**
- * What a verdict on a pair (lib/cluster/pair-verdicts.ts) counts as, in place of the pair model's
+ * What a verdict on a pair (lib/cluster/verdicts/pair-verdicts.ts) counts as, in place of the pair model's
  * probability. "same": 0.95, strongPair of DEFAULT_CLUSTER_OPTIONS, the level from which the words'
  * own pairs are called near certain: a reader's "same" weighs as much as the surest words inside
  * average linkage (two lone reports join; a report joins a group whose other reports its words
@@ -160,7 +176,7 @@ export const GREY_ZONE = {
 export const VERDICT_PROBABILITY = { same: 0.95, different: 0 } as const;
 
 /**
- * Joins on verdicts (lib/cluster/verdict-ties.ts, decision 028): two groups join when "same"
+ * Joins on verdicts (lib/cluster/assembly/verdict-ties.ts, decision 028): two groups join when "same"
  * verdicts (and near-certain pairs of words beside them) tie at least this many reports of each
  * (or all of a smaller group). Two: a second, independent reading that agrees with the first; one
  * would let any single mistaken answer join two stories (each impure card of decision 025 was one
@@ -169,7 +185,7 @@ export const VERDICT_PROBABILITY = { same: 0.95, different: 0 } as const;
 export const VERDICT_TIES = { reports: 2 } as const;
 
 /**
- * The questions of later rounds (lib/cluster/follow-up.ts, decision 027). Set by what a question
+ * The questions of later rounds (lib/cluster/verdicts/follow-up.ts, decision 027). Set by what a question
  * costs, not swept: each is one pair of about 80 tokens.
  */
 export const FOLLOW_UP = {
@@ -184,4 +200,64 @@ export const FOLLOW_UP = {
   duplicatesPerCard: 2,
   /** At most this many cards, the largest, are compared pairwise (45,000 comparisons). */
   maxCards: 300,
+} as const;
+
+/**
+ * A summary of its own has at least this many words; shorter ones are a headline's echo, not a
+ * report of what happened. It decides both whether a batch is headlines only (fewer than half its
+ * articles have one: lib/cluster/assembly/cluster-articles.ts, counting words as written) and the pair
+ * evidence's summary flags (lib/cluster/evidence/features.ts, counting the summary's terms). Not swept: the
+ * UCI headlines have none, the team's feeds' summaries run to a sentence or more.
+ */
+export const SUMMARY_MIN_WORDS = 5;
+
+/**
+ * An outlet's boilerplate (lib/cluster/evidence/features.ts): the same words under every item ("Subscribe
+ * to our channel", a byline, a section name) would otherwise tie all its articles together. A term
+ * in at least `share` of an outlet's summaries (or links) is its boilerplate; in titles, where one
+ * outlet may cover one story all day, only a term in nearly all of them is. An outlet with fewer
+ * than `minArticles` items in the batch has none (too few to tell a habit from a story). Set by
+ * hand with decision 022, not swept.
+ */
+export const OUTLET_BOILERPLATE = {
+  titles: { share: 0.9, minArticles: 10 },
+  summaries: { share: 0.5, minArticles: 5 },
+  links: { share: 0.5, minArticles: 5 },
+} as const;
+
+/** A link's words (lib/cluster/evidence/link-words.ts). Set by hand, not swept. */
+export const LINK_WORDS = {
+  /** Links longer than this are cut before reading: no real slug needs more. */
+  maxLength: 2_000,
+  /** A path segment needs this many words to be read as the story's slug, not a section ("uk-news"). */
+  minSlugWords: 3,
+} as const;
+
+/** Cards (lib/cluster/cards/build-card.ts, lib/cluster/cards/card-changes.ts). Set by hand, not swept. */
+export const CARD_TUNING = {
+  /**
+   * Representativeness scores (a member's mean similarity to the others) this close count as
+   * equal when choosing a card's headline, so a summary, an image or an earlier time decides.
+   */
+  scoreStep: 0.01,
+  /**
+   * A card's confidence moves a little whenever the window's other articles change its word
+   * weights; smaller moves than this are not worth a write (and a new ETag for every reader).
+   */
+  confidenceStep: 0.02,
+} as const;
+
+/**
+ * The question to the model (lib/cluster/verdicts/same-event-prompt.ts). Set by what a question costs,
+ * not swept; the rebuild's token bound is a setting (CLUSTER_MODEL_*, lib/env.ts).
+ */
+export const SAME_EVENT_PROMPT = {
+  /** A summary is cut to this many characters in the prompt (feed summaries run to a paragraph). */
+  summaryChars: 400,
+  /** A headline is cut to this many characters (a headline longer than this is feed junk). */
+  titleChars: 200,
+  /** The answer, in characters a pair: about a dozen tokens. */
+  answerCharsPerPair: 48,
+  /** The token estimate: about four characters of English a token. */
+  charsPerToken: 4,
 } as const;

@@ -1,8 +1,7 @@
 /** The clustering contract: what the ingest side hands in and what the card builder reads back. */
 
 import type { CategoryId } from "@/lib/catalog";
-import type { FeatureWeights } from "@/lib/cluster/features";
-import type { PairModelFile } from "@/lib/cluster/pair-model";
+import type { EvidenceFeature } from "@/lib/cluster/evidence/evidence-features";
 
 /** One article as the clusterer sees it (plain text, already normalised by ingest). */
 export interface ClusterArticle {
@@ -12,7 +11,7 @@ export interface ClusterArticle {
   title: string;
   /** Plain-text summary; may be "" (the UCI set has headlines only). */
   summary: string;
-  /** The article's link as the feed gave it: its slug's words count as a little more text (lib/cluster/link-words.ts). */
+  /** The article's link as the feed gave it: its slug's words count as a little more text (lib/cluster/evidence/link-words.ts). */
   url?: string | null;
   /** Outlet id; a card needs at least two distinct ones. */
   sourceId: string;
@@ -21,6 +20,41 @@ export interface ClusterArticle {
   /** Supported country ids the article mentions or its outlet's home. */
   countries?: string[];
   imageUrl?: string | null;
+}
+
+/** How much each kind of feature weighs in an article's vector (lib/cluster/evidence/features.ts). */
+export interface FeatureWeights {
+  /** Multiplier for a detected name (a capitalised word that is not merely a sentence start). */
+  nameBoost: number;
+  /** Multiplier for a number. */
+  numberBoost: number;
+  /** Multiplier for two adjacent names read as one phrase ("lena dunham", "mt gox"). */
+  phraseBoost: number;
+  /** A summary word counts this much against a headline word. */
+  summaryWeight: number;
+  /** A word of the link's slug that the headline and summary do not already have counts this much. */
+  linkWeight: number;
+}
+
+/** How one feature enters the score: weight · (value − mean) / scale. */
+export interface FeatureWeight {
+  weight: number;
+  mean?: number;
+  scale?: number;
+}
+
+/** A weights file as committed (lib/cluster/score/pair-weights*.json), scored by lib/cluster/score/pair-model.ts. */
+export interface PairModelFile {
+  /** What the file is and how it was made, in words. */
+  method: string;
+  link: "logistic" | "exp";
+  bias: number;
+  /** Features absent (or dropped) weigh nothing. */
+  features: Partial<Record<EvidenceFeature, FeatureWeight>>;
+  /** The labelled days it was fitted on. */
+  days?: string[];
+  /** The cross-day figures the fit reached (leave-one-day-out), for the record. */
+  crossDay?: Record<string, unknown>;
 }
 
 /** A group of articles judged to report one event. */
@@ -37,7 +71,7 @@ export interface StoryCluster {
 
 /** The knobs of clusterArticles; the defaults and their reasons: lib/cluster/tuning.ts. */
 export interface ClusterOptions extends FeatureWeights {
-  /** The pair model; by default the committed weights for the kind of batch (lib/cluster/cluster-articles.ts). */
+  /** The pair model; by default the committed weights for the kind of batch (lib/cluster/assembly/cluster-articles.ts). */
   pairModel?: PairModelFile;
   /** A candidate pair becomes an edge when its pair score reaches this. */
   edgeThreshold: number;
@@ -78,6 +112,6 @@ export interface ClusterOptions extends FeatureWeights {
   strongFloor: number;
   /** Pairs at least this similar count towards the average linkage; weaker ones count as 0. */
   linkFloor: number;
-  /** Two groups that would each make a card join when every article of each has one in the other scoring at least this (lib/cluster/join-cards.ts). */
+  /** Two groups that would each make a card join when every article of each has one in the other scoring at least this (lib/cluster/assembly/join-cards.ts). */
   cardSupport: number;
 }

@@ -1,19 +1,20 @@
 import "server-only";
 
 /**
- * A rebuild's questions to the model, one round at a time (lib/cluster/model-rounds.ts): the
- * pairs (the grey zone, lib/cluster/grey-zone.ts, or a later round's, lib/cluster/follow-up.ts)
+ * A rebuild's questions to the model, one round at a time (lib/cluster/verdicts/model-rounds.ts): the
+ * pairs (the grey zone, lib/cluster/verdicts/grey-zone.ts, or a later round's, lib/cluster/verdicts/follow-up.ts)
  * go to the same-event judge within what is left of its bounds, every answer is stored per pair and model (so a pair is
- * asked once), and what happened is logged and counted (lib/cluster/same-event-metrics.ts). A
+ * asked once), and what happened is logged and counted (lib/cluster/verdicts/same-event-metrics.ts). A
  * model that fails or times out pauses the asking (lib/services/same-event-model.ts); whatever
  * it did, the rebuild goes on with the verdicts it has: the cards from words alone stand.
  */
 
 import type { PrismaClient } from "@/generated/prisma/client";
-import type { GreyPair } from "@/lib/cluster/grey-zone";
-import type { PairVerdict } from "@/lib/cluster/pair-verdicts";
-import { combineReports } from "@/lib/cluster/model-rounds";
-import type { AskReport, AskSpent, SameEventJudge } from "@/lib/cluster/same-event-judge";
+import type { GreyPair } from "@/lib/cluster/verdicts/grey-zone";
+import type { PairVerdict } from "@/lib/cluster/verdicts/pair-verdicts";
+import { combineReports } from "@/lib/cluster/verdicts/model-rounds";
+import type { AskSpent, SameEventJudge } from "@/lib/cluster/verdicts/same-event-judge";
+import type { AskReport } from "@/lib/cluster/verdicts/same-event-metrics";
 import type { ClusterArticle } from "@/lib/cluster/types";
 import { logger } from "@/lib/log";
 import { savePairVerdicts } from "@/lib/storage/pair-verdicts";
@@ -22,7 +23,7 @@ import { pauseModelAfterFailure } from "./same-event-model";
 /** What a rebuild asked the model and what came of it (part of the rebuild's summary and log). */
 export interface ModelSummary {
   model: string;
-  /** Rounds asked (lib/cluster/model-rounds.ts). */
+  /** Rounds asked (lib/cluster/verdicts/model-rounds.ts). */
   rounds: number;
   /** Grey-zone pairs without a verdict, and of them those sent. */
   offered: number;

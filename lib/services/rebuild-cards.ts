@@ -7,8 +7,8 @@ import "server-only";
  * verdicts join in (lib/services/ask-model-about-pairs.ts, docs/decisions/025, 027, 028).
  */
 
-import type { PairVerdict } from "@/lib/cluster/pair-verdicts";
-import { askInRounds } from "@/lib/cluster/model-rounds";
+import type { PairVerdict } from "@/lib/cluster/verdicts/pair-verdicts";
+import { askInRounds } from "@/lib/cluster/verdicts/model-rounds";
 import { getDatabase } from "@/lib/db";
 import { env } from "@/lib/env";
 import { trackTask } from "@/lib/lifecycle/shutdown";
@@ -46,7 +46,7 @@ const CLUSTER_TIMEOUT_MS = 120_000;
  * One rebuild under the cross-instance lock: skipped when neither the window's articles nor the
  * model's verdicts changed since the cards were last built (by any instance: the fingerprint is
  * stored with them); otherwise load, cluster (with the stored verdicts), and when a model is
- * configured ask it in rounds (lib/cluster/model-rounds.ts: the grey zone, then what the cards
+ * configured ask it in rounds (lib/cluster/verdicts/model-rounds.ts: the grey zone, then what the cards
  * with its answers leave open), clustering again after each, then diff, write.
  */
 async function rebuild(now: Date): Promise<RebuildSummary> {

@@ -4,7 +4,7 @@ import "server-only";
 
 import { analysisCacheStats, type CacheStats } from "@/lib/analysis/cache";
 import { renderAnalysisOutcomes } from "@/lib/analysis/outcomes";
-import { renderSameEventMetrics } from "@/lib/cluster/same-event-metrics";
+import { renderSameEventMetrics } from "@/lib/cluster/verdicts/same-event-metrics";
 import { getPrisma } from "@/lib/db";
 import { renderRequestMetrics } from "@/lib/http/metrics";
 import { countArticles } from "@/lib/storage/articles";

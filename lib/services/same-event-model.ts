@@ -8,7 +8,7 @@ import "server-only";
  * overloaded; each rebuild would otherwise spend its time budget on it).
  */
 
-import { SameEventJudge } from "@/lib/cluster/same-event-judge";
+import { SameEventJudge } from "@/lib/cluster/verdicts/same-event-judge";
 import { env } from "@/lib/env";
 
 /** After a failed call, rebuilds leave the model alone this long (the scheduler's default interval). */

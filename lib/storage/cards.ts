@@ -9,7 +9,7 @@
 import { createHash } from "node:crypto";
 import type { Prisma, PrismaClient } from "@/generated/prisma/client";
 import type { SqlRunner } from "@/lib/database/open";
-import type { CardChanges, StoredCard } from "@/lib/cluster/card-changes";
+import type { CardChanges, StoredCard } from "@/lib/cluster/cards/card-changes";
 import { utc } from "./sql-time";
 import { readInPages } from "./yield";
 

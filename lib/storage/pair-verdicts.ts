@@ -5,7 +5,7 @@
  */
 
 import type { PrismaClient } from "@/generated/prisma/client";
-import { pairKey, type PairVerdict } from "@/lib/cluster/pair-verdicts";
+import { pairKey, type PairVerdict } from "@/lib/cluster/verdicts/pair-verdicts";
 import { yieldToEventLoop } from "./yield";
 
 /** Verdicts per read: a page is one query, and PGlite holds the event loop while it answers. */

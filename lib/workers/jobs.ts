@@ -11,13 +11,13 @@ import { groundAnswer } from "@/lib/analysis/checked-answer";
 import { WorkBudget } from "@/lib/analysis/work-budget";
 import { analyzeLocally } from "@/lib/analysis/local/local-analyzer";
 import type { ModelDraft, ProviderAnalysis } from "@/lib/analysis/provider";
-import { draftCards, draftCardsWithEvidence } from "@/lib/cluster/build-card";
+import { draftCards, draftCardsWithEvidence } from "@/lib/cluster/cards/build-card";
 import type { ClusterArticle } from "@/lib/cluster/types";
 import type { AnalysisArticle } from "@/lib/schemas/analysis";
 import { verifyPassword, verifyPasswordSync } from "@/lib/auth/password";
-import { assignCardIds } from "@/lib/cluster/assign-card-ids";
-import type { CardDraft } from "@/lib/cluster/build-card";
-import { planCardChanges, type StoredCard } from "@/lib/cluster/card-changes";
+import { assignCardIds } from "@/lib/cluster/cards/assign-card-ids";
+import type { CardDraft } from "@/lib/cluster/cards/build-card";
+import { planCardChanges, type StoredCard } from "@/lib/cluster/cards/card-changes";
 
 export const JOBS = {
   /** The card drafts of a news window (clustering, then the drafts of the clusters worth a card). */
@@ -42,8 +42,8 @@ export const JOBS = {
       ? verifyPassword(input.password, input.stored)
       : verifyPasswordSync(input.password, input.stored),
   /**
-   * The drafts' card ids against the stored cards (lib/cluster/assign-card-ids.ts) and the writes
-   * that make the stored cards the new ones (lib/cluster/card-changes.ts): for a fresh window's
+   * The drafts' card ids against the stored cards (lib/cluster/cards/assign-card-ids.ts) and the writes
+   * that make the stored cards the new ones (lib/cluster/cards/card-changes.ts): for a fresh window's
    * 1,031 new cards these took 40–200 ms on the main thread of a busy machine (issue 34).
    */
   planCardChanges: ({

@@ -5,8 +5,8 @@
  */
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { clusterArticles } from "@/lib/cluster/cluster-articles";
-import { labelsFromClusters, scoreClustering } from "@/lib/cluster/eval/metrics";
+import { clusterArticles } from "@/lib/cluster/assembly/cluster-articles";
+import { labelsFromClusters, scoreClustering } from "@/scripts/lib/cluster-eval/metrics";
 import { generateSyntheticNews } from "./synthetic-news";
 import { runScript } from "../script-runner";
 

@@ -21,7 +21,7 @@
 import { groundAnalysis, type GroundingReport } from "@/lib/analysis/grounding";
 import { analyzeLocally } from "@/lib/analysis/local/local-analyzer";
 import type { ProviderAnalysis } from "@/lib/analysis/provider";
-import { parseLabelledJsonl } from "@/lib/cluster/eval/labelled-feeds";
+import { parseLabelledJsonl } from "@/scripts/lib/cluster-eval/labelled-feeds";
 import type { AnalysisArticle, CitedPoint } from "@/lib/schemas/analysis";
 import { PLACE_OF_DEMONYM } from "@/lib/text/demonyms";
 import { CALENDAR_WORDS } from "@/lib/text/terms";

@@ -9,10 +9,10 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { LOW_CARD_CONFIDENCE } from "@/lib/catalog";
-import { clusterArticles, SUMMARY_PAIR_MODEL } from "@/lib/cluster/cluster-articles";
-import { crossDay, meanFigures, readLabelledDays } from "@/lib/cluster/eval/cross-day";
-import { fitPairModel, learnedMethod, pairExamples } from "@/lib/cluster/eval/fit-pair-model";
-import { parseLabelledJsonl } from "@/lib/cluster/eval/labelled-feeds";
+import { clusterArticles, SUMMARY_PAIR_MODEL } from "@/lib/cluster/assembly/cluster-articles";
+import { crossDay, meanFigures, readLabelledDays } from "@/scripts/lib/cluster-eval/cross-day";
+import { fitPairModel, learnedMethod, pairExamples } from "@/scripts/lib/cluster-eval/fit-pair-model";
+import { parseLabelledJsonl } from "@/scripts/lib/cluster-eval/labelled-feeds";
 import { sharedDataPath } from "../helpers/shared-data";
 
 function clusterDay(file: string) {

@@ -9,9 +9,9 @@
  * recorded.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { meanFigures, readLabelledDays } from "@/lib/cluster/eval/cross-day";
-import { judgedCrossDay } from "@/lib/cluster/eval/judged-cross-day";
-import { SameEventJudge } from "@/lib/cluster/same-event-judge";
+import { meanFigures, readLabelledDays } from "@/scripts/lib/cluster-eval/cross-day";
+import { judgedCrossDay } from "@/scripts/lib/cluster-eval/judged-cross-day";
+import { SameEventJudge } from "@/lib/cluster/verdicts/same-event-judge";
 import { startModelReplay } from "@/tests/helpers/model-replay";
 import { sharedDataPath } from "../helpers/shared-data";
 

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { sharedDataPath } from "../helpers/shared-data";
 import { expect, it } from "vitest";
-import { clusterArticles } from "@/lib/cluster/cluster-articles";
-import { labelsFromClusters, scoreClustering } from "@/lib/cluster/eval/metrics";
-import { parseUciCsv } from "@/lib/cluster/eval/uci-dataset";
+import { clusterArticles } from "@/lib/cluster/assembly/cluster-articles";
+import { labelsFromClusters, scoreClustering } from "@/scripts/lib/cluster-eval/metrics";
+import { parseUciCsv } from "@/scripts/lib/cluster-eval/uci-dataset";
 
 // The development split only (docs/decisions/020-story-clustering.md); the eval split is for acceptance.
 const DEV_CSV = sharedDataPath("clustering", "uci-dev.csv");

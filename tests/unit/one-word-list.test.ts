@@ -28,16 +28,6 @@ const KINDS: { name: string; words: Set<string>; atLeast: number }[] = [
 /** The least share of a literal's words that words of one kind make, for it to list them. */
 const LIST_SHARE = 0.25;
 
-/**
- * Lists kept elsewhere for now, by "file: kind": lib/cluster/tokenize.ts's MAGNITUDES is to become
- * lib/text/magnitudes.ts SCALE_SYMBOLS (the same map) in the clusterer's restructuring. Remove an
- * entry when its list is gone.
- */
-const ALLOWED_FOR_NOW = new Set([
-  "lib/cluster/tokenize.ts: size words",
-  "lib/cluster/tokenize.ts: a year test",
-]);
-
 /** A regex that tells a year by its first digits: "(19|20)\d\d", "(?:1[89]|20)\d\d". */
 const YEAR_PATTERN = /\((?:\?:)?(?:1\[89\]|1[89])\|20\)\\d/;
 
@@ -99,14 +89,7 @@ it("no module outside lib/text lists size words or negators of its own, or write
   );
   expect(files.length).toBeGreaterThan(100);
   const lists = files.flatMap((f) => wordLists(f, readFileSync(f, "utf8")));
-  expect(
-    lists.filter((l) => !ALLOWED_FOR_NOW.has(l)),
-    "select from lib/text/magnitudes.ts or lib/text/words.ts instead",
-  ).toEqual([]);
-  expect(
-    [...ALLOWED_FOR_NOW].filter((l) => !lists.includes(l)),
-    "these lists are gone: remove them from ALLOWED_FOR_NOW",
-  ).toEqual([]);
+  expect(lists, "select from lib/text/magnitudes.ts or lib/text/words.ts instead").toEqual([]);
 });
 
 it("sees a list in every form it may be written in (the check itself)", () => {

@@ -1,6 +1,6 @@
 import porter2 from "wink-porter2-stemmer";
 import { describe, expect, it } from "vitest";
-import { isDateNumber, isYear, porter2Stem } from "@/lib/text/terms";
+import { isDateNumber, isRecentYear, isYear, porter2Stem } from "@/lib/text/terms";
 
 // A small deterministic generator, so a failure names the same word on every run.
 function* words(count: number, alphabet: string, seed = 7): Generator<string> {
@@ -46,6 +46,14 @@ describe("porter2Stem", () => {
       "iraq",
     ])
       expect(porter2Stem(word), word).toBe(porter2(word));
+  });
+});
+
+describe("isRecentYear", () => {
+  it("reads four digits from 1900 to 2099 as a year, as the clusterer always did: 18xx is a number there", () => {
+    for (const y of ["1900", "1999", "2000", "2020", "2099"]) expect(isRecentYear(y), y).toBe(true);
+    for (const n of ["1800", "1865", "1899", "2100", "100", "20201", "1,965", "abcd"])
+      expect(isRecentYear(n), n).toBe(false);
   });
 });
 

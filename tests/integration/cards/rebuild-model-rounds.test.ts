@@ -25,9 +25,9 @@ const { rebuildCards } = await import("@/lib/services/rebuild-cards");
 const { resetSameEventModel } = await import("@/lib/services/same-event-model");
 const { loadWindowArticles } = await import("@/lib/storage/articles");
 const { loadPairVerdicts, savePairVerdicts } = await import("@/lib/storage/pair-verdicts");
-const { clusterWithEvidence } = await import("@/lib/cluster/cluster-articles");
-const { roundQuestions } = await import("@/lib/cluster/model-rounds");
-const { batchPairs } = await import("@/lib/cluster/same-event-prompt");
+const { clusterWithEvidence } = await import("@/lib/cluster/assembly/cluster-articles");
+const { roundQuestions } = await import("@/lib/cluster/verdicts/model-rounds");
+const { batchPairs } = await import("@/lib/cluster/verdicts/same-event-prompt");
 const { insertArticles } = await import("@/tests/helpers/cards");
 
 const DAY = [

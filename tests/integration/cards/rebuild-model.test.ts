@@ -24,10 +24,10 @@ const { getPrisma } = await import("@/lib/db");
 const { rebuildCards } = await import("@/lib/services/rebuild-cards");
 const { resetSameEventModel } = await import("@/lib/services/same-event-model");
 const { loadWindowArticles } = await import("@/lib/storage/articles");
-const { clusterWithEvidence } = await import("@/lib/cluster/cluster-articles");
-const { batchPairs } = await import("@/lib/cluster/same-event-prompt");
+const { clusterWithEvidence } = await import("@/lib/cluster/assembly/cluster-articles");
+const { batchPairs } = await import("@/lib/cluster/verdicts/same-event-prompt");
 const { GREY_ZONE } = await import("@/lib/cluster/tuning");
-const { sameEventCounters } = await import("@/lib/cluster/same-event-metrics");
+const { sameEventCounters } = await import("@/lib/cluster/verdicts/same-event-metrics");
 const { insertArticles } = await import("@/tests/helpers/cards");
 
 // A day's other news, and one happening in two wordings that words alone leave unsure.

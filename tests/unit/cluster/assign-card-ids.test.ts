@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { assignCardIds, newCardId, type PreviousCard } from "@/lib/cluster/assign-card-ids";
-import type { CardDraft } from "@/lib/cluster/build-card";
+import { assignCardIds, newCardId, type PreviousCard } from "@/lib/cluster/cards/assign-card-ids";
+import type { CardDraft } from "@/lib/cluster/cards/build-card";
 
 function draft(...articleIds: string[]): CardDraft {
   return {

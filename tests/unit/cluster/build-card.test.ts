@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildCardDraft, isCardWorthy } from "@/lib/cluster/build-card";
+import { buildCardDraft, isCardWorthy } from "@/lib/cluster/cards/build-card";
 import type { ClusterArticle, StoryCluster } from "@/lib/cluster/types";
 
 const T0 = Date.UTC(2026, 2, 10, 8);

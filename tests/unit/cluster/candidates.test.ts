@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { forEachCandidatePair } from "@/lib/cluster/candidates";
-import { DEFAULT_CLUSTER_OPTIONS } from "@/lib/cluster/tuning";
-import { vectorizeArticles } from "@/lib/cluster/features";
+import { forEachCandidatePair } from "@/lib/cluster/evidence/candidates";
+import { CARD_HEADLINE_WEIGHTS, DEFAULT_CLUSTER_OPTIONS } from "@/lib/cluster/tuning";
+import { vectorizeArticles } from "@/lib/cluster/evidence/features";
 import type { ClusterArticle } from "@/lib/cluster/types";
 import { generateSyntheticNews } from "@/scripts/bench/synthetic-news";
 
 function countPairs(articles: ClusterArticle[]): { pairs: number; unique: boolean } {
-  const { vectors, documentFrequency } = vectorizeArticles(articles);
+  const { vectors, documentFrequency } = vectorizeArticles(articles, CARD_HEADLINE_WEIGHTS);
   const times = Float64Array.from(articles, (a) => a.publishedAt.getTime());
   const seen = new Set<number>();
   let unique = true;
@@ -43,7 +43,7 @@ describe("forEachCandidatePair", () => {
       publishedAt: at,
     }));
     const pairs: [number, number][] = [];
-    const { vectors, documentFrequency } = vectorizeArticles(articles);
+    const { vectors, documentFrequency } = vectorizeArticles(articles, CARD_HEADLINE_WEIGHTS);
     forEachCandidatePair(vectors, documentFrequency, new Float64Array(3), DEFAULT_CLUSTER_OPTIONS, (i, j) =>
       pairs.push([Math.min(i, j), Math.max(i, j)]),
     );

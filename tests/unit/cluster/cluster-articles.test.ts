@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clusterArticles } from "@/lib/cluster/cluster-articles";
+import { clusterArticles } from "@/lib/cluster/assembly/cluster-articles";
 import type { ClusterArticle, StoryCluster } from "@/lib/cluster/types";
 import { generateSyntheticNews } from "@/scripts/bench/synthetic-news";
 
@@ -190,7 +190,7 @@ describe("clusterArticles", () => {
 
   it("recovers most of the synthetic stories", async () => {
     const { articles, truth } = generateSyntheticNews(2000, 5);
-    const { labelsFromClusters, scoreClustering } = await import("@/lib/cluster/eval/metrics");
+    const { labelsFromClusters, scoreClustering } = await import("@/scripts/lib/cluster-eval/metrics");
     const score = scoreClustering(
       labelsFromClusters(clusterArticles(articles).map((c) => c.articleIds)),
       truth,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clusterWithEvidence } from "@/lib/cluster/cluster-articles";
+import { clusterWithEvidence } from "@/lib/cluster/assembly/cluster-articles";
 import type { ClusterArticle } from "@/lib/cluster/types";
 
 const T0 = Date.UTC(2026, 2, 10, 12);

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { ClusterForest } from "@/lib/cluster/cluster-forest";
-import type { BatchVectors } from "@/lib/cluster/features";
-import { followUpQuestions, type FollowUpOptions } from "@/lib/cluster/follow-up";
-import { GreyZoneCollector } from "@/lib/cluster/grey-zone";
-import { VerdictLookup, type PairVerdict } from "@/lib/cluster/pair-verdicts";
-import { groupTies } from "@/lib/cluster/verdict-ties";
+import { ClusterForest } from "@/lib/cluster/assembly/cluster-forest";
+import type { BatchVectors } from "@/lib/cluster/evidence/features";
+import { followUpQuestions, type FollowUpOptions } from "@/lib/cluster/verdicts/follow-up";
+import { GreyZoneCollector } from "@/lib/cluster/verdicts/grey-zone";
+import { VerdictLookup, type PairVerdict } from "@/lib/cluster/verdicts/pair-verdicts";
+import { groupTies } from "@/lib/cluster/assembly/verdict-ties";
 
 // Ten articles. Groups: 0–2 (outlets 0, 1, 0) and 3–4 (outlets 2, 3), one story words left in
 // two; 5–6 and 7–8, two cards whose words overlap (features 1 and 2), 9 alone. Each article is a

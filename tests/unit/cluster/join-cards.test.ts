@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ClusterForest } from "@/lib/cluster/cluster-forest";
-import type { BatchVectors } from "@/lib/cluster/features";
-import { joinCards } from "@/lib/cluster/join-cards";
+import { ClusterForest } from "@/lib/cluster/assembly/cluster-forest";
+import type { BatchVectors } from "@/lib/cluster/evidence/features";
+import { joinCards } from "@/lib/cluster/assembly/join-cards";
 
 // A forest over n articles without features: only links and scores matter to the card join.
 function forestOf(groups: number[][], n: number): ClusterForest {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { clusterArticles } from "@/lib/cluster/cluster-articles";
-import { DEFAULT_FEATURE_WEIGHTS, vectorizeArticles } from "@/lib/cluster/features";
-import { linkWords } from "@/lib/cluster/link-words";
+import { clusterArticles } from "@/lib/cluster/assembly/cluster-articles";
+import { vectorizeArticles } from "@/lib/cluster/evidence/features";
+import { CARD_HEADLINE_WEIGHTS } from "@/lib/cluster/tuning";
+import { linkWords } from "@/lib/cluster/evidence/link-words";
 import type { ClusterArticle } from "@/lib/cluster/types";
 
 describe("linkWords", () => {
@@ -60,14 +61,24 @@ describe("link words in the vectors", () => {
   });
 
   it("add only the terms the headline and summary lack, at the link weight", () => {
-    const withLink = vectorizeArticles([
-      article("1", "Star quarterback suspended", "https://example.test/jameis-winston-suspended-three-games"),
-      article("2", "Jameis Winston banned", "https://example.test/x"),
-    ]);
-    const without = vectorizeArticles([
-      article("1", "Star quarterback suspended", "https://example.test/x"),
-      article("2", "Jameis Winston banned", "https://example.test/x"),
-    ]);
+    const withLink = vectorizeArticles(
+      [
+        article(
+          "1",
+          "Star quarterback suspended",
+          "https://example.test/jameis-winston-suspended-three-games",
+        ),
+        article("2", "Jameis Winston banned", "https://example.test/x"),
+      ],
+      CARD_HEADLINE_WEIGHTS,
+    );
+    const without = vectorizeArticles(
+      [
+        article("1", "Star quarterback suspended", "https://example.test/x"),
+        article("2", "Jameis Winston banned", "https://example.test/x"),
+      ],
+      CARD_HEADLINE_WEIGHTS,
+    );
     // "jameis", "winston", "three" and "games" come from the link; "suspended" is already in the headline.
     expect(withLink.vectors[0].features.length).toBe(without.vectors[0].features.length + 4);
     const zero = vectorizeArticles(
@@ -78,7 +89,7 @@ describe("link words in the vectors", () => {
           "https://example.test/jameis-winston-suspended-three-games",
         ),
       ],
-      { ...DEFAULT_FEATURE_WEIGHTS, linkWeight: 0 },
+      { ...CARD_HEADLINE_WEIGHTS, linkWeight: 0 },
     );
     expect(zero.vectors[0].features.length).toBe(3);
   });
@@ -128,6 +139,7 @@ describe("link words in the vectors", () => {
             "Apple said so.",
           ),
         ),
+        CARD_HEADLINE_WEIGHTS,
       ).vectors[0].roles.some((r) => r & 1);
     expect(named(true)).toBe(named(false));
   });

@@ -1,8 +1,14 @@
 import { describe, expect, it } from "vitest";
-import type { GreyPair } from "@/lib/cluster/grey-zone";
-import { askInRounds, combineReports, roundQuestions, type RoundQuestions } from "@/lib/cluster/model-rounds";
-import type { PairVerdict } from "@/lib/cluster/pair-verdicts";
-import type { AskReport, AskSpent } from "@/lib/cluster/same-event-judge";
+import type { GreyPair } from "@/lib/cluster/verdicts/grey-zone";
+import {
+  askInRounds,
+  combineReports,
+  roundQuestions,
+  type RoundQuestions,
+} from "@/lib/cluster/verdicts/model-rounds";
+import type { PairVerdict } from "@/lib/cluster/verdicts/pair-verdicts";
+import type { AskSpent } from "@/lib/cluster/verdicts/same-event-judge";
+import type { AskReport } from "@/lib/cluster/verdicts/same-event-metrics";
 import { GREY_ZONE } from "@/lib/cluster/tuning";
 
 const pair = (k: number): GreyPair => ({ a: `a${k}`, b: `b${k}`, probability: 0.5 });

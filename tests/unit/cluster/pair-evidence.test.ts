@@ -1,15 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { forEachCandidatePair } from "@/lib/cluster/candidates";
-import { prepareBatch, type PreparedBatch } from "@/lib/cluster/cluster-articles";
-import { ROLE_HEADLINE, ROLE_KEY_NAME, ROLE_NAME, type ArticleVector } from "@/lib/cluster/features";
+import { forEachCandidatePair } from "@/lib/cluster/evidence/candidates";
+import { prepareBatch, type PreparedBatch } from "@/lib/cluster/assembly/cluster-articles";
+import { ROLE_HEADLINE, ROLE_KEY_NAME, ROLE_NAME, type ArticleVector } from "@/lib/cluster/evidence/features";
 import {
   EVIDENCE_FEATURES,
   EVIDENCE_SIZE,
-  PairEvidence,
   type EvidenceFeature,
-} from "@/lib/cluster/pair-evidence";
-import { PairModel } from "@/lib/cluster/pair-model";
+} from "@/lib/cluster/evidence/evidence-features";
+import { PairEvidence } from "@/lib/cluster/evidence/pair-evidence";
+import { PairModel } from "@/lib/cluster/score/pair-model";
 import { EVIDENCE_TUNING } from "@/lib/cluster/tuning";
 import type { ClusterArticle } from "@/lib/cluster/types";
 

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
-import type { GreyPair } from "@/lib/cluster/grey-zone";
-import { SameEventJudge, type SameEventJudgeOptions } from "@/lib/cluster/same-event-judge";
-import { batchPairs, batchRequest, readAnswer } from "@/lib/cluster/same-event-prompt";
+import type { GreyPair } from "@/lib/cluster/verdicts/grey-zone";
+import { SameEventJudge, type SameEventJudgeOptions } from "@/lib/cluster/verdicts/same-event-judge";
+import { batchPairs, batchRequest, readAnswer } from "@/lib/cluster/verdicts/same-event-prompt";
 import type { ClusterArticle } from "@/lib/cluster/types";
 import { startOpenAIStub, type StubReply } from "@/tests/helpers/openai-stub";
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { cosine, DEFAULT_FEATURE_WEIGHTS, vectorizeArticles } from "@/lib/cluster/features";
-import { normalizeNumber, tokenizeText } from "@/lib/cluster/tokenize";
+import { cosine, vectorizeArticles } from "@/lib/cluster/evidence/features";
+import { CARD_HEADLINE_WEIGHTS } from "@/lib/cluster/tuning";
+import { normalizeNumber, tokenizeText } from "@/lib/cluster/evidence/tokenize";
 import { stemWord as stem } from "@/lib/text/terms";
 import type { ClusterArticle } from "@/lib/cluster/types";
 
@@ -109,19 +110,22 @@ describe("vectorizeArticles", () => {
   });
 
   it("gives unit vectors", () => {
-    const { vectors } = vectorizeArticles([
-      article("1", "Apple unveils iPhone 6"),
-      article("2", "Samsung answers Apple"),
-    ]);
+    const { vectors } = vectorizeArticles(
+      [article("1", "Apple unveils iPhone 6"), article("2", "Samsung answers Apple")],
+      CARD_HEADLINE_WEIGHTS,
+    );
     for (const v of vectors) expect(cosine(v, v)).toBeCloseTo(1, 10);
   });
 
   it("weighs a name above the same word used as a common noun", () => {
-    const { vectors } = vectorizeArticles([
-      article("1", "Shares of Apple rose", "Analysts said Apple would gain."),
-      article("2", "An apple a day keeps doctors away"),
-      article("3", "Pear and apple harvest grows"),
-    ]);
+    const { vectors } = vectorizeArticles(
+      [
+        article("1", "Shares of Apple rose", "Analysts said Apple would gain."),
+        article("2", "An apple a day keeps doctors away"),
+        article("3", "Pear and apple harvest grows"),
+      ],
+      CARD_HEADLINE_WEIGHTS,
+    );
     // Same articles, but the capitalised mentions weigh more, so 1 leans less on its other words.
     const weightOf = (i: number, other: number) => {
       const shared = vectors[i].features.find((f) => vectors[other].features.includes(f))!;
@@ -132,34 +136,37 @@ describe("vectorizeArticles", () => {
 
   it("joins adjacent names, so 'Mt. Gox' meets 'MtGox'", () => {
     // Without the joined phrase the two would share no feature at all.
-    const { vectors } = vectorizeArticles([
-      article("1", "Hackers leak MtGox data"),
-      article("2", "Investors sue Mt. Gox"),
-    ]);
+    const { vectors } = vectorizeArticles(
+      [article("1", "Hackers leak MtGox data"), article("2", "Investors sue Mt. Gox")],
+      CARD_HEADLINE_WEIGHTS,
+    );
     expect(cosine(vectors[0], vectors[1])).toBeGreaterThan(0.1);
   });
 
   it("weighs a year as a plain word: it says when, not what happened", () => {
-    const { vectors } = vectorizeArticles([
-      article("1", "Russian meddling in 2016 and 150 hackers"),
-      article("2", "Russian meddling in 2016 and 150 hackers"),
-      article("3", "Vote in 2016"),
-      article("4", "Poll of 150"),
-    ]);
+    const { vectors } = vectorizeArticles(
+      [
+        article("1", "Russian meddling in 2016 and 150 hackers"),
+        article("2", "Russian meddling in 2016 and 150 hackers"),
+        article("3", "Vote in 2016"),
+        article("4", "Poll of 150"),
+      ],
+      CARD_HEADLINE_WEIGHTS,
+    );
     // "2016" and "150" are carried by the same articles, so only the number boost tells them apart.
     const weight = (term: string) => {
       const other = term === "2016" ? vectors[2] : vectors[3];
       const shared = vectors[0].features.filter((f) => other.features.includes(f));
       return vectors[0].weights[vectors[0].features.indexOf(shared[0])];
     };
-    expect(weight("150")).toBeCloseTo(weight("2016") * DEFAULT_FEATURE_WEIGHTS.numberBoost, 10);
+    expect(weight("150")).toBeCloseTo(weight("2016") * CARD_HEADLINE_WEIGHTS.numberBoost, 10);
   });
 
   it("keeps the numbers that can conflict, but not years", () => {
-    const { vectors } = vectorizeArticles([
-      article("1", "Magnitude 6.1 quake in 2014"),
-      article("2", "Magnitude 7.3 quake"),
-    ]);
+    const { vectors } = vectorizeArticles(
+      [article("1", "Magnitude 6.1 quake in 2014"), article("2", "Magnitude 7.3 quake")],
+      CARD_HEADLINE_WEIGHTS,
+    );
     expect(vectors[0].numbers).toHaveLength(1);
     expect(vectors[1].numbers).toHaveLength(1);
   });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { ClusterForest } from "@/lib/cluster/cluster-forest";
-import type { BatchVectors } from "@/lib/cluster/features";
-import { VerdictLookup, type PairVerdict } from "@/lib/cluster/pair-verdicts";
-import { groupTies, joinTiedGroups, tiesMissing } from "@/lib/cluster/verdict-ties";
+import { ClusterForest } from "@/lib/cluster/assembly/cluster-forest";
+import type { BatchVectors } from "@/lib/cluster/evidence/features";
+import { VerdictLookup, type PairVerdict } from "@/lib/cluster/verdicts/pair-verdicts";
+import { groupTies, joinTiedGroups, tiesMissing } from "@/lib/cluster/assembly/verdict-ties";
 
 // A forest over n articles without features: only links and verdicts matter to joins on verdicts.
 function forestOf(groups: number[][], n: number): ClusterForest {

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { draftCards } from "@/lib/cluster/build-card";
+import { draftCards } from "@/lib/cluster/cards/build-card";
 import { JOBS } from "@/lib/workers/jobs";
 import { WorkerBusyError, WorkerTimeoutError } from "@/lib/workers/errors";
 import { WorkerPool } from "@/lib/workers/pool";
