@@ -10,7 +10,7 @@ import type { GreyPair, GreyZoneOptions } from "@/lib/cluster/verdicts/grey-zone
 import type { FollowUpOptions } from "@/lib/cluster/verdicts/follow-up";
 import type { PairVerdict } from "@/lib/cluster/verdicts/pair-verdicts";
 import type { AskSpent } from "@/lib/cluster/verdicts/same-event-judge";
-import type { AskReport } from "@/lib/cluster/verdicts/same-event-metrics";
+import { emptyAskReport, type AskReport } from "@/lib/cluster/verdicts/same-event-metrics";
 import { FOLLOW_UP, GREY_ZONE, VERDICT_TIES } from "@/lib/cluster/tuning";
 
 /** What to ask for in one clustering: round 1's grey zone, a later round's follow-up, or nothing. */
@@ -84,19 +84,7 @@ export async function askInRounds<Result, Report extends AskReport = AskReport>(
 
 /** The rounds' reports as one (what the rebuild did in all): sums, and what stopped the last round. */
 export function combineReports(reports: readonly AskReport[], model: string): AskReport {
-  const total: AskReport = {
-    model,
-    offered: 0,
-    asked: 0,
-    calls: 0,
-    verdicts: [],
-    unanswered: 0,
-    failures: {},
-    promptTokens: 0,
-    completionTokens: 0,
-    ms: 0,
-    stoppedBy: null,
-  };
+  const total = emptyAskReport(model);
   for (const report of reports) {
     total.offered += report.offered;
     total.asked += report.asked;

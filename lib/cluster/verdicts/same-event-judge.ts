@@ -16,7 +16,12 @@ import {
   SAME_EVENT_RESPONSE_FORMAT,
   type SameEventBatch,
 } from "@/lib/cluster/verdicts/same-event-prompt";
-import { recordAsk, type AskReport, type CallFailure } from "@/lib/cluster/verdicts/same-event-metrics";
+import {
+  emptyAskReport,
+  recordAsk,
+  type AskReport,
+  type CallFailure,
+} from "@/lib/cluster/verdicts/same-event-metrics";
 import type { ClusterArticle } from "@/lib/cluster/types";
 
 /** The bounds of one ask (one rebuild); the settings: CLUSTER_MODEL_* in lib/env.ts. */
@@ -81,19 +86,7 @@ export class SameEventJudge {
   ): Promise<AskReport> {
     const started = performance.now() - spent.ms;
     const plan = this.plan(pairs, articles, spent);
-    const report: AskReport = {
-      model: this.options.model,
-      offered: pairs.length,
-      asked: 0,
-      calls: 0,
-      verdicts: [],
-      unanswered: 0,
-      failures: {},
-      promptTokens: 0,
-      completionTokens: 0,
-      ms: 0,
-      stoppedBy: plan.stoppedBy,
-    };
+    const report = emptyAskReport(this.options.model, pairs.length, plan.stoppedBy);
     if (plan.batches.length) await this.run(plan.batches, report, started);
     report.ms = Math.round(performance.now() - started - spent.ms);
     recordAsk(report);

@@ -31,6 +31,27 @@ export interface AskReport {
   stoppedBy: "pairs" | "calls" | "tokens" | "time" | "failure" | null;
 }
 
+/** A report of nothing asked yet: `offered` pairs, and what stops them before any call, if anything. */
+export function emptyAskReport(
+  model: string,
+  offered = 0,
+  stoppedBy: AskReport["stoppedBy"] = null,
+): AskReport {
+  return {
+    model,
+    offered,
+    asked: 0,
+    calls: 0,
+    verdicts: [],
+    unanswered: 0,
+    failures: {},
+    promptTokens: 0,
+    completionTokens: 0,
+    ms: 0,
+    stoppedBy,
+  };
+}
+
 interface Counters {
   asks: number;
   pairs: number;
