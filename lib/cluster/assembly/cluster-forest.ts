@@ -5,7 +5,7 @@
  * arrays (nothing allocated), a group's has arrays of its own. Comparing two is a linear walk over
  * contiguous memory, much cheaper than hash lookups once batches reach tens of thousands.
  */
-import type { BatchVectors } from "@/lib/cluster/evidence/features";
+import type { BatchVectors } from "@/lib/cluster/evidence/vectors";
 import { lowerBound } from "@/lib/cluster/typed-arrays";
 
 export interface Overlap {

@@ -7,7 +7,7 @@
  * Pairs are produced posting by posting: the few articles of a posting are touched together while
  * they sit in the cache, which matters once a batch no longer fits in it.
  */
-import type { ArticleVector } from "@/lib/cluster/evidence/features";
+import type { ArticleVector } from "@/lib/cluster/evidence/vectors";
 
 export interface CandidateOptions {
   maxExhaustivePosting: number;

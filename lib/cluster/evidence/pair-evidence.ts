@@ -11,7 +11,7 @@
  * once, so each partner costs one pass over its own features. tests/unit/cluster/pair-evidence.test.ts
  * holds a plain reference it must equal on every candidate pair of generated batches.
  */
-import { ROLE_HEADLINE, ROLE_KEY_NAME, ROLE_NAME, type BatchVectors } from "@/lib/cluster/evidence/features";
+import { ROLE_HEADLINE, ROLE_KEY_NAME, ROLE_NAME, type BatchVectors } from "@/lib/cluster/evidence/vectors";
 import { lowerBound } from "@/lib/cluster/typed-arrays";
 import { EVIDENCE_TUNING } from "@/lib/cluster/tuning";
 import { EVIDENCE_FEATURES, type EvidenceFeature } from "@/lib/cluster/evidence/evidence-features";

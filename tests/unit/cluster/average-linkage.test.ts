@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { mergeByAverageLinkage } from "@/lib/cluster/assembly/average-linkage";
 import { ClusterForest } from "@/lib/cluster/assembly/cluster-forest";
-import type { BatchVectors } from "@/lib/cluster/evidence/features";
+import type { BatchVectors } from "@/lib/cluster/evidence/vectors";
 
 // A forest over n articles without features: only the links matter to average linkage.
 function emptyForest(n: number): ClusterForest {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ClusterForest } from "@/lib/cluster/assembly/cluster-forest";
-import type { BatchVectors } from "@/lib/cluster/evidence/features";
+import type { BatchVectors } from "@/lib/cluster/evidence/vectors";
 import { followUpQuestions, type FollowUpOptions } from "@/lib/cluster/verdicts/follow-up";
 import { GreyZoneCollector } from "@/lib/cluster/verdicts/grey-zone";
 import { VerdictLookup, type PairVerdict } from "@/lib/cluster/verdicts/pair-verdicts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ClusterForest } from "@/lib/cluster/assembly/cluster-forest";
-import type { BatchVectors } from "@/lib/cluster/evidence/features";
+import type { BatchVectors } from "@/lib/cluster/evidence/vectors";
 import { joinCards } from "@/lib/cluster/assembly/join-cards";
 
 // A forest over n articles without features: only links and scores matter to the card join.

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { forEachCandidatePair } from "@/lib/cluster/evidence/candidates";
 import { prepareBatch, type PreparedBatch } from "@/lib/cluster/assembly/cluster-articles";
-import { ROLE_HEADLINE, ROLE_KEY_NAME, ROLE_NAME, type ArticleVector } from "@/lib/cluster/evidence/features";
+import { ROLE_HEADLINE, ROLE_KEY_NAME, ROLE_NAME, type ArticleVector } from "@/lib/cluster/evidence/vectors";
 import {
   EVIDENCE_FEATURES,
   EVIDENCE_SIZE,

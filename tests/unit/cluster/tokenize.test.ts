@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cosine, vectorizeArticles } from "@/lib/cluster/evidence/features";
+import { vectorizeArticles } from "@/lib/cluster/evidence/features";
+import { cosine } from "@/lib/cluster/evidence/vectors";
 import { CARD_HEADLINE_WEIGHTS } from "@/lib/cluster/tuning";
 import { normalizeNumber, tokenizeText } from "@/lib/cluster/evidence/tokenize";
 import { stemWord as stem } from "@/lib/text/terms";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ClusterForest } from "@/lib/cluster/assembly/cluster-forest";
-import type { BatchVectors } from "@/lib/cluster/evidence/features";
+import type { BatchVectors } from "@/lib/cluster/evidence/vectors";
 import { VerdictLookup, type PairVerdict } from "@/lib/cluster/verdicts/pair-verdicts";
 import { groupTies, joinTiedGroups, tiesMissing } from "@/lib/cluster/assembly/verdict-ties";
 
