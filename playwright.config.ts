@@ -37,6 +37,8 @@ export default defineConfig({
     { name: "desktop", use: { viewport: { width: 1280, height: 900 } } },
     {
       name: "phone",
+      // Layout and accessibility on a phone: the tests tagged PHONE_TOO (tests/e2e/helpers.ts).
+      grep: /@phone/,
       use: { ...devices["Pixel 7"], defaultBrowserType: "chromium", launchOptions: chromium },
     },
   ],

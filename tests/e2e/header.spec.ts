@@ -1,28 +1,30 @@
 import { expect, test } from "@playwright/test";
-import { expectAccessible } from "./helpers";
+import { PHONE_TOO, expectAccessible } from "./helpers";
 
-test("the page loads with the header of docs/product.md §2 and passes its Content-Security-Policy", async ({
-  page,
-}) => {
-  const violations: string[] = [];
-  page.on("console", (m) => {
-    if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text());
-  });
-  const response = await page.goto("/");
-  expect(response?.status()).toBe(200);
-  await expect(page).toHaveTitle("Global Multi-Source News Analysis");
-  const header = page.locator("header");
-  await expect(header.getByText("Global Multi-Source News Analysis")).toBeVisible();
-  await expect(header.getByText("Cross-Source News Analysis")).toBeVisible();
-  await expect(header.getByRole("button", { name: "AI analysis cache statistics" })).toBeVisible();
-  await expect(header.getByRole("button", { name: "Settings" })).toBeVisible();
-  await expect(page.getByPlaceholder("Search topics...")).toHaveCount(1);
-  // On every screen width, phones included.
-  await expect(header.getByText("Live Analysis")).toBeVisible();
-  await expectAccessible(page, "header", "header.sticky");
-  await page.waitForLoadState("networkidle");
-  expect(violations).toEqual([]);
-});
+test(
+  "the page loads with the header of docs/product.md §2 and passes its Content-Security-Policy",
+  PHONE_TOO,
+  async ({ page }) => {
+    const violations: string[] = [];
+    page.on("console", (m) => {
+      if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text());
+    });
+    const response = await page.goto("/");
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveTitle("Global Multi-Source News Analysis");
+    const header = page.locator("header");
+    await expect(header.getByText("Global Multi-Source News Analysis")).toBeVisible();
+    await expect(header.getByText("Cross-Source News Analysis")).toBeVisible();
+    await expect(header.getByRole("button", { name: "AI analysis cache statistics" })).toBeVisible();
+    await expect(header.getByRole("button", { name: "Settings" })).toBeVisible();
+    await expect(page.getByPlaceholder("Search topics...")).toHaveCount(1);
+    // On every screen width, phones included.
+    await expect(header.getByText("Live Analysis")).toBeVisible();
+    await expectAccessible(page, "header", "header.sticky");
+    await page.waitForLoadState("networkidle");
+    expect(violations).toEqual([]);
+  },
+);
 
 test("every response carries the security headers", async ({ request }) => {
   for (const url of ["/", "/api/v1/health"]) {

@@ -19,6 +19,13 @@ export async function shotOf(locator: Locator, info: TestInfo, state: string): P
 
 export const isPhone = (info: TestInfo) => info.project.name === "phone";
 
+/**
+ * The tag of a test that runs on the phone too (playwright.config.ts): one whose page lays out
+ * differently on a phone, or that runs axe-core. A test of a text, a request or a stored state runs
+ * on the desktop only, the same code on both (docs/decisions/159-phone-project-scope.md).
+ */
+export const PHONE_TOO = { tag: "@phone" } as const;
+
 /** Matchers for the API calls the page makes (the browser's network; the server stays real). */
 export const api = {
   cards: (url: URL) => url.pathname === "/api/v1/comparison-cards",

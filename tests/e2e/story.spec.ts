@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { E2E } from "@/tests/fixtures/e2e-stories";
-import { expectAccessible, shot, shotOf } from "./helpers";
+import { PHONE_TOO, expectAccessible, shot, shotOf } from "./helpers";
 
 /** Issue 18: a page per story, rendered on the server, with its coverage over time. */
 
@@ -53,46 +53,48 @@ test("the server renders the story: card, articles, bias bar, timeline, title an
   expect(body.match(/data-testid="timeline-entry"/g)).toHaveLength(3);
 });
 
-test("the story page: the card working as on the feed, and who reported what when", async ({
-  page,
-}, info) => {
-  const errors = collectErrors(page);
-  await page.goto(storyUrl(E2E.bridge.id));
-  const card = storyCard(page);
-  await expect(card.getByRole("heading", { level: 1 })).toHaveText(E2E.bridge.topic);
-  await expect(card.getByTestId("article-panel")).toHaveCount(3);
-  await expect(card.getByTestId("bias-bar")).toBeVisible();
-  await expect(card.getByTestId("coverage-line")).toHaveText(
-    "First reported by Wall Street Journal 1 h ago · 3 outlets in 20 min",
-  );
-  // Oldest first: the seeded reports are ten minutes apart, the card's last one first.
-  const timeline = page.getByTestId("coverage-timeline");
-  await expect(timeline.getByRole("heading", { name: "Coverage over time" })).toBeVisible();
-  const [bbc, cnn, wsj] = E2E.bridge.articles;
-  await expect(timeline.getByTestId("timeline-entry")).toHaveText([
-    new RegExp(`^Wall Street Journal.*first report${escape(wsj.title)}`),
-    new RegExp(`^CNN.*10 min after the first report${escape(cnn.title)}`),
-    new RegExp(`^BBC News.*20 min after the first report${escape(bbc.title)}`),
-  ]);
-  // Times are the reader's own once the page has hydrated (the server wrote them in UTC).
-  await expect(timeline.locator("time").first()).not.toContainText("UTC");
-  await shot(page, info, "story-page", true);
-  await expectAccessible(page, "story page");
+test(
+  "the story page: the card working as on the feed, and who reported what when",
+  PHONE_TOO,
+  async ({ page }, info) => {
+    const errors = collectErrors(page);
+    await page.goto(storyUrl(E2E.bridge.id));
+    const card = storyCard(page);
+    await expect(card.getByRole("heading", { level: 1 })).toHaveText(E2E.bridge.topic);
+    await expect(card.getByTestId("article-panel")).toHaveCount(3);
+    await expect(card.getByTestId("bias-bar")).toBeVisible();
+    await expect(card.getByTestId("coverage-line")).toHaveText(
+      "First reported by Wall Street Journal 1 h ago · 3 outlets in 20 min",
+    );
+    // Oldest first: the seeded reports are ten minutes apart, the card's last one first.
+    const timeline = page.getByTestId("coverage-timeline");
+    await expect(timeline.getByRole("heading", { name: "Coverage over time" })).toBeVisible();
+    const [bbc, cnn, wsj] = E2E.bridge.articles;
+    await expect(timeline.getByTestId("timeline-entry")).toHaveText([
+      new RegExp(`^Wall Street Journal.*first report${escape(wsj.title)}`),
+      new RegExp(`^CNN.*10 min after the first report${escape(cnn.title)}`),
+      new RegExp(`^BBC News.*20 min after the first report${escape(bbc.title)}`),
+    ]);
+    // Times are the reader's own once the page has hydrated (the server wrote them in UTC).
+    await expect(timeline.locator("time").first()).not.toContainText("UTC");
+    await shot(page, info, "story-page", true);
+    await expectAccessible(page, "story page");
 
-  // The analysis tab runs an analysis, as on the feed.
-  await card.getByRole("tab", { name: "AI & Community Analysis" }).click();
-  await card.getByRole("button", { name: "Start AI Analysis" }).click();
-  await expect(card.getByTestId("factual-badge")).toHaveText(/details corroborated$/);
-  await expectAccessible(page, "analysed story");
-  // The community preview, faded and inert, labelled as example data.
-  await card.getByRole("tab", { name: "Community Insights" }).click();
-  await expect(card.getByTestId("example-label")).toBeVisible();
+    // The analysis tab runs an analysis, as on the feed.
+    await card.getByRole("tab", { name: "AI & Community Analysis" }).click();
+    await card.getByRole("button", { name: "Start AI Analysis" }).click();
+    await expect(card.getByTestId("factual-badge")).toHaveText(/details corroborated$/);
+    await expectAccessible(page, "analysed story");
+    // The community preview, faded and inert, labelled as example data.
+    await card.getByRole("tab", { name: "Community Insights" }).click();
+    await expect(card.getByTestId("example-label")).toBeVisible();
 
-  // Reloaded, it opens analysed from the local cache, and hydrates without a mismatch.
-  await page.reload();
-  await expect(storyCard(page).getByTestId("factual-badge")).toHaveText(/details corroborated$/);
-  expect(errors).toEqual([]);
-});
+    // Reloaded, it opens analysed from the local cache, and hydrates without a mismatch.
+    await page.reload();
+    await expect(storyCard(page).getByTestId("factual-badge")).toHaveText(/details corroborated$/);
+    expect(errors).toEqual([]);
+  },
+);
 
 test("a story told by one side's outlets shows its blindspot marker", async ({ page }, info) => {
   const [chip] = E2E.technology;
@@ -136,7 +138,7 @@ test("a retired card's link redirects permanently to the card its story went on 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(E2E.bridge.topic);
 });
 
-test("an unknown story is a 404 page that leads back to the feed", async ({ page }, info) => {
+test("an unknown story is a 404 page that leads back to the feed", PHONE_TOO, async ({ page }, info) => {
   const res = await page.goto(storyUrl("no-such-story"));
   expect(res?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Story not found");

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { E2E } from "@/tests/fixtures/e2e-stories";
-import { api, delayed, expectAccessible, isPhone, shot } from "./helpers";
+import { PHONE_TOO, api, delayed, expectAccessible, isPhone, shot } from "./helpers";
 
 /**
  * Issue 33: what the page claims is true. Each article's own time, status words beside the
@@ -192,56 +192,60 @@ test("outlet marks are grey on the feed, a story page and an outlet page: colour
   }
 });
 
-test("the community preview says on its face that it is example data, with no figure about the story", async ({
-  page,
-}, info) => {
-  await page.goto("/");
-  const bridge = card(page, E2E.bridge.topic);
-  await bridge.getByRole("tab", { name: "Community Insights" }).click();
-  const preview = bridge.getByTestId("community-preview");
-  await expect(preview).toBeVisible();
-  await expect(preview.getByTestId("example-label")).toHaveText(
-    "Example data, not about this story: how the community features will look.",
-  );
-  const text = (await preview.textContent()) ?? "";
-  expect(text).not.toMatch(/\d/);
-  expect(text).not.toContain("%");
-  expect(text).not.toContain("adaptation fund");
-  // The layout stays: reactions, ratings, discussion, analytics.
-  // (Inert and hidden from assistive technology: found by their text, not their role.)
-  await expect(preview.locator("h3")).toHaveText([
-    "Reactions",
-    "Credibility",
-    "Informativeness",
-    "Discussion",
-    "Community Analytics",
-  ]);
-  await bridge.scrollIntoViewIfNeeded();
-  await shot(page, info, "community-example");
-});
+test(
+  "the community preview says on its face that it is example data, with no figure about the story",
+  PHONE_TOO,
+  async ({ page }, info) => {
+    await page.goto("/");
+    const bridge = card(page, E2E.bridge.topic);
+    await bridge.getByRole("tab", { name: "Community Insights" }).click();
+    const preview = bridge.getByTestId("community-preview");
+    await expect(preview).toBeVisible();
+    await expect(preview.getByTestId("example-label")).toHaveText(
+      "Example data, not about this story: how the community features will look.",
+    );
+    const text = (await preview.textContent()) ?? "";
+    expect(text).not.toMatch(/\d/);
+    expect(text).not.toContain("%");
+    expect(text).not.toContain("adaptation fund");
+    // The layout stays: reactions, ratings, discussion, analytics.
+    // (Inert and hidden from assistive technology: found by their text, not their role.)
+    await expect(preview.locator("h3")).toHaveText([
+      "Reactions",
+      "Credibility",
+      "Informativeness",
+      "Discussion",
+      "Community Analytics",
+    ]);
+    await bridge.scrollIntoViewIfNeeded();
+    await shot(page, info, "community-example");
+  },
+);
 
-test("landing says how many stories wait in other categories and countries, one tap away", async ({
-  page,
-}, info) => {
-  await page.goto("/");
-  await expect(cards(page)).toHaveCount(12);
-  const more = page.getByTestId("other-selections");
-  await expect(more).toContainText("19 more stories in other categories and countries");
-  await expect(more.getByRole("button")).toHaveText([
-    /^Sports · India\s*13$/,
-    /^Technology · United States\s*2$/,
-    /^Business · United Kingdom\s*1$/,
-    /^Health · Canada\s*1$/,
-    /^Science · Germany\s*1$/,
-    /^Science · Italy\s*1$/,
-  ]);
-  await shot(page, info, "landing-other-selections");
-  await expectAccessible(page, "landing with other selections");
-  await more.getByRole("button", { name: /Technology · United States/ }).click();
-  await expect(cards(page)).toHaveCount(2);
-  for (const s of E2E.technology) await expect(card(page, s.topic)).toBeVisible();
-  await expect(page.getByTestId("other-selections")).toHaveCount(0);
-});
+test(
+  "landing says how many stories wait in other categories and countries, one tap away",
+  PHONE_TOO,
+  async ({ page }, info) => {
+    await page.goto("/");
+    await expect(cards(page)).toHaveCount(12);
+    const more = page.getByTestId("other-selections");
+    await expect(more).toContainText("19 more stories in other categories and countries");
+    await expect(more.getByRole("button")).toHaveText([
+      /^Sports · India\s*13$/,
+      /^Technology · United States\s*2$/,
+      /^Business · United Kingdom\s*1$/,
+      /^Health · Canada\s*1$/,
+      /^Science · Germany\s*1$/,
+      /^Science · Italy\s*1$/,
+    ]);
+    await shot(page, info, "landing-other-selections");
+    await expectAccessible(page, "landing with other selections");
+    await more.getByRole("button", { name: /Technology · United States/ }).click();
+    await expect(cards(page)).toHaveCount(2);
+    for (const s of E2E.technology) await expect(card(page, s.topic)).toBeVisible();
+    await expect(page.getByTestId("other-selections")).toHaveCount(0);
+  },
+);
 
 test("the filter chip names what the landing view requests, and the panel says what a country means", async ({
   page,
@@ -284,27 +288,29 @@ test("search finds story cards in every country and category, a four-outlet card
   await shot(page, info, "search-ranked");
 });
 
-test("a search with no result is an empty state with a way back, and a long query wraps", async ({
-  page,
-}, info) => {
-  await page.goto("/");
-  await expect(cards(page)).toHaveCount(12);
-  await searchFor(page, "volcano eruption");
-  const empty = page.getByTestId("search-empty");
-  await expect(empty).toContainText('No articles found for "volcano eruption" in any country');
-  await expect(page.getByTestId("error-state")).toHaveCount(0);
-  // Nothing announced as an alert (the router's empty announcer aside).
-  await expect(page.getByRole("alert").filter({ hasText: /\S/ })).toHaveCount(0);
-  await shot(page, info, "search-empty");
-  await empty.getByRole("button", { name: "Back to the feed" }).click();
-  await expect(cards(page)).toHaveCount(12);
+test(
+  "a search with no result is an empty state with a way back, and a long query wraps",
+  PHONE_TOO,
+  async ({ page }, info) => {
+    await page.goto("/");
+    await expect(cards(page)).toHaveCount(12);
+    await searchFor(page, "volcano eruption");
+    const empty = page.getByTestId("search-empty");
+    await expect(empty).toContainText('No articles found for "volcano eruption" in any country');
+    await expect(page.getByTestId("error-state")).toHaveCount(0);
+    // Nothing announced as an alert (the router's empty announcer aside).
+    await expect(page.getByRole("alert").filter({ hasText: /\S/ })).toHaveCount(0);
+    await shot(page, info, "search-empty");
+    await empty.getByRole("button", { name: "Back to the feed" }).click();
+    await expect(cards(page)).toHaveCount(12);
 
-  await searchFor(page, "W".repeat(100));
-  await expect(page.getByTestId("search-empty")).toBeVisible();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-  await shot(page, info, "search-long-query");
-});
+    await searchFor(page, "W".repeat(100));
+    await expect(page.getByTestId("search-empty")).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await shot(page, info, "search-long-query");
+  },
+);
 
 test("unknown pages get the site's own 404, titled once", async ({ page, request }, info) => {
   for (const [path, title] of [
@@ -343,21 +349,23 @@ test("an outlet page's counts agree: articles, feeds and the stories that hold t
   );
 });
 
-test("the reading balance says when it started recording and why; the session is said plainly", async ({
-  page,
-}, info) => {
-  // Opened before the panel was ever shown: not recorded (consent first).
-  await page.goto(`/stories/${E2E.bridge.id}`);
-  await expect(page.getByTestId("comparison-card")).toBeVisible();
-  await page.goto("/");
-  await page.getByRole("button", { name: "Settings" }).click();
-  const balance = page.getByTestId("reading-balance");
-  await expect(balance.getByTestId("balance-since")).toContainText("Recording since");
-  await expect(balance.getByTestId("balance-since")).toContainText(
-    "stories opened before then are not counted",
-  );
-  await expect(balance.getByTestId("balance-count")).toHaveText("No stories opened in the last 30 days.");
-  await expect(page.getByTestId("settings-session")).not.toContainText("public reader");
-  await expect(page.getByTestId("settings-session")).toContainText("no account");
-  if (!isPhone(info)) await shot(page, info, "settings-balance-since");
-});
+test(
+  "the reading balance says when it started recording and why; the session is said plainly",
+  PHONE_TOO,
+  async ({ page }, info) => {
+    // Opened before the panel was ever shown: not recorded (consent first).
+    await page.goto(`/stories/${E2E.bridge.id}`);
+    await expect(page.getByTestId("comparison-card")).toBeVisible();
+    await page.goto("/");
+    await page.getByRole("button", { name: "Settings" }).click();
+    const balance = page.getByTestId("reading-balance");
+    await expect(balance.getByTestId("balance-since")).toContainText("Recording since");
+    await expect(balance.getByTestId("balance-since")).toContainText(
+      "stories opened before then are not counted",
+    );
+    await expect(balance.getByTestId("balance-count")).toHaveText("No stories opened in the last 30 days.");
+    await expect(page.getByTestId("settings-session")).not.toContainText("public reader");
+    await expect(page.getByTestId("settings-session")).toContainText("no account");
+    if (!isPhone(info)) await shot(page, info, "settings-balance-since");
+  },
+);
