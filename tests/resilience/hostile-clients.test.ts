@@ -24,7 +24,7 @@ import { appEnv, inspect, loginAs, startApp, tempDir, TEST_OPERATOR } from "./he
  * type each get a 4xx of the API, never a bare 500 or a database alarm; and nine parallel
  * on-demand generations for empty pairs, on a window of 2,000 articles, cost no rebuild. Issue 34:
  * outlet pages and profiles asked for by real and padded ids from four clients keep liveness
- * within 200 ms (PAGE_BURST_PROBE_MS), and nine on-demand generations right after a window was
+ * within 150 ms (PAGE_BURST_PROBE_MS), and nine on-demand generations right after a window was
  * stored in a fresh database within 100 ms;
  * every page path with a malformed percent-escape gets the 404 page with a request id.
  */
@@ -32,13 +32,14 @@ import { appEnv, inspect, loginAs, startApp, tempDir, TEST_OPERATOR } from "./he
 const ANSWER_MS = 1_000;
 const PROBE_MS = 100;
 /**
- * Outlet pages only: four first requests at once for an outlet page render side by side (about
- * 30 ms each on two cores), and a probe sent with them waits for all four: 95–145 ms in five
- * runs of this file (2026-11-29), under 100 ms once the requests stagger. The 100 ms target is
- * not met for that burst (issue 34's note); this bound holds what is met, far from the seconds a
- * profile computed per request cost before issue 34.
+ * Outlet pages only: four first requests at once for an outlet page. Each render is 22–37 ms of
+ * main-thread work; side by side they held a probe sent with them 95–145 ms. Outlet pages now
+ * render one at a time (lib/render-turns.ts): 58–102 ms in six runs of this file (2026-11-29),
+ * what the routing, rate limit and metadata of the four requests cost before the first render.
+ * bench:hostile-load's load (e) keeps under 100 ms (57–79 ms); this bound holds what this file
+ * meets, far from the seconds of a profile computed per request before issue 34.
  */
-const PAGE_BURST_PROBE_MS = 200;
+const PAGE_BURST_PROBE_MS = 150;
 const dir = tempDir("hostile");
 const target = { engine: "pglite", dir: path.join(dir, "pglite") } as const;
 const env = appEnv({
@@ -232,7 +233,7 @@ describe("hostile requests at the edge (issue 23)", () => {
 });
 
 describe("outlet pages and profiles under hostile clients (issue 34)", () => {
-  it("real and padded ids from four clients: each profile computed at most once, liveness within 200 ms", async () => {
+  it("real and padded ids from four clients: each profile computed at most once, liveness within 150 ms", async () => {
     // The routes' code loaded first (Next loads a route module on its first request), one profile computed.
     for (const path of ["/sources/cnn", "/api/v1/sources/cnn"])
       await (await fetch(`${server.base}${path}`)).arrayBuffer();
