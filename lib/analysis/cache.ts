@@ -214,7 +214,7 @@ export async function writeCachedAnalysis(
       createdAt: now,
       expiresAt: new Date(now.getTime() + CACHE_TTL_MS),
     };
-    await writeAnalysisRow(db, key, row, CACHE_MAX_ENTRIES);
+    await writeAnalysisRow(getDatabase().sql, key, row, CACHE_MAX_ENTRIES);
   } catch (error) {
     countError(error, "write");
   }

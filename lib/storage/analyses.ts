@@ -5,6 +5,7 @@
  * added on a transaction, and the row count.
  */
 
+import crypto from "node:crypto";
 import type { Prisma, PrismaClient } from "@/generated/prisma/client";
 import type { SqlRunner } from "@/lib/database/open";
 
@@ -41,26 +42,51 @@ export interface AnalysisRowWrite {
 }
 
 /**
+ * The answer's row, replacing any row of its key (hits reset). Plain SQL with the answer as one
+ * JSON parameter: through Prisma's query compiler, an answer of some 20 KB cost the request path
+ * several ms of main-thread work on every write.
+ */
+const WRITE_SQL = `
+INSERT INTO "Analysis" (id, "cacheKey", "cardId", provider, model, result, version, hits, "createdAt", "expiresAt", "lastHitAt")
+VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, 0, ($8::timestamptz AT TIME ZONE 'UTC'), ($9::timestamptz AT TIME ZONE 'UTC'), NULL)
+ON CONFLICT ("cacheKey") DO UPDATE SET
+  "cardId" = EXCLUDED."cardId", provider = EXCLUDED.provider, model = EXCLUDED.model,
+  result = EXCLUDED.result, version = EXCLUDED.version, hits = 0,
+  "createdAt" = EXCLUDED."createdAt", "expiresAt" = EXCLUDED."expiresAt", "lastHitAt" = NULL`;
+
+/** Rows expired by $1 or of another version than $2. */
+const DROP_STALE_SQL = `
+DELETE FROM "Analysis"
+WHERE "expiresAt" <= ($1::timestamptz AT TIME ZONE 'UTC') OR version <> $2`;
+
+/** The oldest rows beyond the first $1. */
+const DROP_OLDEST_SQL = `
+DELETE FROM "Analysis" WHERE id IN (
+  SELECT id FROM "Analysis" ORDER BY "createdAt" DESC, id DESC OFFSET $1)`;
+
+/**
  * Writes the answer of `key` (replacing any row of the key, its hits reset), then drops the rows
  * expired by `now` or of another version, and the oldest beyond `maxEntries`.
  */
 export async function writeAnalysisRow(
-  prisma: PrismaClient,
+  sql: SqlRunner,
   key: string,
   row: AnalysisRowWrite,
   maxEntries: number,
 ): Promise<void> {
-  const data = { ...row, hits: 0, lastHitAt: null };
-  await prisma.analysis.upsert({
-    where: { cacheKey: key },
-    create: { cacheKey: key, ...data },
-    update: data,
-  });
-  await prisma.analysis.deleteMany({
-    where: { OR: [{ expiresAt: { lte: row.createdAt } }, { version: { not: row.version } }] },
-  });
-  await prisma.$executeRaw`DELETE FROM "Analysis" WHERE id IN (
-    SELECT id FROM "Analysis" ORDER BY "createdAt" DESC, id DESC OFFSET ${maxEntries})`;
+  await sql.query(WRITE_SQL, [
+    crypto.randomUUID(),
+    key,
+    row.cardId,
+    row.provider,
+    row.model,
+    JSON.stringify(row.result),
+    row.version,
+    row.createdAt.toISOString(),
+    row.expiresAt.toISOString(),
+  ]);
+  await sql.query(DROP_STALE_SQL, [row.createdAt.toISOString(), row.version]);
+  await sql.query(DROP_OLDEST_SQL, [maxEntries]);
 }
 
 /** Adds `hits` to the row of `key` and sets its last hit, on the caller's transaction. */
