@@ -1,13 +1,14 @@
 import "server-only";
+import { after } from "next/server";
 
 /**
  * Server-rendered pages of one kind take turns (issue 34). A page's render is CPU on the main
  * thread (an outlet page: 22–37 ms on two cores); four requested at once rendered side by side,
  * and the liveness probe sent with them waited for all four (95–145 ms). Taking turns, each
  * render runs alone and the probe gets in between two: the renders cost what they cost, in the
- * same total time. A turn ends when the page's answer is sent (next/server's after), and at the
- * latest TURN_MAX_MS after it began, so a client that reads slowly holds no one up for long
- * (docs/decisions/160-pages-take-turns.md).
+ * same total time. A page waits with renderInTurn; its turn ends when its answer is sent
+ * (next/server's after), and at the latest TURN_MAX_MS after it began, so a client that reads
+ * slowly holds no one up for long (docs/decisions/160-pages-take-turns.md).
  */
 
 /** The longest a render keeps its turn: several renders' time, far below a reader's patience. */
@@ -51,4 +52,12 @@ export async function takeRenderTurn(kind: string): Promise<() => void> {
   const timer = setTimeout(end, TURN_MAX_MS);
   timer.unref();
   return end;
+}
+
+/**
+ * For a page's server component, before it renders: waits for the turn of pages of this kind,
+ * which ends once this request's answer is sent.
+ */
+export async function renderInTurn(kind: string): Promise<void> {
+  after(await takeRenderTurn(kind));
 }

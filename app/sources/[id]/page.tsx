@@ -6,13 +6,12 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
-import { after } from "next/server";
 import { SourceProfileView } from "@/components/source/source-profile";
 import { StoryHeader } from "@/components/story/story-header";
 import { siteOrigin } from "@/lib/http/site-origin";
 import { sourcePath } from "@/lib/outlets";
 import { cachedRead } from "@/lib/read-cache";
-import { takeRenderTurn } from "@/lib/render-turns";
+import { renderInTurn } from "@/lib/render-turns";
 import type { SourceProfile } from "@/lib/schemas/sources";
 import { outletId, outletProfile } from "@/lib/services/source-profiles";
 
@@ -68,8 +67,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function SourcePage({ params }: Props) {
   const profile = await loadProfile((await params).id);
   if (!profile) notFound();
-  // Outlet pages render one at a time; the turn ends once this answer is sent (issue 34).
-  after(await takeRenderTurn("outlet-page"));
+  // Outlet pages render one at a time (issue 34).
+  await renderInTurn("outlet-page");
   return (
     <>
       <StoryHeader />

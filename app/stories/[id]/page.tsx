@@ -6,7 +6,6 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { notFound, permanentRedirect } from "next/navigation";
-import { after } from "next/server";
 import { CoverageTimeline } from "@/components/story/coverage-timeline";
 import { StoryCard } from "@/components/story/story-card";
 import { StoryHeader } from "@/components/story/story-header";
@@ -14,7 +13,7 @@ import { mapCard } from "@/lib/client/map-card";
 import { safeUrl } from "@/lib/client/safe-url";
 import { FEED_ALTERNATES } from "@/lib/feeds/links";
 import { siteOrigin } from "@/lib/http/site-origin";
-import { takeRenderTurn } from "@/lib/render-turns";
+import { renderInTurn } from "@/lib/render-turns";
 import { readStory } from "@/lib/services/get-story";
 import { outletNames, outletsSentence, storyPath } from "@/lib/stories";
 
@@ -60,8 +59,8 @@ export default async function StoryPage({ params }: Props) {
   const story = await readStory((await params).id);
   if (story.kind === "moved") permanentRedirect(storyPath(story.cardId));
   if (story.kind === "missing") notFound();
-  // Story pages render one at a time; the turn ends once this answer is sent (issue 34).
-  after(await takeRenderTurn("story-page"));
+  // Story pages render one at a time (issue 34).
+  await renderInTurn("story-page");
   // A server component renders once per request: this is that request's clock, for relative times.
   // eslint-disable-next-line react-hooks/purity
   const renderedAt = Date.now();
