@@ -13,7 +13,6 @@ import "server-only";
  */
 
 import crypto from "node:crypto";
-import type { Prisma } from "@/generated/prisma/client";
 import { getDatabase, getPrisma } from "@/lib/db";
 import { deepFreeze } from "@/lib/frozen";
 import { logger } from "@/lib/log";
@@ -23,7 +22,6 @@ import {
   readAnalysisRow,
   writeAnalysisRow,
 } from "@/lib/storage/analyses";
-import { existingCardId } from "@/lib/storage/cards";
 import { addToCounter, readCounters } from "@/lib/storage/counters";
 import {
   comparison,
@@ -203,13 +201,12 @@ export async function writeCachedAnalysis(
   now = new Date(),
 ): Promise<void> {
   try {
-    const db = getPrisma();
     const row = {
-      // The card may be gone (or never existed): the answer is still worth keeping.
-      cardId: cardId ? await existingCardId(db, cardId) : null,
+      // The card may be gone (or never existed): the answer is still worth keeping, without it.
+      cardId: cardId ?? null,
       provider: answer.provider.kind,
       model: answer.provider.model,
-      result: { ...answer, cached: false } as unknown as Prisma.InputJsonValue,
+      result: { ...answer, cached: false },
       version: CACHE_VERSION,
       createdAt: now,
       expiresAt: new Date(now.getTime() + CACHE_TTL_MS),

@@ -6,7 +6,7 @@
  */
 
 import crypto from "node:crypto";
-import type { Prisma, PrismaClient } from "@/generated/prisma/client";
+import type { PrismaClient } from "@/generated/prisma/client";
 import type { SqlRunner } from "@/lib/database/open";
 
 /** A valid answer for the key: current version, not expired (times compared in UTC, as Prisma stores them). */
@@ -30,25 +30,26 @@ export async function readAnalysisRow(
   return rows.length ? { result: rows[0].result, expiresMs: Number(rows[0].expiresMs) } : null;
 }
 
-/** An answer's row as written: its card (if still there), provider, answer and validity. */
+/** An answer's row as written: the card it was asked for, provider, answer (JSON) and validity. */
 export interface AnalysisRowWrite {
+  /** Kept only while that card exists (it may be gone, or never have existed). */
   cardId: string | null;
   provider: string;
   model: string;
-  result: Prisma.InputJsonValue;
+  result: unknown;
   version: string;
   createdAt: Date;
   expiresAt: Date;
 }
 
 /**
- * The answer's row, replacing any row of its key (hits reset). Plain SQL with the answer as one
- * JSON parameter: through Prisma's query compiler, an answer of some 20 KB cost the request path
- * several ms of main-thread work on every write.
+ * The answer's row, replacing any row of its key (hits reset), its card's id only if that card
+ * exists. Plain SQL with the answer as one JSON parameter: through Prisma's query compiler, an
+ * answer of some 20 KB cost the request path several ms of main-thread work on every write.
  */
 const WRITE_SQL = `
 INSERT INTO "Analysis" (id, "cacheKey", "cardId", provider, model, result, version, hits, "createdAt", "expiresAt", "lastHitAt")
-VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, 0, ($8::timestamptz AT TIME ZONE 'UTC'), ($9::timestamptz AT TIME ZONE 'UTC'), NULL)
+VALUES ($1, $2, (SELECT id FROM "ComparisonCard" WHERE id = $3), $4, $5, $6::jsonb, $7, 0, ($8::timestamptz AT TIME ZONE 'UTC'), ($9::timestamptz AT TIME ZONE 'UTC'), NULL)
 ON CONFLICT ("cacheKey") DO UPDATE SET
   "cardId" = EXCLUDED."cardId", provider = EXCLUDED.provider, model = EXCLUDED.model,
   result = EXCLUDED.result, version = EXCLUDED.version, hits = 0,

@@ -221,12 +221,6 @@ export function findCardRows(prisma: PrismaClient, ids: string[]): Promise<CardR
   return prisma.comparisonCard.findMany({ where: { id: { in: ids } }, include: CARD_INCLUDE });
 }
 
-/** The card's id when it exists (live or retired), else null. */
-export async function existingCardId(prisma: PrismaClient, id: string): Promise<string | null> {
-  const card = await prisma.comparisonCard.findUnique({ where: { id }, select: { id: true } });
-  return card?.id ?? null;
-}
-
 /** The newest `limit` live cards of a category covering any of `countries`, with their articles. */
 export function liveCardsOfSelection(
   prisma: PrismaClient,
