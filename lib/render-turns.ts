@@ -1,5 +1,4 @@
 import "server-only";
-import { after } from "next/server";
 
 /**
  * Server-rendered pages of one kind take turns (issue 34). A page's render is CPU on the main
@@ -10,6 +9,8 @@ import { after } from "next/server";
  * (next/server's after), and at the latest TURN_MAX_MS after it began, so a client that reads
  * slowly holds no one up for long (docs/decisions/160-pages-take-turns.md).
  */
+
+import { after } from "next/server";
 
 /** The longest a render keeps its turn: several renders' time, far below a reader's patience. */
 export const TURN_MAX_MS = 250;
