@@ -42,7 +42,7 @@ export function CardTabs({
             <span
               aria-hidden="true"
               data-testid="analysis-pulse"
-              className="inline-block h-2 w-2 animate-pulse rounded-full bg-blue-600"
+              className="inline-block h-2 w-2 rounded-full bg-blue-600 motion-safe:animate-pulse"
             />
           )}
         </button>

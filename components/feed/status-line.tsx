@@ -11,7 +11,7 @@ export function StatusLine({ connected, selection }: { connected: boolean; selec
     >
       <span
         aria-hidden="true"
-        className={`inline-block h-2.5 w-2.5 rounded-full ${connected ? "animate-pulse bg-green-500" : "bg-yellow-400"}`}
+        className={`inline-block h-2.5 w-2.5 rounded-full ${connected ? "bg-green-500 motion-safe:animate-pulse" : "bg-yellow-400"}`}
       />
       {/* Same width in both states, so the counts never move when the status changes. */}
       <span

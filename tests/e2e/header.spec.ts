@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Locator } from "@playwright/test";
 import { PHONE_TOO, expectAccessible } from "./helpers";
 
 test(
@@ -34,4 +34,18 @@ test("every response carries the security headers", async ({ request }) => {
     expect(headers["x-content-type-options"]).toBe("nosniff");
     expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
   }
+});
+
+test("the pulsing dots stand still for a reader who asks for reduced motion", async ({ page }) => {
+  const animationOf = (dot: Locator) => dot.evaluate((el) => getComputedStyle(el).animationName);
+  const dots = [
+    page.getByTestId("status-line").locator("span[aria-hidden=true]").first(),
+    page.getByTestId("analysis-pulse").first(),
+  ];
+  await page.emulateMedia({ reducedMotion: "no-preference" });
+  await page.goto("/");
+  await expect(dots[1]).toBeVisible();
+  for (const dot of dots) expect(await animationOf(dot)).toBe("pulse");
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  for (const dot of dots) expect(await animationOf(dot)).toBe("none");
 });
