@@ -5,14 +5,17 @@ import { CHROMIUM_FLAGS } from "./scripts/lib/chromium-flags";
 /**
  * Browser tests against the built app, started on a fresh PGlite folder by
  * scripts/e2e-server.ts. The browser is the Chromium CHROMIUM_PATH names (npm test sets it:
- * scripts/ensure-test-env.sh), else Debian's /usr/bin/chromium, else Playwright's own
- * installed one. Playwright never downloads a browser here.
+ * scripts/ensure-test-env.sh), else Debian's headless shell, else Debian's /usr/bin/chromium, else
+ * Playwright's own installed one. Playwright never downloads a browser here. Tests ask for reduced
+ * motion: no test looks at an animation, and a pulsing dot on every card kept the browser painting
+ * (docs/decisions/161-browser-suite-cpu.md).
  */
 // E2E_PORT lets two checkouts on one machine run their browser suites side by side.
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 
 const executablePath =
-  process.env.CHROMIUM_PATH || (fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+  process.env.CHROMIUM_PATH ||
+  ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].find((p) => fs.existsSync(p));
 
 const chromium = {
   executablePath,
@@ -31,6 +34,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     launchOptions: chromium,
     trace: "retain-on-failure",
+    reducedMotion: "reduce",
     screenshot: "only-on-failure",
   },
   projects: [

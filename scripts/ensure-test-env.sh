@@ -6,8 +6,11 @@
 #                   answers, else (as root on Debian) the Debian cluster, started here
 #   postgres-tools  the PostgreSQL programs initdb, pg_ctl, pg_dump and pg_restore (a resilience
 #                   test runs a private server; the backup test dumps and restores)
-#   browser         a Chromium: CHROMIUM_PATH when set, else /usr/bin/chromium, else Playwright's
-#                   own installed browser, else (as root on Debian) Debian's, installed here
+#   browser         a Chromium: CHROMIUM_PATH when set, else Debian's headless shell
+#                   (/usr/bin/chromium-headless-shell), else /usr/bin/chromium, else Playwright's
+#                   own installed browser. As root on Debian, the headless shell is installed here
+#                   when no Chromium is found, and always in CI: it runs the browser suite on about
+#                   a quarter less CPU than the full browser (docs/decisions/161-browser-suite-cpu.md)
 #
 # Exports TEST_POSTGRES_URL and CHROMIUM_PATH for what was found, and TEST_MISSING (the names
 # above that were not) for the suites, which skip the tests that need them. NOT_RUN holds one
@@ -81,16 +84,19 @@ find_chromium() {
     [ -x "$CHROMIUM_PATH" ] && echo "$CHROMIUM_PATH"
     return 0 # a path set on purpose is the one to use, or nothing
   fi
+  if [ -x /usr/bin/chromium-headless-shell ]; then echo /usr/bin/chromium-headless-shell; return 0; fi
   if [ -x /usr/bin/chromium ]; then echo /usr/bin/chromium; return 0; fi
   local own
   own="$(node -e 'console.log(require("playwright-core").chromium.executablePath())' 2>/dev/null || true)"
   if [ -n "$own" ] && [ -x "$own" ]; then echo "$own"; fi
 }
 chromium="$(find_chromium)"
-if [ -z "$chromium" ] && [ -z "${CHROMIUM_PATH:-}" ] && is_root_on_debian; then
-  echo "Installing Debian's chromium for the browser tests..."
+if [ -z "${CHROMIUM_PATH:-}" ] && [ ! -x /usr/bin/chromium-headless-shell ] && is_root_on_debian \
+  && { [ -z "$chromium" ] || [ -n "${CI:-}" ]; }; then
+  echo "Installing Debian's chromium-headless-shell for the browser tests..."
   export DEBIAN_FRONTEND=noninteractive
-  apt-get install -y chromium >/dev/null 2>&1 || { apt-get update >/dev/null && apt-get install -y chromium >/dev/null; } || true
+  apt-get install -y chromium-headless-shell >/dev/null 2>&1 \
+    || { apt-get update >/dev/null && apt-get install -y chromium-headless-shell >/dev/null; } || true
   chromium="$(find_chromium)"
 fi
 if [ -n "$chromium" ]; then
@@ -99,7 +105,7 @@ elif [ -n "${CHROMIUM_PATH:-}" ]; then
   missing browser "browser tests (tests/e2e)" "CHROMIUM_PATH=$CHROMIUM_PATH is not an executable file. Point it at a Chromium or Chrome, or unset it"
 else
   missing browser "browser tests (tests/e2e)" \
-    "no Chromium found. Set CHROMIUM_PATH to a Chromium or Chrome, install your system's chromium at /usr/bin/chromium, or run: npx playwright install chromium"
+    "no Chromium found. Set CHROMIUM_PATH to a Chromium or Chrome, install your system's chromium-headless-shell or chromium (/usr/bin), or run: npx playwright install chromium"
 fi
 
 export TEST_MISSING

@@ -3,8 +3,17 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, type Request, type Route, type TestInfo } from "@playwright/test";
 
+/**
+ * Whether the states' screenshots are saved: for a person who looks at them after a local run. A CI
+ * run's clone is thrown away unread, so there they are skipped (about 0.3–1 s each on a two-core
+ * machine) unless E2E_SCREENSHOTS=1; a failing test's own screenshot is kept either way
+ * (playwright.config.ts).
+ */
+const SAVE_SHOTS = process.env.E2E_SCREENSHOTS === "1" || !process.env.CI;
+
 /** Saves `test-results/screenshots/<state>-<project>.png` (looked at by a person after each run). */
 export async function shot(page: Page, info: TestInfo, state: string, fullPage = false): Promise<void> {
+  if (!SAVE_SHOTS) return;
   const dir = path.join("test-results", "screenshots");
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${state}-${info.project.name}.png`), fullPage });
@@ -12,6 +21,7 @@ export async function shot(page: Page, info: TestInfo, state: string, fullPage =
 
 /** The same for one element (a card), whatever its height. */
 export async function shotOf(locator: Locator, info: TestInfo, state: string): Promise<void> {
+  if (!SAVE_SHOTS) return;
   const dir = path.join("test-results", "screenshots");
   fs.mkdirSync(dir, { recursive: true });
   await locator.screenshot({ path: path.join(dir, `${state}-${info.project.name}.png`) });
