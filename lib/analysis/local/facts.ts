@@ -258,15 +258,20 @@ async function extractNames(articles: PreparedArticle[], budget: WorkBudget): Pr
     /(?:^|\s)['"“‘(]\s*$|:\s*$/.test(s.text.slice(Math.max(0, t.start - 4), t.start));
   const confirmed = new Set<string>();
   const certainRuns = new Set<string>();
+  // Each sentence's runs of capitalised words, with each token's place in it, read once for both passes.
+  const runsOf = new Map<PreparedSentence, { runs: Token[][]; position: Map<Token, number> }>();
   for (const a of articles) {
     for (const s of a.sentences) {
       s.tokens.forEach((t, i) => {
         if (t.capitalised && !lowercase.has(t.key) && (t.acronym || !uncertain(s, t, i)))
           confirmed.add(t.key);
       });
-      if (s.titleCase) continue;
+      const runs = capitalisedRuns(s.text, s.tokens);
+      if (!runs.length) continue;
       const position = positions(s.tokens);
-      for (const run of capitalisedRuns(s.text, s.tokens)) {
+      runsOf.set(s, { runs, position });
+      if (s.titleCase) continue;
+      for (const run of runs) {
         if (run.length > 1 && !uncertain(s, run[0], position.get(run[0])!))
           certainRuns.add(run.map((t) => t.key).join(" "));
       }
@@ -276,8 +281,8 @@ async function extractNames(articles: PreparedArticle[], budget: WorkBudget): Pr
   const names = new Map<string, string>();
   for (const a of articles) {
     for (const s of a.sentences) {
-      const position = positions(s.tokens);
-      for (const run of capitalisedRuns(s.text, s.tokens)) {
+      const { runs, position } = runsOf.get(s) ?? { runs: [], position: new Map<Token, number>() };
+      for (const run of runs) {
         // Written as a name in running text elsewhere: trust it in a headline too.
         const trusted = certainRuns.has(run.map((t) => t.key).join(" "));
         const breaks = (t: Token) => {
@@ -308,7 +313,9 @@ async function extractNames(articles: PreparedArticle[], budget: WorkBudget): Pr
 
 /** Each token's index in its sentence (a run's tokens are the sentence's own objects). */
 function positions(tokens: Token[]): Map<Token, number> {
-  return new Map(tokens.map((t, i) => [t, i]));
+  const position = new Map<Token, number>();
+  for (let i = 0; i < tokens.length; i++) position.set(tokens[i], i);
+  return position;
 }
 
 function outletsOf(articles: PreparedArticle[], indices: Set<number>): Set<string> {
