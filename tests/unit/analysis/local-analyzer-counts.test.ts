@@ -63,3 +63,21 @@ describe("a clause after a comma (issue 32)", () => {
     ]);
   });
 });
+
+describe("the shared normaliser's words (issue 32)", () => {
+  it("reads a steroid as a drug: 'Steroid saves lives of patients' reports 'Drug saves lives of patients'", async () => {
+    const result = await analyzeLocally([
+      article("BBC News", "Drug saves lives of patients", ""),
+      article("CNN", "Steroid saves lives of patients", ""),
+    ]);
+    expect(firstCount(result.commonPoints)).toBe("Both");
+  });
+
+  it("reads Covid and the coronavirus as one: 'Coronavirus cases rise in Spain' reports 'Covid cases rise in Spain'", async () => {
+    const result = await analyzeLocally([
+      article("BBC News", "Covid cases rise in Spain", ""),
+      article("CNN", "Coronavirus cases rise in Spain", ""),
+    ]);
+    expect(firstCount(result.commonPoints)).toBe("Both");
+  });
+});
