@@ -61,6 +61,9 @@ const GROUPS: readonly (readonly string[])[] = [
   ["wildfire", "blaze", "bushfire"],
   // An air strike is a strike.
   ["strike", "airstrike"],
+  // Launching a new era is initiating one ("launching new era of spaceflight", "to initiate a new,
+  // commercial era in spaceflight"); "begin" and "start" are left out, too common to fold.
+  ["launch", "initiate"],
   // The coronavirus and the disease it causes, as outlets name them ("Covid-19 patients", "coronavirus patients").
   ["coronavirus", "covid"],
 ];

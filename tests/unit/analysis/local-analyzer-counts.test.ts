@@ -6,9 +6,11 @@
  */
 import { describe, expect, it } from "vitest";
 import { prepareArticle } from "@/lib/analysis/local/facts";
+import { actionTerms } from "@/lib/analysis/local/common-points";
 import { analyzeLocally } from "@/lib/analysis/local/local-analyzer";
 import { statementsOf } from "@/lib/analysis/local/statements";
 import type { AnalysisArticle } from "@/lib/schemas/analysis";
+import { termOf } from "@/lib/text/terms";
 
 const article = (source: string, title: string, summary: string): AnalysisArticle => ({
   source,
@@ -64,11 +66,31 @@ describe("a clause after a comma (issue 32)", () => {
   });
 });
 
+describe("a statement's action (issue 32)", () => {
+  const actionsOf = (title: string) => {
+    const prepared = prepareArticle(article("Reuters", title, ""), 0);
+    return actionTerms(statementsOf(prepared, new Map(), new Set(), new Set())[0]);
+  };
+
+  it("reads a participle opening a clause after a comma as a verb: '…, Opening New Era of Retail'", () => {
+    expect(actionsOf("Acme Buys Rival Bolt, Opening New Era of Retail")).toContain(termOf("opening"));
+    expect(actionsOf("Acme shares fall, including Bolt")).not.toContain(termOf("including"));
+  });
+});
+
 describe("the shared normaliser's words (issue 32)", () => {
   it("reads a steroid as a drug: 'Steroid saves lives of patients' reports 'Drug saves lives of patients'", async () => {
     const result = await analyzeLocally([
       article("BBC News", "Drug saves lives of patients", ""),
       article("CNN", "Steroid saves lives of patients", ""),
+    ]);
+    expect(firstCount(result.commonPoints)).toBe("Both");
+  });
+
+  it("reads initiating as launching: 'Union to initiate strike ballot' reports 'Union to launch strike ballot'", async () => {
+    const result = await analyzeLocally([
+      article("BBC News", "Union to launch strike ballot", ""),
+      article("CNN", "Union to initiate strike ballot", ""),
     ]);
     expect(firstCount(result.commonPoints)).toBe("Both");
   });
