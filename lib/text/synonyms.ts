@@ -61,14 +61,24 @@ const GROUPS: readonly (readonly string[])[] = [
   ["wildfire", "blaze", "bushfire"],
   // An air strike is a strike.
   ["strike", "airstrike"],
+  // Launching a new era is initiating one ("launching new era of spaceflight", "to initiate a new,
+  // commercial era in spaceflight"); "begin" and "start" are left out, too common to fold.
+  ["launch", "initiate"],
+  // The coronavirus and the disease it causes, as outlets name them ("Covid-19 patients", "coronavirus patients").
+  ["coronavirus", "covid"],
 ];
 
 /**
  * A word's second term, beside its own: a compound also says its head ("wildfire" says "fire",
- * "airstrike" folds onto "strike" above). Keyed by the first word of its group. "Fire" alone is no
- * synonym of a blaze (it is also a dismissal), so it is an extra term here, never a fold.
+ * "airstrike" folds onto "strike" above), and a kind of thing says the wider word ("steroid" says
+ * "drug"). Keyed by the first word of its group. "Fire" alone is no synonym of a blaze (it is also
+ * a dismissal), nor is every drug a steroid, so each is an extra term here, never a fold.
  */
-export const EXTRA_TERMS: ReadonlyMap<string, string> = new Map([["wildfire", "fire"]]);
+export const EXTRA_TERMS: ReadonlyMap<string, string> = new Map([
+  ["wildfire", "fire"],
+  // A steroid is a drug ("the steroid dexamethasone", "the first life-saving drug"); not every drug is a steroid.
+  ["steroid", "drug"],
+]);
 
 /**
  * Irregular forms of verbs that news reports in several tenses, → the plain form (Porter2 stems

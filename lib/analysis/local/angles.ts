@@ -5,7 +5,8 @@
  * has several articles in the card, the one closest to the story (sharing most with the other
  * outlets) speaks for it. A sentence the shared facts already quote is not quoted again: a
  * headline they quote reads "leads with the shared report above", and the added sentence is the
- * first of the lead not quoted yet (decision 037).
+ * first of the lead not quoted yet, or the first clause not quoted yet of a sentence they quote in
+ * part (decision 037).
  */
 import type { CitedPoint } from "@/lib/schemas/analysis";
 import { alreadyQuoted, clip } from "../text/writing";
@@ -67,7 +68,8 @@ export function findAngles(
     const name = article.outlet.name;
     if (!headline && !lead.length) continue;
     const isQuoted = (s: Statement) => alreadyQuoted(s.text, quoted);
-    const fresh = lead.filter((s) => !isQuoted(s));
+    // A sentence the shared facts quote in part (one clause) still adds its other clauses.
+    const fresh = lead.flatMap((s) => (!isQuoted(s) ? [s] : (s.clauses ?? []).filter((c) => !isQuoted(c))));
     const quotes: string[] = [];
     const quote = (passage: string) => {
       quotes.push(passage);

@@ -135,6 +135,10 @@ const VERB_OPENERS = new Set(
 const BEFORE_VERB = new Set("also just already not never been be being still now".split(" "));
 /** Endings of an inflected verb after its subject ("Trump threatens", "troops marched", "administration seeking"). */
 const INFLECTED = /(?:[^su]s|es|ed|ing)$/;
+/** Words in "-ing" that open a phrase after a comma without being its verb ("…, including", "…, according to"). */
+const ING_PREPOSITIONS = new Set(
+  "according including regarding concerning excluding following pending".split(" "),
+);
 
 /**
  * The action a statement reports, as terms: its verbs (the word after an auxiliary, a modal or
@@ -160,8 +164,19 @@ export function actionTerms(statement: Statement): Set<string> {
       if (plain(tokens[j])) out.add(termOf(tokens[j].key));
       continue;
     }
-    // Only the first inflected word after a subject: later ones are as often plural nouns ("car tariffs").
     const previous = tokens[k - 1];
+    // A participle opening a clause after a comma is the clause's verb ("…, Launching New Era", "…, killing 20").
+    if (
+      previous &&
+      plain(t) &&
+      t.key.endsWith("ing") &&
+      !ING_PREPOSITIONS.has(t.key) &&
+      /^,\s+$/.test(statement.text.slice(previous.end, t.start))
+    ) {
+      out.add(termOf(t.key));
+      continue;
+    }
+    // Only the first inflected word after a subject: later ones are as often plural nouns ("car tariffs").
     if (
       !inflected &&
       plain(t) &&

@@ -49,14 +49,23 @@ export interface Statement {
   needsAction?: boolean;
 }
 
+/** Words around "as" that make it a comparison, not a clause's opening ("as many as 20,000", "such as"). */
+const COMPARING_AS = "many|much|well|soon|long|far|few|little|such|same";
+/** Conjunctions that open a clause with its own subject and verb ("as rumours swirl", "while talks go on"). */
+const CONJUNCTIONS = `(?<!\\b(?:${COMPARING_AS})\\s)as(?!\\s(?:${COMPARING_AS})\\s)|while|but|because|although|though|when`;
+/** Words that open a clause or a phrase of its own ("… amid death rumours", "… after the vote"). */
+const CLAUSE_OPENERS = `${CONJUNCTIONS}|after|amid|since|before|despite|following`;
 /**
  * Where a sentence's clauses part: after ",", ";", ":" or a dash, or before a word opening a
- * clause ("as", "after", "amid" …). A clause after a comma or a dash is most often a predicate
- * without its subject ("…, seriously injured in car crash"): it is no statement of its own; one
- * opened by such a word, after ";", or after a headline's label ("Coronavirus: …") is.
+ * clause (CLAUSE_OPENERS). A clause after a comma or a dash is most often a predicate without its
+ * subject ("…, seriously injured in car crash") or an adjunct of the clause before ("…, after a
+ * request by the department"): it is no statement of its own; one opened by such a word, one
+ * opened by a conjunction after a comma too ("…, as rumours swirl over Kim Jong-un's health"),
+ * one after ";", or one after a headline's label ("Coronavirus: …") is.
  */
-const CLAUSE_PARTS =
-  /(?:[,;:]|\s[—–-])\s+|\s(?=(?:as|after|amid|while|but|because|although|though|since|before|when|despite|following)\s)/g;
+const CLAUSE_PARTS = new RegExp(`(?:[,;:]|\\s[—–-])\\s+|\\s(?=(?:${CLAUSE_OPENERS})\\s)`, "g");
+/** A clause opened by one of CONJUNCTIONS. */
+const CONJOINED_CLAUSE = new RegExp(`^(?:${CONJUNCTIONS})\\s`);
 /** A label before a colon has at most this many words ("Climate change: …"). */
 const LABEL_WORDS = 4;
 /** A clause is a statement of its own with this many content terms or more. */
@@ -222,6 +231,7 @@ function clausesOf(
     stands =
       mark === "" ||
       mark === ";" ||
+      CONJOINED_CLAUSE.test(text.slice(m.index + m[0].length)) ||
       (mark === ":" && text.slice(0, m.index).split(/\s+/).length <= LABEL_WORDS && ends.length === 1);
     start = m.index + m[0].length;
   }

@@ -1,0 +1,105 @@
+/**
+ * Issue 32's last "N of M" misses, each mechanism on a small invented card: an outlet counts when
+ * its own text supports the fact through the shared normaliser, and the widest fact comes first.
+ * A clause opened by a conjunction after a comma is a statement of its own ("…, as rumours swirl
+ * over her health"), while "as many as" opens none.
+ */
+import { describe, expect, it } from "vitest";
+import { prepareArticle } from "@/lib/analysis/local/facts";
+import { actionTerms } from "@/lib/analysis/local/common-points";
+import { analyzeLocally } from "@/lib/analysis/local/local-analyzer";
+import { statementsOf } from "@/lib/analysis/local/statements";
+import type { AnalysisArticle } from "@/lib/schemas/analysis";
+import { termOf } from "@/lib/text/terms";
+
+const article = (source: string, title: string, summary: string): AnalysisArticle => ({
+  source,
+  title,
+  summary,
+  content: "",
+});
+
+/** The number of outlets the first common point says report it ("All four outlets", "Three of the four outlets"). */
+function firstCount(points: { text: string }[]): string | undefined {
+  return /^(All \w+|Both|\w+ of the \w+) outlets/.exec(points[0]?.text ?? "")?.[1];
+}
+
+describe("a clause after a comma (issue 32)", () => {
+  const card = [
+    article(
+      "BBC News",
+      "Who might run Acme without Jane Smith?",
+      "The finance chief and a cousin are contenders, as rumours swirl over Jane Smith's health.",
+    ),
+    article("CNN", "Investors confused over Jane Smith's health", "Acme shares fell on Monday."),
+    article("Reuters", "Jane Smith death rumours rattle Acme", "The company said she was working from home."),
+  ];
+
+  it("reads '…, as rumours swirl over her health' as a statement all three outlets report", async () => {
+    const result = await analyzeLocally(card);
+    expect(firstCount(result.commonPoints)).toBe("All three");
+    expect(result.commonPoints[0].text).toContain("as rumours swirl over Jane Smith's health");
+  });
+
+  it("still quotes the rest of that sentence as the outlet's angle", async () => {
+    const result = await analyzeLocally(card);
+    const bbc = (result.angles ?? []).find((a) => a.text.startsWith("BBC News"));
+    expect(bbc?.text).toMatch(/The finance chief and a cousin are contenders/);
+  });
+
+  it("opens no clause at 'as many as': '…as 5,000 refugees in city schools…' is no statement", () => {
+    const prepared = prepareArticle(
+      article(
+        "BBC News",
+        "City to house refugees",
+        "Officials could house as many as 5,000 refugees in city schools, as winter storms close the roads.",
+      ),
+      0,
+    );
+    const clauses = statementsOf(prepared, new Map(), new Set(), new Set()).flatMap((s) =>
+      (s.clauses ?? []).map((c) => c.text),
+    );
+    expect(clauses).toEqual([
+      "Officials could house as many as 5,000 refugees in city schools…",
+      "…as winter storms close the roads.",
+    ]);
+  });
+});
+
+describe("a statement's action (issue 32)", () => {
+  const actionsOf = (title: string) => {
+    const prepared = prepareArticle(article("Reuters", title, ""), 0);
+    return actionTerms(statementsOf(prepared, new Map(), new Set(), new Set())[0]);
+  };
+
+  it("reads a participle opening a clause after a comma as a verb: '…, Opening New Era of Retail'", () => {
+    expect(actionsOf("Acme Buys Rival Bolt, Opening New Era of Retail")).toContain(termOf("opening"));
+    expect(actionsOf("Acme shares fall, including Bolt")).not.toContain(termOf("including"));
+  });
+});
+
+describe("the shared normaliser's words (issue 32)", () => {
+  it("reads a steroid as a drug: 'Steroid saves lives of patients' reports 'Drug saves lives of patients'", async () => {
+    const result = await analyzeLocally([
+      article("BBC News", "Drug saves lives of patients", ""),
+      article("CNN", "Steroid saves lives of patients", ""),
+    ]);
+    expect(firstCount(result.commonPoints)).toBe("Both");
+  });
+
+  it("reads initiating as launching: 'Union to initiate strike ballot' reports 'Union to launch strike ballot'", async () => {
+    const result = await analyzeLocally([
+      article("BBC News", "Union to launch strike ballot", ""),
+      article("CNN", "Union to initiate strike ballot", ""),
+    ]);
+    expect(firstCount(result.commonPoints)).toBe("Both");
+  });
+
+  it("reads Covid and the coronavirus as one: 'Coronavirus cases rise in Spain' reports 'Covid cases rise in Spain'", async () => {
+    const result = await analyzeLocally([
+      article("BBC News", "Covid cases rise in Spain", ""),
+      article("CNN", "Coronavirus cases rise in Spain", ""),
+    ]);
+    expect(firstCount(result.commonPoints)).toBe("Both");
+  });
+});
