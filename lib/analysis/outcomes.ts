@@ -9,6 +9,7 @@
 import type { AnalysisFailure } from "./errors";
 import type { GroundingReport } from "./grounding";
 import type { ProviderInfo } from "@/lib/schemas/analysis";
+import { metric, metricsText, sample } from "@/lib/prometheus";
 
 export type AnalysisOutcome = "answered" | "fallback" | "failed";
 
@@ -49,27 +50,31 @@ export function recordGrounding(report: GroundingReport): void {
 
 /** The counts in Prometheus text exposition format. */
 export function renderAnalysisOutcomes(): string {
-  const lines = [
-    "# HELP analysis_answers_total Analyses by the provider asked and what came of them (answered, fallback: the built-in analyzer answered instead, failed).",
-    "# TYPE analysis_answers_total counter",
-  ];
-  for (const [key, n] of counts.answers) {
-    const [provider, outcome] = key.split("\u0000");
-    lines.push(`analysis_answers_total{provider="${provider}",outcome="${outcome}"} ${n}`);
-  }
-  lines.push(
-    "# HELP analysis_provider_failures_total Failures of an analysis provider by cause.",
-    "# TYPE analysis_provider_failures_total counter",
-  );
-  for (const [key, n] of counts.failures) {
-    const [provider, cause] = key.split("\u0000");
-    lines.push(`analysis_provider_failures_total{provider="${provider}",cause="${cause}"} ${n}`);
-  }
-  lines.push(
-    "# HELP analysis_grounding_removed_total What the grounding check removed from answers.",
-    "# TYPE analysis_grounding_removed_total counter",
-  );
-  for (const [kind, n] of Object.entries(counts.removed))
-    lines.push(`analysis_grounding_removed_total{kind="${kind}"} ${n}`);
-  return lines.join("\n") + "\n";
+  const byProvider = (counted: Map<string, number>, name: string, second: string) =>
+    [...counted].map(([key, n]) => {
+      const [provider, value] = key.split("\u0000");
+      return sample(name, n, { provider, [second]: value });
+    });
+  return metricsText([
+    ...metric(
+      "analysis_answers_total",
+      "Analyses by the provider asked and what came of them (answered, fallback: the built-in analyzer answered instead, failed).",
+      "counter",
+      byProvider(counts.answers, "analysis_answers_total", "outcome"),
+    ),
+    ...metric(
+      "analysis_provider_failures_total",
+      "Failures of an analysis provider by cause.",
+      "counter",
+      byProvider(counts.failures, "analysis_provider_failures_total", "cause"),
+    ),
+    ...metric(
+      "analysis_grounding_removed_total",
+      "What the grounding check removed from answers.",
+      "counter",
+      Object.entries(counts.removed).map(([kind, n]) =>
+        sample("analysis_grounding_removed_total", n, { kind }),
+      ),
+    ),
+  ]);
 }

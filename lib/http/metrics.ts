@@ -3,6 +3,8 @@
  * rendered in Prometheus text format by the operator-only metrics route.
  */
 
+import { metric, metricsText, sample } from "@/lib/prometheus";
+
 const BUCKETS_MS = [5, 10, 25, 50, 100, 250, 500, 1000, 2500, 5000, 10000];
 
 interface RouteStats {
@@ -28,30 +30,23 @@ export function recordRequest(route: string, status: number, ms: number): void {
   });
 }
 
-const label = (v: string) => v.replaceAll("\\", "\\\\").replaceAll('"', '\\"');
-
 /** The request metrics in Prometheus text exposition format. */
 export function renderRequestMetrics(): string {
-  const lines = [
-    "# HELP http_requests_total API requests by route and status.",
-    "# TYPE http_requests_total counter",
-  ];
+  const requests: string[] = [];
+  const durations: string[] = [];
   for (const [route, s] of stats) {
-    for (const [status, n] of s.byStatus)
-      lines.push(`http_requests_total{route="${label(route)}",status="${status}"} ${n}`);
-  }
-  lines.push(
-    "# HELP http_request_duration_ms API request duration.",
-    "# TYPE http_request_duration_ms histogram",
-  );
-  for (const [route, s] of stats) {
-    const r = label(route);
-    BUCKETS_MS.forEach((limit, i) =>
-      lines.push(`http_request_duration_ms_bucket{route="${r}",le="${limit}"} ${s.buckets[i]}`),
+    for (const [status, n] of s.byStatus) requests.push(sample("http_requests_total", n, { route, status }));
+    BUCKETS_MS.forEach((le, i) =>
+      durations.push(sample("http_request_duration_ms_bucket", s.buckets[i], { route, le })),
     );
-    lines.push(`http_request_duration_ms_bucket{route="${r}",le="+Inf"} ${s.count}`);
-    lines.push(`http_request_duration_ms_sum{route="${r}"} ${s.sumMs.toFixed(3)}`);
-    lines.push(`http_request_duration_ms_count{route="${r}"} ${s.count}`);
+    durations.push(
+      sample("http_request_duration_ms_bucket", s.count, { route, le: "+Inf" }),
+      sample("http_request_duration_ms_sum", s.sumMs.toFixed(3), { route }),
+      sample("http_request_duration_ms_count", s.count, { route }),
+    );
   }
-  return lines.join("\n") + "\n";
+  return metricsText([
+    ...metric("http_requests_total", "API requests by route and status.", "counter", requests),
+    ...metric("http_request_duration_ms", "API request duration.", "histogram", durations),
+  ]);
 }

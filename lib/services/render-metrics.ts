@@ -11,9 +11,8 @@ import { countArticles } from "@/lib/storage/articles";
 import { countLiveCards } from "@/lib/storage/cards";
 import { failingFeedsPerSource, feedsPerSource } from "@/lib/storage/feeds";
 import { outcomesPerSourceSince } from "@/lib/storage/runs";
+import { metric, metricsText, sample } from "@/lib/prometheus";
 import { computedProfiles } from "./source-profiles";
-
-const label = (v: string) => v.replaceAll("\\", "\\\\").replaceAll('"', '\\"').replaceAll("\n", " ");
 
 /** The gauges of the shared database: per-source ingest outcomes and feed health, and the stored counts. */
 async function databaseGauges(now: Date): Promise<{ feeds: string[]; stored: string[] }> {
@@ -26,34 +25,49 @@ async function databaseGauges(now: Date): Promise<{ feeds: string[]; stored: str
     countLiveCards(prisma),
   ]);
   const failing = await failingFeedsPerSource(prisma);
-  const lines = [
-    "# HELP ingest_feed_outcomes_24h Feed fetches per source and outcome over the last 24 hours.",
-    "# TYPE ingest_feed_outcomes_24h gauge",
-  ];
-  for (const o of outcomes)
-    lines.push(
-      `ingest_feed_outcomes_24h{source="${label(o.sourceId)}",status="${label(o.status)}"} ${o._count._all}`,
-    );
-  lines.push(
-    "# HELP ingest_new_articles_24h Articles added per source over the last 24 hours.",
-    "# TYPE ingest_new_articles_24h gauge",
-  );
   const added = new Map<string, number>();
   for (const o of outcomes) added.set(o.sourceId, (added.get(o.sourceId) ?? 0) + (o._sum.newCount ?? 0));
-  for (const [source, n] of added) lines.push(`ingest_new_articles_24h{source="${label(source)}"} ${n}`);
-  lines.push("# HELP feeds_failing Feeds whose last fetch failed, per source.", "# TYPE feeds_failing gauge");
   const failingBySource = new Map(failing.map((f) => [f.sourceId, f._count._all]));
-  for (const f of feeds)
-    lines.push(`feeds_failing{source="${label(f.sourceId)}"} ${failingBySource.get(f.sourceId) ?? 0}`);
-  lines.push(
-    "# HELP feed_last_success_timestamp_seconds Last successful fetch of any feed of a source.",
-    "# TYPE feed_last_success_timestamp_seconds gauge",
-  );
-  for (const f of feeds)
-    if (f._max.lastSuccessAt)
-      lines.push(
-        `feed_last_success_timestamp_seconds{source="${label(f.sourceId)}"} ${Math.floor(f._max.lastSuccessAt.getTime() / 1000)}`,
-      );
+  const lines = [
+    ...metric(
+      "ingest_feed_outcomes_24h",
+      "Feed fetches per source and outcome over the last 24 hours.",
+      "gauge",
+      outcomes.map((o) =>
+        sample("ingest_feed_outcomes_24h", o._count._all, { source: o.sourceId, status: o.status }),
+      ),
+    ),
+    ...metric(
+      "ingest_new_articles_24h",
+      "Articles added per source over the last 24 hours.",
+      "gauge",
+      [...added].map(([source, n]) => sample("ingest_new_articles_24h", n, { source })),
+    ),
+    ...metric(
+      "feeds_failing",
+      "Feeds whose last fetch failed, per source.",
+      "gauge",
+      feeds.map((f) => sample("feeds_failing", failingBySource.get(f.sourceId) ?? 0, { source: f.sourceId })),
+    ),
+    ...metric(
+      "feed_last_success_timestamp_seconds",
+      "Last successful fetch of any feed of a source.",
+      "gauge",
+      feeds.flatMap((f) =>
+        f._max.lastSuccessAt
+          ? [
+              sample(
+                "feed_last_success_timestamp_seconds",
+                Math.floor(f._max.lastSuccessAt.getTime() / 1000),
+                {
+                  source: f.sourceId,
+                },
+              ),
+            ]
+          : [],
+      ),
+    ),
+  ];
   return { feeds: lines, stored: storedCounts(articles, cards) };
 }
 
@@ -61,32 +75,23 @@ async function databaseGauges(now: Date): Promise<{ feeds: string[]; stored: str
 function cacheMetrics(cache: CacheStats): string[] {
   const lookups = cache.hits + cache.misses;
   return [
-    "# HELP analysis_cache_hits_total Analyses answered from the cache.",
-    "# TYPE analysis_cache_hits_total counter",
-    `analysis_cache_hits_total ${cache.hits}`,
-    "# HELP analysis_cache_misses_total Analyses computed by a provider.",
-    "# TYPE analysis_cache_misses_total counter",
-    `analysis_cache_misses_total ${cache.misses}`,
-    "# HELP analysis_cache_errors_total Cache reads or writes that failed.",
-    "# TYPE analysis_cache_errors_total counter",
-    `analysis_cache_errors_total ${cache.errors}`,
-    "# HELP analysis_cache_entries Entries in the analysis cache.",
-    "# TYPE analysis_cache_entries gauge",
-    `analysis_cache_entries ${cache.size}`,
-    "# HELP analysis_cache_hit_ratio Hits over hits plus misses.",
-    "# TYPE analysis_cache_hit_ratio gauge",
-    `analysis_cache_hit_ratio ${lookups ? (cache.hits / lookups).toFixed(4) : 0}`,
+    ...metric("analysis_cache_hits_total", "Analyses answered from the cache.", "counter", cache.hits),
+    ...metric("analysis_cache_misses_total", "Analyses computed by a provider.", "counter", cache.misses),
+    ...metric("analysis_cache_errors_total", "Cache reads or writes that failed.", "counter", cache.errors),
+    ...metric("analysis_cache_entries", "Entries in the analysis cache.", "gauge", cache.size),
+    ...metric(
+      "analysis_cache_hit_ratio",
+      "Hits over hits plus misses.",
+      "gauge",
+      lookups ? (cache.hits / lookups).toFixed(4) : 0,
+    ),
   ];
 }
 
 /** The stored articles and live cards, as gauges (they follow the cache's metrics in the output). */
 const storedCounts = (articles: number, cards: number) => [
-  "# HELP articles_stored Articles in the 72-hour store.",
-  "# TYPE articles_stored gauge",
-  `articles_stored ${articles}`,
-  "# HELP comparison_cards_live Live comparison cards.",
-  "# TYPE comparison_cards_live gauge",
-  `comparison_cards_live ${cards}`,
+  ...metric("articles_stored", "Articles in the 72-hour store.", "gauge", articles),
+  ...metric("comparison_cards_live", "Live comparison cards.", "gauge", cards),
 ];
 
 /**
@@ -98,16 +103,18 @@ const storedCounts = (articles: number, cards: number) => [
  */
 export async function renderMetrics(now = new Date()): Promise<string> {
   const [database, cache] = await Promise.all([databaseGauges(now), analysisCacheStats()]);
-  const lines = [
+  return metricsText([
     renderRequestMetrics().trimEnd(),
     renderSameEventMetrics().trimEnd(),
     renderAnalysisOutcomes().trimEnd(),
     ...database.feeds,
     ...cacheMetrics(cache),
     ...database.stored,
-    "# HELP outlet_profiles_computed_total Outlet profiles this instance computed (each outlet once per state of the news window).",
-    "# TYPE outlet_profiles_computed_total counter",
-    `outlet_profiles_computed_total ${computedProfiles()}`,
-  ];
-  return lines.join("\n") + "\n";
+    ...metric(
+      "outlet_profiles_computed_total",
+      "Outlet profiles this instance computed (each outlet once per state of the news window).",
+      "counter",
+      computedProfiles(),
+    ),
+  ]);
 }

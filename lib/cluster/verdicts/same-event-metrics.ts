@@ -4,6 +4,7 @@
  * rendered in Prometheus text format by the operator's metrics route (lib/services/render-metrics.ts).
  */
 import type { PairVerdict } from "@/lib/cluster/verdicts/pair-verdicts";
+import { metric, metricsText, sample } from "@/lib/prometheus";
 
 /** Why a call gave no verdicts. */
 export type CallFailure = "timeout" | "error" | "refused" | "malformed";
@@ -107,32 +108,54 @@ export function sameEventCounters(): Readonly<Counters> {
 /** The counters in Prometheus text exposition format. */
 export function renderSameEventMetrics(): string {
   const c = counters;
-  const lines = [
-    "# HELP cluster_model_asks_total Rounds of questions rebuilds put to the model (the grey zone, then later rounds'; CLUSTER_MODEL_ROUNDS a rebuild).",
-    "# TYPE cluster_model_asks_total counter",
-    `cluster_model_asks_total ${c.asks}`,
-    "# HELP cluster_model_pairs_asked_total Pairs sent to the model (grey-zone pairs and later rounds' questions).",
-    "# TYPE cluster_model_pairs_asked_total counter",
-    `cluster_model_pairs_asked_total ${c.pairs}`,
-    "# HELP cluster_model_calls_total Model calls made for pairs of reports.",
-    "# TYPE cluster_model_calls_total counter",
-    `cluster_model_calls_total ${c.calls}`,
-    "# HELP cluster_model_verdicts_total Verdicts on grey-zone pairs, by answer (unanswered: left out of an answer).",
-    "# TYPE cluster_model_verdicts_total counter",
-    ...Object.entries(c.verdicts).map(([v, n]) => `cluster_model_verdicts_total{verdict="${v}"} ${n}`),
-    "# HELP cluster_model_call_failures_total Model calls that gave no verdicts, by kind.",
-    "# TYPE cluster_model_call_failures_total counter",
-    ...Object.entries(c.failures).map(([k, n]) => `cluster_model_call_failures_total{kind="${k}"} ${n}`),
-    "# HELP cluster_model_asks_cut_total Rounds that a bound or a failure stopped before every pair was asked, by cause.",
-    "# TYPE cluster_model_asks_cut_total counter",
-    ...[...c.stopped].map(([cause, n]) => `cluster_model_asks_cut_total{cause="${cause}"} ${n}`),
-    "# HELP cluster_model_tokens_total Tokens of the model calls (as the server counted them), by kind.",
-    "# TYPE cluster_model_tokens_total counter",
-    `cluster_model_tokens_total{kind="prompt"} ${c.promptTokens}`,
-    `cluster_model_tokens_total{kind="completion"} ${c.completionTokens}`,
-    "# HELP cluster_model_seconds_total Time rebuilds spent asking the model.",
-    "# TYPE cluster_model_seconds_total counter",
-    `cluster_model_seconds_total ${(c.ms / 1000).toFixed(3)}`,
-  ];
-  return lines.join("\n") + "\n";
+  const byLabel = (name: string, key: string, entries: Iterable<[string, number]>) =>
+    [...entries].map(([value, n]) => sample(name, n, { [key]: value }));
+  return metricsText([
+    ...metric(
+      "cluster_model_asks_total",
+      "Rounds of questions rebuilds put to the model (the grey zone, then later rounds'; CLUSTER_MODEL_ROUNDS a rebuild).",
+      "counter",
+      c.asks,
+    ),
+    ...metric(
+      "cluster_model_pairs_asked_total",
+      "Pairs sent to the model (grey-zone pairs and later rounds' questions).",
+      "counter",
+      c.pairs,
+    ),
+    ...metric("cluster_model_calls_total", "Model calls made for pairs of reports.", "counter", c.calls),
+    ...metric(
+      "cluster_model_verdicts_total",
+      "Verdicts on grey-zone pairs, by answer (unanswered: left out of an answer).",
+      "counter",
+      byLabel("cluster_model_verdicts_total", "verdict", Object.entries(c.verdicts)),
+    ),
+    ...metric(
+      "cluster_model_call_failures_total",
+      "Model calls that gave no verdicts, by kind.",
+      "counter",
+      byLabel("cluster_model_call_failures_total", "kind", Object.entries(c.failures)),
+    ),
+    ...metric(
+      "cluster_model_asks_cut_total",
+      "Rounds that a bound or a failure stopped before every pair was asked, by cause.",
+      "counter",
+      byLabel("cluster_model_asks_cut_total", "cause", c.stopped),
+    ),
+    ...metric(
+      "cluster_model_tokens_total",
+      "Tokens of the model calls (as the server counted them), by kind.",
+      "counter",
+      byLabel("cluster_model_tokens_total", "kind", [
+        ["prompt", c.promptTokens],
+        ["completion", c.completionTokens],
+      ]),
+    ),
+    ...metric(
+      "cluster_model_seconds_total",
+      "Time rebuilds spent asking the model.",
+      "counter",
+      (c.ms / 1000).toFixed(3),
+    ),
+  ]);
 }
