@@ -208,9 +208,10 @@ describe("SameEventJudge", () => {
     const elapsed = performance.now() - started;
     expect(elapsed).toBeGreaterThanOrEqual(790);
     expect(elapsed).toBeLessThan(1_500);
-    // The wait is I/O: the process (the stub's server included) spends a few milliseconds of CPU
-    // in 800 ms, so the event loop is free for the liveness probe all along, however busy the machine.
-    expect((used.user + used.system) / 1000).toBeLessThan(100);
+    // The wait is I/O, not a loop holding the thread (that would cost about the 800 ms): the
+    // process, the stub's server included, spends 30–110 ms of CPU in it, the most on a machine
+    // busy with other work, so the event loop is free for the liveness probe all along.
+    expect((used.user + used.system) / 1000).toBeLessThan(250);
     expect(report).toMatchObject({ calls: 1, verdicts: [], stoppedBy: "time" });
   });
 });
