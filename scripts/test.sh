@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm test`: type check, lint, then the unit, integration, browser and resilience suites, one
+# `npm test`: type check and lint (side by side), then the unit, integration, browser and resilience suites, one
 # after the other, stopping at the first failure. Suites that need something this machine does
 # not have (a PostgreSQL server, PostgreSQL's programs, a Chromium: scripts/ensure-test-env.sh)
 # are skipped, and the end of the output says which and how to enable them. With CI set,
@@ -22,8 +22,19 @@ trap report_not_run EXIT
 
 has() { [[ " $TEST_MISSING " != *" $1 "* ]]; }
 
-npm run typecheck
-npm run lint
+# Type check and lint side by side (each about 30 s, mostly on one core), each output shown whole.
+checks_dir="$(mktemp -d)"
+npm run typecheck >"$checks_dir/typecheck.log" 2>&1 &
+typecheck_pid=$!
+npm run lint >"$checks_dir/lint.log" 2>&1 &
+lint_pid=$!
+checks_status=0
+wait "$typecheck_pid" || checks_status=$?
+cat "$checks_dir/typecheck.log"
+wait "$lint_pid" || checks_status=$?
+cat "$checks_dir/lint.log"
+rm -rf "$checks_dir"
+if [ "$checks_status" -ne 0 ]; then exit "$checks_status"; fi
 npm run test:unit
 
 projects=(--project integration-pglite)
