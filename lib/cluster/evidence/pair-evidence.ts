@@ -126,13 +126,30 @@ export class PairEvidence {
     this.keyPhrases = Int32Array.from(phrases);
   }
 
-  /** Writes the evidence of articles i and j into `out`; false (and `out` untouched) when they share nothing. */
-  fill(i: number, j: number, out: Float64Array): boolean {
+  /**
+   * Writes the evidence of articles i and j into `out`; false (and `out` untouched) when they share
+   * nothing. Without `costly`, the COSTLY_FEATURES are written as 0, for fillCostly to fill in.
+   */
+  fill(i: number, j: number, out: Float64Array, costly = true): boolean {
     if (i !== this.current) this.spread(i);
     const overlap = this.measureOverlap(j);
     if (overlap.dot === 0) return false;
     this.writeEvidence(i, j, overlap, out);
+    if (costly) this.fillCostly(i, j, out);
+    else out[F.nameConflict] = out[F.strangerNames] = out[F.numberConflict] = 0;
     return true;
+  }
+
+  /** Writes the COSTLY_FEATURES of the pair fill was last given (i and j as given there). */
+  fillCostly(i: number, j: number, out: Float64Array): void {
+    const o = this.overlap;
+    const met =
+      o.iKeyMet < this.keyNames[i] && o.jKeyMet < this.keyNames[j]
+        ? this.phraseMet(i, j, o.iKeyMet, o.jKeyMet)
+        : -1;
+    out[F.nameConflict] = met >= 0 ? 1 : 0;
+    out[F.strangerNames] = met === 0 ? 1 : 0;
+    out[F.numberConflict] = this.numberConflict(i, j);
   }
 
   /** Sums what article j shares with the spread article (into this.overlap, reused pair after pair). */
@@ -199,12 +216,8 @@ export class PairEvidence {
     return o;
   }
 
-  /** The evidence record of a pair that shares something, from its overlap. */
+  /** The evidence record of a pair that shares something, from its overlap, the COSTLY_FEATURES aside. */
   private writeEvidence(i: number, j: number, o: Overlap, out: Float64Array): void {
-    const met =
-      o.iKeyMet < this.keyNames[i] && o.jKeyMet < this.keyNames[j]
-        ? this.phraseMet(i, j, o.iKeyMet, o.jKeyMet)
-        : -1;
     const hours = Math.abs(this.times[i] - this.times[j]) / HOUR_MS;
     const both = this.batch.withSummary[i] & this.batch.withSummary[j];
     const residual = o.dot - o.top;
@@ -214,9 +227,6 @@ export class PairEvidence {
     out[F.residual] = residual;
     out[F.singleConcept] = residual < EVIDENCE_TUNING.minResidual ? 1 : 0;
     out[F.namesOnly] = both && o.content < EVIDENCE_TUNING.minSharedContent ? 1 : 0;
-    out[F.nameConflict] = met >= 0 ? 1 : 0;
-    out[F.strangerNames] = met === 0 ? 1 : 0;
-    out[F.numberConflict] = this.numberConflict(i, j);
     out[F.lateDays] = Math.max(0, hours - EVIDENCE_TUNING.graceHours) / DAY_HOURS;
     out[F.daysApart] = hours / DAY_HOURS;
     out[F.bothSummaries] = both;
