@@ -43,7 +43,8 @@ export function mergeByAverageLinkage(
   const offer = (a: number, b: number, sum: number) => {
     const average = sum / (forest.size[a] * forest.size[b]);
     if (average < threshold) return;
-    const [low, high] = a < b ? [a, b] : [b, a];
+    const low = Math.min(a, b);
+    const high = Math.max(a, b);
     heap.push(average, low, high, stamp[low], stamp[high]);
   };
   for (let e = 0; e < edges.count; e++) offer(edges.from[e], edges.to[e], edges.weight[e]);
@@ -94,7 +95,9 @@ function adjacency(edges: SimilarityEdges, n: number) {
   const other = new Int32Array(2 * edges.count);
   const weight = new Float64Array(2 * edges.count);
   for (let e = 0; e < edges.count; e++) {
-    const [a, b, w] = [edges.from[e], edges.to[e], edges.weight[e]];
+    const a = edges.from[e];
+    const b = edges.to[e];
+    const w = edges.weight[e];
     other[next[a]] = b;
     weight[next[a]++] = w;
     other[next[b]] = a;
@@ -168,10 +171,17 @@ class MergeHeap {
   }
 
   private swap(x: number, y: number): void {
-    for (const array of [this.priority, this.first, this.second, this.firstStamp, this.secondStamp]) {
-      const t = array[x];
-      array[x] = array[y];
-      array[y] = t;
-    }
+    swapEntries(this.priority, x, y);
+    swapEntries(this.first, x, y);
+    swapEntries(this.second, x, y);
+    swapEntries(this.firstStamp, x, y);
+    swapEntries(this.secondStamp, x, y);
   }
+}
+
+/** Swaps two entries of an array (without an array of the heap's arrays to loop over: swaps are its hot path). */
+function swapEntries(array: number[], x: number, y: number): void {
+  const t = array[x];
+  array[x] = array[y];
+  array[y] = t;
 }

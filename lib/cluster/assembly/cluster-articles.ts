@@ -82,20 +82,30 @@ export interface PreparedBatch {
   outlets: Int32Array;
 }
 
-/** Scores pairs of a prepared batch with its pair model: evidence, then one dot product. */
-export function pairScorer(prepared: PreparedBatch): (i: number, j: number) => number {
+/**
+ * Scores pairs of a prepared batch with its pair model: evidence, then one dot product. With a
+ * `floor`, for callers that ignore scores below it, a pair whose evidence without its costly
+ * features (COSTLY_FEATURES) already scores surely below the floor is given 0 without them:
+ * most candidate pairs are far below any threshold, and every other score is the exact one.
+ */
+export function pairScorer(prepared: PreparedBatch, floor = 0): (i: number, j: number) => number {
   const evidence = new PairEvidence(prepared.batch, prepared.times, prepared.outlets);
   const model = new PairModel(prepared.opts.pairModel);
   const record = new Float64Array(EVIDENCE_SIZE);
-  return (i, j) => (evidence.fill(i, j, record) ? model.score(record) : 0);
+  const early = model.earlyFloor(floor);
+  if (early === -Infinity) return (i, j) => (evidence.fill(i, j, record) ? model.score(record) : 0);
+  return (i, j) => {
+    if (!evidence.fill(i, j, record, false) || model.linear(record) < early) return 0;
+    evidence.fillCostly(i, j, record);
+    return model.score(record);
+  };
 }
 
-/** The pair scorer with verdicts in place of scores (VERDICT_PROBABILITY). */
+/** A pair scorer with verdicts in place of scores (VERDICT_PROBABILITY). */
 function judgedScorer(
-  prepared: PreparedBatch,
+  score: (i: number, j: number) => number,
   verdicts: VerdictLookup | null,
 ): (i: number, j: number) => number {
-  const score = pairScorer(prepared);
   if (!verdicts) return score;
   return (i, j) => {
     const verdict = verdicts.get(i, j);
@@ -167,7 +177,9 @@ export function clusterWithEvidence(
     : null;
   const band = evidence.followUp ?? evidence.greyZone;
   const grey = band ? new GreyZoneCollector(band, prepared.outlets) : null;
-  const { forest, links, keptApart } = assemble(prepared, verdicts, grey);
+  // The exact scores of the passes after the candidates (joined cards, follow-up questions), built once.
+  const scorePair = pairScorer(prepared);
+  const { forest, links, keptApart } = assemble(prepared, scorePair, verdicts, grey);
   const cohesion = groupCohesion(forest, links);
   const clusters = forest
     .groups()
@@ -186,7 +198,7 @@ export function clusterWithEvidence(
   if (!grey) return { clusters, greyZone: [] };
   if (!evidence.followUp) return { clusters, greyZone: grey.take(ids) };
   const ties = verdicts ? groupTies(forest, links, verdicts, { ...opts, ...VERDICT_TIES }) : [];
-  const score = judgedScorer(prepared, verdicts);
+  const score = judgedScorer(scorePair, verdicts);
   const context = { forest, outlets: prepared.outlets, score, verdicts, keptApart, ties, grey, ids };
   return { clusters, greyZone: followUpQuestions(context, evidence.followUp) };
 }
@@ -195,7 +207,12 @@ export function clusterWithEvidence(
  * The assembly: average linkage, strong pairs, joins on verdicts, centroids, leftovers (headlines),
  * cards joined report by report. A verdict's pairs are scored as VERDICT_PROBABILITY says.
  */
-function assemble(prepared: PreparedBatch, verdicts: VerdictLookup | null, grey: GreyZoneCollector | null) {
+function assemble(
+  prepared: PreparedBatch,
+  score: (i: number, j: number) => number,
+  verdicts: VerdictLookup | null,
+  grey: GreyZoneCollector | null,
+) {
   const { opts, batch } = prepared;
   const { edges, links, neighbours } = collectEdges(prepared, verdicts, grey);
   const forest = new ClusterForest(batch);
@@ -206,7 +223,7 @@ function assemble(prepared: PreparedBatch, verdicts: VerdictLookup | null, grey:
   mergeStrongEdges(forest, edges, opts);
   if (opts.attachRounds > 0) attachLeftovers(forest, neighbours, opts);
   if (Number.isFinite(opts.cardSupport))
-    joinCards(forest, links, prepared.outlets, judgedScorer(prepared, verdicts), opts, keptApart);
+    joinCards(forest, links, prepared.outlets, judgedScorer(score, verdicts), opts, keptApart);
   return { forest, links, keptApart };
 }
 
@@ -250,11 +267,19 @@ function collectEdges(
 ) {
   const { batch, times, opts } = prepared;
   const { vectors, documentFrequency } = batch;
+  const { linkFloor, edgeThreshold, attachEdgeThreshold } = opts;
   const attach = opts.attachRounds > 0;
+  // Below every threshold used here a score changes nothing (a verdict replaces it anyway).
+  const floor = Math.min(
+    linkFloor,
+    edgeThreshold,
+    attach ? attachEdgeThreshold : Infinity,
+    grey?.low ?? Infinity,
+  );
+  const score = pairScorer(prepared, floor);
   const neighbours = new NeighbourLists(attach ? vectors.length : 0, opts.neighbourCount);
   const edges = new EdgeList();
   const links = new EdgeList();
-  const score = pairScorer(prepared);
   const seen = verdicts ? new Set<number>() : null;
   const n = vectors.length;
   forEachCandidatePair(vectors, documentFrequency, times, opts, (i, j) => {
@@ -264,12 +289,12 @@ function collectEdges(
       similarity = verdict === Verdict.Same ? VERDICT_PROBABILITY.same : VERDICT_PROBABILITY.different;
       seen!.add(i < j ? i * n + j : j * n + i);
     } else if (grey && verdict === Verdict.None) grey.offer(i, j, similarity);
-    if (similarity >= opts.linkFloor) links.push(i, j, similarity);
-    if (attach && similarity >= opts.attachEdgeThreshold) {
+    if (similarity >= linkFloor) links.push(i, j, similarity);
+    if (attach && similarity >= attachEdgeThreshold) {
       neighbours.offer(i, j, similarity);
       neighbours.offer(j, i, similarity);
     }
-    if (similarity >= opts.edgeThreshold) edges.push(i, j, similarity);
+    if (similarity >= edgeThreshold) edges.push(i, j, similarity);
   });
   // A "same" on a pair the candidates did not propose (the window's words moved since) still joins.
   verdicts?.forEach((i, j, verdict) => {

@@ -60,7 +60,9 @@ export class ClusterForest {
 
   /** How alike the groups rooted at a and b are. */
   overlap(a: number, b: number): Overlap {
-    const [small, big] = this.end[a] - this.start[a] <= this.end[b] - this.start[b] ? [a, b] : [b, a];
+    const aFirst = this.end[a] - this.start[a] <= this.end[b] - this.start[b];
+    const small = aFirst ? a : b;
+    const big = aFirst ? b : a;
     const sf = this.features[small];
     const sw = this.weights[small];
     const bf = this.features[big];
@@ -104,7 +106,8 @@ export class ClusterForest {
 
   /** Joins two roots: the larger group's root stays, and the centroids are added. */
   union(a: number, b: number): void {
-    const [big, small] = this.size[a] >= this.size[b] ? [a, b] : [b, a];
+    const big = this.size[a] >= this.size[b] ? a : b;
+    const small = big === a ? b : a;
     this.addCentroid(big, small);
     this.parent[small] = big;
     this.size[big] += this.size[small];
@@ -123,12 +126,10 @@ export class ClusterForest {
   }
 
   private addCentroid(target: number, source: number): void {
-    const [af, aw, bf, bw] = [
-      this.features[target],
-      this.weights[target],
-      this.features[source],
-      this.weights[source],
-    ];
+    const af = this.features[target];
+    const aw = this.weights[target];
+    const bf = this.features[source];
+    const bw = this.weights[source];
     let i = this.start[target];
     let j = this.start[source];
     const endA = this.end[target];

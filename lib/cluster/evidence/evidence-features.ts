@@ -44,4 +44,14 @@ export const EVIDENCE_FEATURES = [
 ] as const;
 
 export type EvidenceFeature = (typeof EVIDENCE_FEATURES)[number];
+
+/**
+ * The features that look beyond what a pair shares (the key names each one misses, the numbers of
+ * both headlines): a pair's evidence can be filled without them first (lib/cluster/evidence/pair-evidence.ts).
+ */
+export const COSTLY_FEATURES: readonly EvidenceFeature[] = [
+  "nameConflict",
+  "strangerNames",
+  "numberConflict",
+];
 export const EVIDENCE_SIZE = EVIDENCE_FEATURES.length;

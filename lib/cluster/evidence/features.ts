@@ -5,7 +5,7 @@
  */
 import { isRecentYear, stemWord } from "@/lib/text/terms";
 import { linkWords } from "@/lib/cluster/evidence/link-words";
-import { tokenizeText } from "@/lib/cluster/evidence/tokenize";
+import { PlainWordReadings, tokenizeText } from "@/lib/cluster/evidence/tokenize";
 import { SUMMARY_MIN_WORDS } from "@/lib/cluster/tuning";
 import type { ClusterArticle, FeatureWeights } from "@/lib/cluster/types";
 import {
@@ -32,21 +32,22 @@ export function vectorizeArticles(articles: ClusterArticle[], weights: FeatureWe
   const table = new KeyTable();
   // Links are parsed only when their words count (not in batches of headlines only).
   const readLinks = weights.linkWeight > 0;
+  const readings = new PlainWordReadings();
   const texts = articles.map(
     (a) =>
       [
-        internText(tokenizeText(a.title), table),
-        internText(tokenizeText(a.summary), table),
-        internText(tokenizeText(readLinks ? linkWords(a.url) : ""), table),
+        internText(tokenizeText(a.title, readings), table),
+        internText(tokenizeText(a.summary, readings), table),
+        internText(tokenizeText(readLinks ? linkWords(a.url) : "", readings), table),
       ] as const,
   );
   const lexicon = buildNameLexicon(texts, table.size);
   const boilerplate = outletBoilerplate(articles, texts, table.size);
-  const builder = new VectorBuilder(articles.length);
+  const builder = new VectorBuilder(articles.length, entriesFor(texts));
   texts.forEach(([title, summary, link], i) => {
     const skip = boilerplate.get(articles[i].sourceId);
     addTextFeatures(builder, title, 1, lexicon, table, weights, skip?.[0], true);
-    const headlineHasName = title.keys.some((_, k) => isName(title, k, lexicon));
+    const headlineHasName = hasName(title, lexicon);
     addTextFeatures(
       builder,
       summary,
@@ -69,6 +70,19 @@ export function vectorizeArticles(articles: ClusterArticle[], weights: FeatureWe
     summary.keys.length >= SUMMARY_MIN_WORDS ? 1 : 0,
   );
   return { ...builder.finish(table.size, isNumber), withSummary };
+}
+
+/** Whether the text names someone or somewhere. */
+function hasName(text: InternedText, lexicon: NameLexicon): boolean {
+  for (let k = 0; k < text.keys.length; k++) if (isName(text, k, lexicon)) return true;
+  return false;
+}
+
+/** The batch's feature entries to make room for: one per token at most, before phrases. */
+function entriesFor(texts: (readonly InternedText[])[]): number {
+  let tokens = 0;
+  for (const fields of texts) for (const text of fields) tokens += text.keys.length;
+  return tokens;
 }
 
 function addTextFeatures(

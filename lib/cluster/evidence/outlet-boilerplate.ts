@@ -36,7 +36,9 @@ export function outletBoilerplate(
       if (members.length < minArticles) return found;
       const touched: number[] = [];
       for (const i of members) {
-        for (const key of texts[i][field].keys) {
+        const { keys } = texts[i][field];
+        for (let k = 0; k < keys.length; k++) {
+          const key = keys[k];
           if (seenIn[key] === i) continue;
           seenIn[key] = i;
           if (count[key]++ === 0) touched.push(key);

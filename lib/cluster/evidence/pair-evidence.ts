@@ -25,6 +25,9 @@ const HOUR_MS = 3_600_000;
 const DAY_HOURS = 24;
 /** A document frequency above any: the pair shares no name. */
 const NO_NAME = 0x7fffffff;
+/** Bits of PairEvidence's per-feature kinds: carried by few articles (EVIDENCE_TUNING.rareIdf), a specific name (isSpecific). */
+const RARE = 1;
+const SPECIFIC = 2;
 
 /** What a pair shares, summed over its shared features (lib/cluster/evidence/pair-evidence.ts fill). */
 interface Overlap {
@@ -53,7 +56,9 @@ export class PairEvidence {
   private readonly numberMark: Uint8Array;
   /** Per feature group, its share of the dot product being computed (touched lists the ones in use). */
   private readonly groupShare: Float64Array;
-  private readonly touched: number[] = [];
+  private readonly touched: Int32Array;
+  /** Per feature id, RARE and SPECIFIC: what measuring a pair asks of each shared feature, worked out once. */
+  private readonly featureKinds: Uint8Array;
   /** Per article, the kinds of number its headline states. */
   private readonly numberKinds: Uint8Array;
   /** Per article, how many specific names its headline and lead state. */
@@ -89,6 +94,7 @@ export class PairEvidence {
     this.denseRole = new Uint8Array(featureCount);
     this.numberMark = new Uint8Array(featureCount);
     this.groupShare = new Float64Array(featureCount);
+    this.touched = new Int32Array(featureCount);
     this.numberKinds = Uint8Array.from(batch.vectors, (v) => {
       let mask = 0;
       for (const f of v.numbers) mask |= batch.numberKinds[f];
@@ -97,6 +103,10 @@ export class PairEvidence {
     this.maxSpecificFrequency = Math.max(2, Math.floor(EVIDENCE_TUNING.specificNameShare * n));
     const idfScale = n > 2 ? 1 / Math.log(n) : 1;
     this.idfOf = Float64Array.from({ length: n + 1 }, (_, df) => (df ? Math.log(n / df) * idfScale : 0));
+    this.featureKinds = Uint8Array.from(
+      batch.documentFrequency,
+      (df, f) => (this.idfOf[df] >= EVIDENCE_TUNING.rareIdf ? RARE : 0) | (this.isSpecific(f) ? SPECIFIC : 0),
+    );
     this.keyNames = Int32Array.from(batch.vectors, (v) => {
       let count = 0;
       for (let k = 0; k < v.features.length; k++)
@@ -116,13 +126,30 @@ export class PairEvidence {
     this.keyPhrases = Int32Array.from(phrases);
   }
 
-  /** Writes the evidence of articles i and j into `out`; false (and `out` untouched) when they share nothing. */
-  fill(i: number, j: number, out: Float64Array): boolean {
+  /**
+   * Writes the evidence of articles i and j into `out`; false (and `out` untouched) when they share
+   * nothing. Without `costly`, the COSTLY_FEATURES are written as 0, for fillCostly to fill in.
+   */
+  fill(i: number, j: number, out: Float64Array, costly = true): boolean {
     if (i !== this.current) this.spread(i);
     const overlap = this.measureOverlap(j);
     if (overlap.dot === 0) return false;
     this.writeEvidence(i, j, overlap, out);
+    if (costly) this.fillCostly(i, j, out);
+    else out[F.nameConflict] = out[F.strangerNames] = out[F.numberConflict] = 0;
     return true;
+  }
+
+  /** Writes the COSTLY_FEATURES of the pair fill was last given (i and j as given there). */
+  fillCostly(i: number, j: number, out: Float64Array): void {
+    const o = this.overlap;
+    const met =
+      o.iKeyMet < this.keyNames[i] && o.jKeyMet < this.keyNames[j]
+        ? this.phraseMet(i, j, o.iKeyMet, o.jKeyMet)
+        : -1;
+    out[F.nameConflict] = met >= 0 ? 1 : 0;
+    out[F.strangerNames] = met === 0 ? 1 : 0;
+    out[F.numberConflict] = this.numberConflict(i, j);
   }
 
   /** Sums what article j shares with the spread article (into this.overlap, reused pair after pair). */
@@ -131,6 +158,8 @@ export class PairEvidence {
     const { offsets, features, weights, roles } = this.batch.flat;
     const { featureGroup, documentFrequency } = this.batch;
     const shared = this.batch.sharedFeatureCount;
+    const { dense, denseRole, groupShare, touched, featureKinds } = this;
+    let touchedCount = 0;
     let dot = 0;
     let content = 0;
     let iKeyMet = 0;
@@ -143,14 +172,14 @@ export class PairEvidence {
     // Features are ascending and the unshared ones come last: they cannot meet i's, so stop there.
     for (let k = offsets[j], end = offsets[j + 1]; k < end && features[k] < shared; k++) {
       const f = features[k];
-      const w = this.dense[f];
+      const w = dense[f];
       if (w === 0) continue;
       const part = w * weights[k];
       dot += part;
       count++;
-      const df = documentFrequency[f];
-      if (this.idfOf[df] >= EVIDENCE_TUNING.rareIdf) rare++;
-      const iRole = this.denseRole[f];
+      const kind = featureKinds[f];
+      if (kind & RARE) rare++;
+      const iRole = denseRole[f];
       const jRole = roles[k];
       if (iRole & jRole & ROLE_HEADLINE) headline += part;
       if (!((iRole | jRole) & ROLE_NAME)) {
@@ -158,21 +187,22 @@ export class PairEvidence {
         if (part > top) top = part;
         continue;
       }
+      const df = documentFrequency[f];
       if (df < rarestName) rarestName = df;
       // A name's words and its phrase count as one thing: their shares add up by group.
       const group = featureGroup[f];
-      if (this.groupShare[group] === 0) this.touched.push(group);
-      this.groupShare[group] += part;
-      if (this.isSpecific(f)) {
+      if (groupShare[group] === 0) touched[touchedCount++] = group;
+      groupShare[group] += part;
+      if (kind & SPECIFIC) {
         if (iRole & ROLE_KEY_NAME) iKeyMet++;
         if (jRole & ROLE_KEY_NAME) jKeyMet++;
       }
     }
-    for (const group of this.touched) {
-      if (this.groupShare[group] > top) top = this.groupShare[group];
-      this.groupShare[group] = 0;
+    for (let t = 0; t < touchedCount; t++) {
+      const group = touched[t];
+      if (groupShare[group] > top) top = groupShare[group];
+      groupShare[group] = 0;
     }
-    this.touched.length = 0;
     const o = this.overlap;
     o.dot = dot;
     o.content = content;
@@ -186,12 +216,8 @@ export class PairEvidence {
     return o;
   }
 
-  /** The evidence record of a pair that shares something, from its overlap. */
+  /** The evidence record of a pair that shares something, from its overlap, the COSTLY_FEATURES aside. */
   private writeEvidence(i: number, j: number, o: Overlap, out: Float64Array): void {
-    const met =
-      o.iKeyMet < this.keyNames[i] && o.jKeyMet < this.keyNames[j]
-        ? this.phraseMet(i, j, o.iKeyMet, o.jKeyMet)
-        : -1;
     const hours = Math.abs(this.times[i] - this.times[j]) / HOUR_MS;
     const both = this.batch.withSummary[i] & this.batch.withSummary[j];
     const residual = o.dot - o.top;
@@ -201,9 +227,6 @@ export class PairEvidence {
     out[F.residual] = residual;
     out[F.singleConcept] = residual < EVIDENCE_TUNING.minResidual ? 1 : 0;
     out[F.namesOnly] = both && o.content < EVIDENCE_TUNING.minSharedContent ? 1 : 0;
-    out[F.nameConflict] = met >= 0 ? 1 : 0;
-    out[F.strangerNames] = met === 0 ? 1 : 0;
-    out[F.numberConflict] = this.numberConflict(i, j);
     out[F.lateDays] = Math.max(0, hours - EVIDENCE_TUNING.graceHours) / DAY_HOURS;
     out[F.daysApart] = hours / DAY_HOURS;
     out[F.bothSummaries] = both;

@@ -62,49 +62,97 @@ const CLOSING_PUNCTUATION = /[^\p{L}\p{N}%]$/u;
 const POSSESSIVE = /'s$/i;
 const EDGE_PUNCTUATION = /^[^\p{L}\p{N}$£€¥₹]+|[^\p{L}\p{N}%]+$/gu;
 
-/** Splits a text into clustering tokens; stopwords are dropped but keep their positions. */
-export function tokenizeText(text: string): TokenizedText {
+/** A word that is part of a date ("March", "Tuesday"): dropped, and takes a day number before it along. */
+const DATE_PART = "date";
+
+/** How one word reads: a date part, a token (its place in the text aside), or nothing (a stopword, a lone letter). */
+type WordReading = typeof DATE_PART | TermToken | null;
+
+/**
+ * The readings of plain words (letters only), shared by the texts of a batch. A plain word reads
+ * the same wherever it stands (only its place differs), and a batch writes its words thousands of
+ * times: each is lowercased, looked up and stemmed once. The readings are never handed out, only copied.
+ */
+export class PlainWordReadings {
+  private readonly known = new Map<string, WordReading>();
+
+  read(word: string): WordReading {
+    let reading = this.known.get(word);
+    if (reading === undefined) {
+      reading = DATE_WORDS.has(word.toLowerCase()) ? DATE_PART : toToken(word, 0, false);
+      this.known.set(word, reading);
+    }
+    return reading;
+  }
+}
+
+/**
+ * Splits a text into clustering tokens; stopwords are dropped but keep their positions. The texts of
+ * a batch share `readings`.
+ */
+export function tokenizeText(text: string, readings = new PlainWordReadings()): TokenizedText {
   const chunks = text
     .replace(/[’‘`´]/g, "'")
     .replace(/[“”]/g, '"')
     .split(/\s+/)
     .filter(Boolean);
-  const tokens: TermToken[] = [];
-  let position = 0;
-  let sentenceStart = true;
-  let datePosition = -2;
+  const line = new TokenLine();
   for (const chunk of chunks) {
+    // Most words are plain letters: no dash, link or punctuation to handle, and read once per batch.
+    if (PLAIN_WORD.test(chunk)) {
+      line.place(readings.read(chunk));
+      continue;
+    }
     if (DASHES.test(chunk)) {
-      sentenceStart = true;
+      line.sentenceStart = true;
       continue;
     }
     // Links and handles in feed descriptions are boilerplate, not words ("http://aje.io/…").
     if (URL_LIKE.test(chunk)) continue;
-    // Most words are plain letters; only the rest pay for punctuation handling.
-    const plain = PLAIN_WORD.test(chunk);
-    const core = plain ? chunk : chunk.replace(EDGE_PUNCTUATION, "");
-    const abbreviation = !plain && isAbbreviation(core, chunk);
-    const endsSentence = !plain && CLOSES_SENTENCE.test(chunk) && !abbreviation;
+    const core = chunk.replace(EDGE_PUNCTUATION, "");
+    const abbreviation = isAbbreviation(core, chunk);
+    const endsSentence = CLOSES_SENTENCE.test(chunk) && !abbreviation;
     // Punctuation and a possessive part two names ("Turkey's Erdogan", "Scarborough: Trump", "'Hitler'"):
     // a gap in the positions keeps them from reading as one phrase.
-    if (!plain && OPENING_PUNCTUATION.test(chunk)) position += 1;
-    for (const part of plain ? [chunk] : core ? splitCompound(core) : []) {
-      if (isDatePart(part, position, datePosition)) {
-        // "March 10", "10 March", "Tuesday": dates link unrelated stories published the same day.
-        datePosition = position;
-        const previous = tokens[tokens.length - 1];
-        if (previous?.kind === "number" && previous.position === position - 1) tokens.pop();
-      } else {
-        const token = toToken(part, position, sentenceStart);
-        if (token) tokens.push(token);
-      }
-      position += 1;
-      sentenceStart = false;
+    if (OPENING_PUNCTUATION.test(chunk)) line.position += 1;
+    for (const part of core ? splitCompound(core) : []) {
+      if (PLAIN_WORD.test(part)) line.place(readings.read(part));
+      else if (isDatePart(part, line.position, line.datePosition)) line.place(DATE_PART);
+      else line.place(toToken(part, line.position, line.sentenceStart));
     }
-    if (endsSentence) sentenceStart = true;
-    if (!plain && !abbreviation && (CLOSING_PUNCTUATION.test(chunk) || POSSESSIVE.test(chunk))) position += 1;
+    if (endsSentence) line.sentenceStart = true;
+    if (!abbreviation && (CLOSING_PUNCTUATION.test(chunk) || POSSESSIVE.test(chunk))) line.position += 1;
   }
+  const { tokens } = line;
   return { tokens: attachMagnitudes(tokens), titleCase: isTitleCase(tokens) };
+}
+
+/** The tokens of a text as its words are placed one after another. */
+class TokenLine {
+  readonly tokens: TermToken[] = [];
+  /** The word position the next word takes. */
+  position = 0;
+  sentenceStart = true;
+  /** The position of the last date part. */
+  datePosition = -2;
+
+  /** Places the next word: a token, a date part or nothing. */
+  place(reading: WordReading): void {
+    if (reading === DATE_PART) {
+      // "March 10", "10 March", "Tuesday": dates link unrelated stories published the same day.
+      this.datePosition = this.position;
+      const previous = this.tokens[this.tokens.length - 1];
+      if (previous?.kind === "number" && previous.position === this.position - 1) this.tokens.pop();
+    } else if (reading) this.tokens.push(placed(reading, this.position, this.sentenceStart));
+    this.position += 1;
+    this.sentenceStart = false;
+  }
+}
+
+/** A token of its own at a place in the text (magnitudes attach to the token, so readings are copied). */
+function placed(reading: TermToken, position: number, sentenceStart: boolean): TermToken {
+  const { term, word, kind, capitalised, strongName } = reading;
+  return { term, word, kind, capitalised, strongName, position, sentenceStart };
 }
 
 /** Numbers in a canonical form ("1,000" → "1000", "$1.8bn" → "1.8b"), or null when the text is no number. */

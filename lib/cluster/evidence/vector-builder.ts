@@ -11,11 +11,11 @@ import { ROLE_HEADLINE_NUMBER, type BatchVectors } from "@/lib/cluster/evidence/
  * articles share cache lines, which keeps large batches from paying for scattered memory.
  */
 export class VectorBuilder {
-  private features = new Int32Array(1024);
-  private tf = new Float64Array(1024);
-  private boost = new Float64Array(1024);
+  private features: Int32Array;
+  private tf: Float64Array;
+  private boost: Float64Array;
   /** Per entry, its ROLE_* flags in this article. */
-  private roles = new Uint8Array(1024);
+  private roles: Uint8Array;
   private length = 0;
   private readonly offsets: Int32Array;
   private articles = 0;
@@ -27,8 +27,14 @@ export class VectorBuilder {
   /** Per feature id, its place in the buffer while the current article holds it. */
   private slot = new Int32Array(1024).fill(-1);
 
-  constructor(articleCount: number) {
+  /** `entries`: room to start with (the buffer grows past it when needed, by copying). */
+  constructor(articleCount: number, entries = 1024) {
     this.offsets = new Int32Array(articleCount + 1);
+    const room = Math.max(1, entries);
+    this.features = new Int32Array(room);
+    this.tf = new Float64Array(room);
+    this.boost = new Float64Array(room);
+    this.roles = new Uint8Array(room);
   }
 
   add(id: number, tf: number, boost: number, role = 0): void {

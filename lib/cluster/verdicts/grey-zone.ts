@@ -40,6 +40,11 @@ export class GreyZoneCollector {
     private readonly outlets: Int32Array,
   ) {}
 
+  /** The lowest probability a pair is kept at. */
+  get low(): number {
+    return this.options.low;
+  }
+
   /** Offers a scored pair without a verdict; kept when the outlets differ and it lies in the band. */
   offer(i: number, j: number, probability: number): void {
     const { low, high } = this.options;

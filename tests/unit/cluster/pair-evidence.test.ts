@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { forEachCandidatePair } from "@/lib/cluster/evidence/candidates";
-import { prepareBatch, type PreparedBatch } from "@/lib/cluster/assembly/cluster-articles";
+import { pairScorer, prepareBatch, type PreparedBatch } from "@/lib/cluster/assembly/cluster-articles";
 import { ROLE_HEADLINE, ROLE_KEY_NAME, ROLE_NAME, type ArticleVector } from "@/lib/cluster/evidence/vectors";
 import {
   EVIDENCE_FEATURES,
@@ -177,6 +177,32 @@ describe("PairEvidence", () => {
       }),
       { numRuns: 60, seed: 24 },
     );
+  });
+
+  it("with a floor, scores every pair exactly, or 0 when its exact score is below the floor", () => {
+    let early = 0;
+    fc.assert(
+      fc.property(
+        fc.array(article, { minLength: 2, maxLength: 24 }),
+        fc.constantFrom(0.05, 0.1, 0.3, 0.5, 0.9),
+        (rows, floor) => {
+          const prepared = prepareBatch(toArticles(rows));
+          const { batch, times, opts } = prepared;
+          const exact = pairScorer(prepared);
+          const floored = pairScorer(prepared, floor);
+          forEachCandidatePair(batch.vectors, batch.documentFrequency, times, opts, (i, j) => {
+            const score = exact(i, j);
+            const given = floored(i, j);
+            if (given === score) return;
+            expect([score < floor, given]).toEqual([true, 0]);
+            early++;
+          });
+        },
+      ),
+      { numRuns: 60, seed: 31 },
+    );
+    // Pairs were told early, not only scored in full.
+    expect(early).toBeGreaterThan(0);
   });
 });
 
