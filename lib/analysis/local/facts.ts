@@ -237,9 +237,12 @@ export function prepareArticle(
   };
 }
 
+const LETTERS_ONLY = /^\p{L}+$/u;
+
 function isPhraseWord(t: Token, titleCase: boolean): boolean {
+  // The set lookup before the pattern: stop words are the commonest words.
   return (
-    (titleCase || !t.capitalised) && t.key.length >= 3 && /^\p{L}+$/u.test(t.key) && !STOP_WORDS.has(t.key)
+    (titleCase || !t.capitalised) && t.key.length >= 3 && !STOP_WORDS.has(t.key) && LETTERS_ONLY.test(t.key)
   );
 }
 
@@ -349,8 +352,15 @@ function mergeAliases(names: Map<string, string>): Map<string, { keys: string[] 
   return out;
 }
 
+/** The number of words of a key (its words joined by single spaces), without splitting it. */
+function wordCount(key: string): number {
+  let words = 1;
+  for (let at = key.indexOf(" "); at !== -1; at = key.indexOf(" ", at + 1)) words++;
+  return words;
+}
+
 function hasName(a: PreparedArticle, key: string): boolean {
-  return key.split(" ").length <= MAX_NGRAM ? a.nameGrams.has(key) : a.match.includes(key);
+  return wordCount(key) <= MAX_NGRAM ? a.nameGrams.has(key) : a.match.includes(key);
 }
 
 /** Small numbers only match when they count the same thing ("2 astronauts", "two NASA astronauts"). */
