@@ -4,18 +4,12 @@
  * factualAccuracy, and never asserted where the outlets do not both state it.
  */
 import { describe, expect, it } from "vitest";
+import { article } from "@/tests/helpers/small-cards";
 import { groundAnalysis } from "@/lib/analysis/grounding";
 import { negationsIn } from "@/lib/analysis/local/contradictions";
 import { analyzeLocally } from "@/lib/analysis/local/local-analyzer";
 import { tokenize } from "@/lib/analysis/text/tokens";
 import type { AnalysisArticle } from "@/lib/schemas/analysis";
-
-const article = (source: string, title: string, summary: string): AnalysisArticle => ({
-  source,
-  title,
-  summary,
-  content: "",
-});
 
 const contradictionsOf = async (card: AnalysisArticle[]) =>
   (await analyzeLocally(card)).differences.filter((d) => d.text.startsWith("The reports contradict"));

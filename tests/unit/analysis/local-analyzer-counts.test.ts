@@ -5,24 +5,12 @@
  * over her health"), while "as many as" opens none.
  */
 import { describe, expect, it } from "vitest";
+import { article, firstCount } from "@/tests/helpers/small-cards";
 import { prepareArticle } from "@/lib/analysis/local/facts";
 import { actionTerms } from "@/lib/analysis/local/common-points";
 import { analyzeLocally } from "@/lib/analysis/local/local-analyzer";
 import { statementsOf } from "@/lib/analysis/local/statements";
-import type { AnalysisArticle } from "@/lib/schemas/analysis";
 import { termOf } from "@/lib/text/terms";
-
-const article = (source: string, title: string, summary: string): AnalysisArticle => ({
-  source,
-  title,
-  summary,
-  content: "",
-});
-
-/** The number of outlets the first common point says report it ("All four outlets", "Three of the four outlets"). */
-function firstCount(points: { text: string }[]): string | undefined {
-  return /^(All \w+|Both|\w+ of the \w+) outlets/.exec(points[0]?.text ?? "")?.[1];
-}
 
 describe("a clause after a comma (issue 32)", () => {
   const card = [

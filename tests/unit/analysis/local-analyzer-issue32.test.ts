@@ -6,15 +6,8 @@
  * fragment, a byline, a place alone) in an "only" claim.
  */
 import { describe, expect, it } from "vitest";
+import { article, firstCount } from "@/tests/helpers/small-cards";
 import { analyzeLocally } from "@/lib/analysis/local/local-analyzer";
-import type { AnalysisArticle } from "@/lib/schemas/analysis";
-
-const article = (source: string, title: string, summary: string): AnalysisArticle => ({
-  source,
-  title,
-  summary,
-  content: "",
-});
 
 /** A clause of the summary, quotations aside, that ends in a bare list of names or figures ("CNN gives Toyota Corolla"). */
 function bareList(summary: string): string[] {
@@ -34,11 +27,6 @@ function bareList(summary: string): string[] {
 }
 
 const DENIAL = /may not (?:describe|be about) the same|different events|share no statement/i;
-
-/** The number of outlets the first common point says report it ("All four outlets", "Three of the four outlets"). */
-function firstCount(points: { text: string }[]): string | undefined {
-  return /^(All \w+|Both|\w+ of the \w+) outlets/.exec(points[0]?.text ?? "")?.[1];
-}
 
 describe("a summary that stands alone (issue 32)", () => {
   it("never ends in a bare name: 'CNN gives Toyota Corolla'", async () => {

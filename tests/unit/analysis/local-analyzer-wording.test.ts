@@ -6,17 +6,10 @@
  * the wording and tone that does not read topic words as feeling.
  */
 import { describe, expect, it } from "vitest";
+import { article } from "@/tests/helpers/small-cards";
 import { analyzeLocally } from "@/lib/analysis/local/local-analyzer";
-import type { AnalysisArticle } from "@/lib/schemas/analysis";
 import { clip } from "@/lib/analysis/text/writing";
 import { termOf } from "@/lib/text/terms";
-
-const article = (source: string, title: string, summary: string): AnalysisArticle => ({
-  source,
-  title,
-  summary,
-  content: "",
-});
 
 describe("shared facts across wording (decision 035)", () => {
   it("folds synonyms and variants onto one term", () => {
