@@ -284,7 +284,9 @@ async function extractNames(articles: PreparedArticle[], budget: WorkBudget): Pr
   const names = new Map<string, string>();
   for (const a of articles) {
     for (const s of a.sentences) {
-      const { runs, position } = runsOf.get(s) ?? { runs: [], position: new Map<Token, number>() };
+      const read = runsOf.get(s);
+      if (!read) continue; // no capitalised word, no name
+      const { runs, position } = read;
       for (const run of runs) {
         // Written as a name in running text elsewhere: trust it in a headline too.
         const trusted = certainRuns.has(run.map((t) => t.key).join(" "));
