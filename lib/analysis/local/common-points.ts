@@ -141,9 +141,33 @@ const ING_PREPOSITIONS = new Set(
 );
 
 /**
+ * Whether the word at `k` follows a subject of two names joined by "and" or a comma ("NASA,
+ * SpaceX launch", "NASA and Elon Musk's SpaceX successfully launch"), adverbs in "-ly" aside: a
+ * plural subject, whose verb takes the plain form the inflected reading misses (it read the
+ * object, "astronauts", instead).
+ */
+function afterJointSubject(tokens: Token[], k: number, isName: (t: Token) => boolean, text: string): boolean {
+  const between = (a: number) => text.slice(tokens[a].end, tokens[a + 1].start);
+  let j = k - 1;
+  while (j >= 0 && !isName(tokens[j]) && /ly$/.test(tokens[j].key) && between(j) === " ") j--;
+  if (j < 0 || !isName(tokens[j]) || tokens[j].possessive || !/^\.? $/.test(between(j))) return false;
+  // The second name, words and possessives included ("Elon Musk's SpaceX").
+  while (j > 0 && isName(tokens[j - 1]) && /^\.? $/.test(between(j - 1))) j--;
+  if (j >= 1 && isName(tokens[j - 1]) && /^,\s+$/.test(between(j - 1))) return true;
+  return (
+    j >= 2 &&
+    tokens[j - 1].key === "and" &&
+    between(j - 1) === " " &&
+    between(j - 2) === " " &&
+    isName(tokens[j - 2])
+  );
+}
+
+/**
  * The action a statement reports, as terms: its verbs (the word after an auxiliary, a modal or
  * "to": "will respond", "was not injured"; the first inflected word right after a name or a
- * noun: "Trump threatens", "executive sacked"). Another outlet reports the statement only when its own
+ * noun: "Trump threatens", "executive sacked"; the plain word after a joint subject: "NASA, SpaceX
+ * launch"). Another outlet reports the statement only when its own
  * text writes one of them, not merely the statement's names and topic words (issue 25: Reuters'
  * "EU to respond to any U.S. auto tariff move" was credited to outlets reporting Trump's threat).
  * Names are never actions; a statement in which none is found asks for none.
@@ -173,6 +197,17 @@ export function actionTerms(statement: Statement): Set<string> {
       !ING_PREPOSITIONS.has(t.key) &&
       /^,\s+$/.test(statement.text.slice(previous.end, t.start))
     ) {
+      out.add(termOf(t.key));
+      continue;
+    }
+    // A joint subject takes the plain form ("NASA, SpaceX launch astronauts"): its first word is the verb.
+    if (
+      !inflected &&
+      plain(t) &&
+      !/ly$/.test(t.key) &&
+      afterJointSubject(tokens, k, isName, statement.text)
+    ) {
+      inflected = true;
       out.add(termOf(t.key));
       continue;
     }

@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { article, firstCount } from "@/tests/helpers/small-cards";
-import { prepareArticle } from "@/lib/analysis/local/facts";
+import { extractFacts, prepareArticle } from "@/lib/analysis/local/facts";
+import { WorkBudget } from "@/lib/analysis/work-budget";
 import { actionTerms } from "@/lib/analysis/local/common-points";
 import { analyzeLocally } from "@/lib/analysis/local/local-analyzer";
 import { statementsOf } from "@/lib/analysis/local/statements";
@@ -142,5 +143,28 @@ describe("a return after a gap (issue 32)", () => {
       ]);
       expect(result.commonPoints, title).toEqual([]);
     }
+  });
+});
+
+describe("the verb after a joint subject (issue 32)", () => {
+  // The card's names as the analyzer reads them: a lead writing them mid-sentence makes Acme and Bolt names.
+  const actionsOf = async (title: string) => {
+    const prepared = prepareArticle(
+      article("Reuters", title, "Investors cheered as Acme and Bolt confirmed it."),
+      0,
+    );
+    const { names } = await extractFacts([prepared], new WorkBudget("test"));
+    return actionTerms(statementsOf(prepared, names, new Set(), new Set())[0]);
+  };
+
+  it("reads the plain form after two names as the verb: 'Acme, Bolt launch rockets', 'Acme and Bolt jointly launch rockets'", async () => {
+    expect(await actionsOf("Acme, Bolt launch rockets from Leeds")).toEqual(new Set([termOf("launch")]));
+    expect(await actionsOf("Acme and Bolt jointly launch rockets from Leeds")).toEqual(
+      new Set([termOf("launch")]),
+    );
+  });
+
+  it("keeps a single subject's inflected verb: 'Acme launches rockets from Leeds'", async () => {
+    expect(await actionsOf("Acme launches rockets from Leeds")).toEqual(new Set([termOf("launches")]));
   });
 });
