@@ -168,3 +168,26 @@ describe("the verb after a joint subject (issue 32)", () => {
     expect(await actionsOf("Acme launches rockets from Leeds")).toEqual(new Set([termOf("launches")]));
   });
 });
+
+describe("an outlet's own wording of a later point (issue 32)", () => {
+  it("refers to the passage an earlier point quoted when only that passage states what the point adds", async () => {
+    const result = await analyzeLocally([
+      article("Reuters", "Acme opens 12 km tram line in Leeds", ""),
+      article("BBC News", "Acme opens new 12 km tram line in Leeds", ""),
+      article(
+        "Daily Mail",
+        "Acme tram line opens",
+        "Acme has brought trams back to Leeds city centre with the new line, where Mayor Tracy Brabin rode the opening carriage past cheering crowds and brass bands.",
+      ),
+      article("CNN", "Trams run in Leeds city centre for the first time in a decade", ""),
+    ]);
+    const [first, second] = result.commonPoints.map((p) => p.text);
+    expect(first).toContain("Daily Mail: “Acme has brought trams back to Leeds city centre");
+    // The headline says only what the first point said: it is no report of trams back after a decade.
+    expect(second).toMatch(
+      /^Two of the four outlets report this, each with its own details; CNN: “Trams run/,
+    );
+    expect(second).toContain("Daily Mail in the passage quoted above");
+    expect(second).not.toContain("Acme tram line opens");
+  });
+});
