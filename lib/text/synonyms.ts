@@ -124,6 +124,51 @@ export const PLACE_PHRASES: ReadonlyMap<string, string> = new Map([
 ]);
 
 /**
+ * The words of a return after a gap, read as a resumption (the "restart" group above) wherever a
+ * text writes one of three forms (lib/analysis/text/tokens.ts returnAfterGap): "the first … since
+ * 2011" (a year, a decade or a month, not an event: "first interview since his release" tells of
+ * the release), "the first … in nearly a decade" (a span of time: "the biggest crowd in a decade"
+ * is a record, not a return, so only "first" opens it), and "brought spaceflight back to the US"
+ * (a verb of bringing or coming, then "back to", "in" or "on": "backs the plan" is support, "came
+ * back from injury" says where from, not a return to, and "pushed back to Saturday" is a delay).
+ * The word "return" itself is left out: "tax return" and "returned fire" have other senses. Issue
+ * 32: one outlet wrote that NASA and SpaceX "brought spaceflight back to US", two that it was the
+ * first launch from US soil "in nearly a decade" and "since 2011" (spacex-crew-dragon-launch).
+ */
+export const RETURN_AFTER_GAP = {
+  /** The word that opens "the first … since" and "the first … in a decade". */
+  first: "first",
+  /** At most this many words from "first" to its "since" or "in" ("the first time humans have traveled into Earth's orbit from US soil in …"). */
+  reach: 12,
+  /** Words between "in" and the span's unit ("in nearly a decade", "in more than 50 years", "in the past decade"). */
+  spanWords: new Set(
+    "nearly almost over about around some more than at least close to just under well the past last a an several many few couple of".split(
+      " ",
+    ),
+  ),
+  /** At most this many words from "in" to the span's unit ("in more than 50 years"). */
+  spanReach: 5,
+  /** A span of time, singular and plural. */
+  spanUnits: new Set(
+    "decade decades year years month months week weeks century centuries generation generations".split(" "),
+  ),
+  /**
+   * A verb of bringing or coming before "back" ("brought spaceflight back to"), in its written
+   * forms. "Go" and "get" are left out ("the row goes back to 2011" is its age, "got back to
+   * reporters" a reply), and "head" ("head coach back in 2015").
+   */
+  backVerbs: new Set(
+    "bring brings bringing brought come comes coming came welcome welcomes welcomed".split(" "),
+  ),
+  /** At most this many words from that verb to "back" (its object: "brought human spaceflight back"). */
+  backReach: 3,
+  /** The words after "back" that make it a return to a place or state. */
+  backTo: new Set(["to", "in", "into", "on", "onto"]),
+  /** The term a return after a gap reads as: the resumption group's. */
+  reads: "restart",
+} as const;
+
+/**
  * Builds the stem → term table with the caller's stemmer (lib/text/terms.ts owns stemming; this
  * module only owns the word lists).
  */

@@ -26,6 +26,9 @@
  * Issue 32 (decision 035, amended): every outlet whose own text reports a statement is counted
  * and cited, the widest fact comes first, a sentence's clauses are statements too, and an outlet
  * lacking a name or figure of the statement must still write its action or a third of the rest.
+ * An outlet's own wording in a later point states something that point adds; when only a passage
+ * an earlier point quotes does, the point refers to it ("Daily Mail in the passage quoted above")
+ * rather than quoting it twice or quoting a passage that does not state the fact (decision 171).
  */
 import type { CitedPoint } from "@/lib/schemas/analysis";
 import { nameFamily, termOf } from "@/lib/text/terms";
@@ -141,9 +144,33 @@ const ING_PREPOSITIONS = new Set(
 );
 
 /**
+ * Whether the word at `k` follows a subject of two names joined by "and" or a comma ("NASA,
+ * SpaceX launch", "NASA and Elon Musk's SpaceX successfully launch"), adverbs in "-ly" aside: a
+ * plural subject, whose verb takes the plain form the inflected reading misses (it read the
+ * object, "astronauts", instead).
+ */
+function afterJointSubject(tokens: Token[], k: number, isName: (t: Token) => boolean, text: string): boolean {
+  const between = (a: number) => text.slice(tokens[a].end, tokens[a + 1].start);
+  let j = k - 1;
+  while (j >= 0 && !isName(tokens[j]) && /ly$/.test(tokens[j].key) && between(j) === " ") j--;
+  if (j < 0 || !isName(tokens[j]) || tokens[j].possessive || !/^\.? $/.test(between(j))) return false;
+  // The second name, words and possessives included ("Elon Musk's SpaceX").
+  while (j > 0 && isName(tokens[j - 1]) && /^\.? $/.test(between(j - 1))) j--;
+  if (j >= 1 && isName(tokens[j - 1]) && /^,\s+$/.test(between(j - 1))) return true;
+  return (
+    j >= 2 &&
+    tokens[j - 1].key === "and" &&
+    between(j - 1) === " " &&
+    between(j - 2) === " " &&
+    isName(tokens[j - 2])
+  );
+}
+
+/**
  * The action a statement reports, as terms: its verbs (the word after an auxiliary, a modal or
  * "to": "will respond", "was not injured"; the first inflected word right after a name or a
- * noun: "Trump threatens", "executive sacked"). Another outlet reports the statement only when its own
+ * noun: "Trump threatens", "executive sacked"; the plain word after a joint subject: "NASA, SpaceX
+ * launch"). Another outlet reports the statement only when its own
  * text writes one of them, not merely the statement's names and topic words (issue 25: Reuters'
  * "EU to respond to any U.S. auto tariff move" was credited to outlets reporting Trump's threat).
  * Names are never actions; a statement in which none is found asks for none.
@@ -173,6 +200,17 @@ export function actionTerms(statement: Statement): Set<string> {
       !ING_PREPOSITIONS.has(t.key) &&
       /^,\s+$/.test(statement.text.slice(previous.end, t.start))
     ) {
+      out.add(termOf(t.key));
+      continue;
+    }
+    // A joint subject takes the plain form ("NASA, SpaceX launch astronauts"): its first word is the verb.
+    if (
+      !inflected &&
+      plain(t) &&
+      !/ly$/.test(t.key) &&
+      afterJointSubject(tokens, k, isName, statement.text)
+    ) {
+      inflected = true;
       out.add(termOf(t.key));
       continue;
     }
@@ -298,30 +336,48 @@ export function outletCount(reporting: number, total: number): string {
 
 /**
  * The statement of an article that says most of another statement, in its own words: its
- * headline or lead sentence holding the greatest weight of the statement's terms.
+ * headline or lead sentence holding the greatest weight of the statement's terms, among those that
+ * state something of it the points before have not said (`said`). A passage an earlier point
+ * quotes is not quoted again: when only such a passage states something new, it is referred to
+ * (quotedAbove), since a lesser passage in its place would not state the fact at all (issue 32:
+ * the Daily Mail's "brought spaceflight back to US", quoted for the launch, is also its report of
+ * the first launch from US soil in a decade; its headline, "successfully launch Falcon 9", is not).
  */
 function ownWording(
   article: number,
   statement: Statement,
   statements: Statement[],
   quoted: Set<string>,
-): Statement | undefined {
+  said: Set<string>,
+): { statement: Statement; quotedAbove: boolean } | undefined {
   let best: Statement | undefined;
   let bestWeight = 0;
+  let bestNew = false;
+  let above: Statement | undefined;
+  let aboveWeight = 0;
   for (const s of statements) {
-    // A passage an earlier point quotes is not quoted again; a question states nothing.
-    if (s.article !== article || alreadyQuoted(s.text, quoted) || asksQuestion(s)) continue;
-    const w = weightOf(
-      statement.terms,
-      [...s.terms.keys()].filter((t) => statement.terms.has(t)),
-    );
-    // A shorter passage saying as much reads better: weight per term breaks ties.
-    if (w > bestWeight || (w === bestWeight && best && s.terms.size < best.terms.size)) {
+    // A question states nothing.
+    if (s.article !== article || asksQuestion(s)) continue;
+    const held = [...s.terms.keys()].filter((t) => statement.terms.has(t));
+    const statesNew = held.some((t) => !said.has(t));
+    const w = weightOf(statement.terms, held);
+    if (alreadyQuoted(s.text, quoted)) {
+      if (statesNew && w > aboveWeight) [above, aboveWeight] = [s, w];
+      continue;
+    }
+    // A passage stating something new first; then the heavier; a shorter passage saying as much reads better.
+    if (
+      (statesNew && !bestNew) ||
+      (statesNew === bestNew &&
+        (w > bestWeight || (w === bestWeight && best && s.terms.size < best.terms.size)))
+    ) {
       best = s;
       bestWeight = w;
+      bestNew = statesNew;
     }
   }
-  return best;
+  if (!bestNew && above) return { statement: above, quotedAbove: true };
+  return best && { statement: best, quotedAbove: false };
 }
 
 /**
@@ -390,13 +446,14 @@ function otherWordings(
   articles: PreparedArticle[],
   statements: Statement[],
   quoted: Set<string>,
-): Statement[] {
-  const wordings: Statement[] = [];
+  said: Set<string>,
+): { statement: Statement; quotedAbove: boolean }[] {
+  const wordings: { statement: Statement; quotedAbove: boolean }[] = [];
   const worded = new Set<string>();
   for (const i of c.supporters) {
     const outlet = articles[i].outlet.key;
     if (!c.partial.has(i) || worded.has(outlet) || wordings.length >= MAX_OWN_WORDINGS) continue;
-    const own = ownWording(i, c.statement, statements, quoted);
+    const own = ownWording(i, c.statement, statements, quoted, said);
     if (!own) continue;
     worded.add(outlet);
     wordings.push(own);
@@ -423,16 +480,21 @@ export async function findCommonPoints(
     const citations = [...new Set([c.statement.article, ...c.supporters])].sort((a, b) => a - b);
     const reporting = new Set(citations.map((i) => articles[i].outlet.key)).size;
     if (reporting < 2) continue;
-    const wordings = otherWordings(c, articles, statements, said.texts);
+    const wordings = otherWordings(c, articles, statements, said.texts, said.terms);
     // Every term it shares, and every term it states: a later point repeating the first in other words adds nothing.
     for (const t of c.statement.terms.keys()) said.terms.add(t);
     said.articles.add(c.statement.article);
     said.texts.add(c.statement.text);
-    for (const w of wordings) said.texts.add(w.text);
+    const fresh = wordings.filter((w) => !w.quotedAbove).map((w) => w.statement);
+    for (const w of fresh) said.texts.add(w.text);
     const quoted = articles[c.statement.article].outlet.name;
+    const own = (w: (typeof wordings)[number]) =>
+      w.quotedAbove
+        ? `${articles[w.statement.article].outlet.name} in the passage quoted above`
+        : `${articles[w.statement.article].outlet.name}: “${w.statement.text}”`;
     const text = wordings.length
       ? `${outletCount(reporting, outletTotal)} report this, each with its own details; ${quoted}: “${c.statement.text}”; ` +
-        wordings.map((w) => `${articles[w.article].outlet.name}: “${w.text}”`).join("; ")
+        wordings.map(own).join("; ")
       : `${outletCount(reporting, outletTotal)} report this; in the words of ${quoted}: “${c.statement.text}”`;
     points.push({
       text,
@@ -441,7 +503,7 @@ export async function findCommonPoints(
       outlets: reporting,
       shared: c.shared,
       whole: !wordings.length,
-      quotes: [c.statement.text, ...wordings.map((w) => w.text)],
+      quotes: [c.statement.text, ...fresh.map((w) => w.text)],
     });
   }
   // The widest fact first: the one the most outlets report (a stable sort keeps the rank within a count).

@@ -10,7 +10,14 @@
  */
 import { findQuotes } from "../text/quotes";
 import { STOP_WORDS } from "../text/stop-words";
-import { isContentToken, phraseTerms, tokenTerms, type Token } from "../text/tokens";
+import {
+  isContentToken,
+  phraseTerms,
+  RETURN_TERM,
+  returnAfterGap,
+  tokenTerms,
+  type Token,
+} from "../text/tokens";
 import { clip } from "../text/writing";
 import { nameFamily, termOf, WEEKDAYS } from "@/lib/text/terms";
 import type { PreparedArticle, PreparedSentence } from "./facts";
@@ -110,7 +117,7 @@ function trimmed(sentence: PreparedSentence, first: boolean, last: boolean): { f
   return { from, text: text.replace(BOILERPLATE, "") };
 }
 
-/** The terms of a passage (as text/tokens.ts contentTerms reads them), weighted: names 2, other words 1, weekdays ½. */
+/** The terms of a passage (as text/tokens.ts contentTerms reads them, and a return after a gap), weighted: names 2, other words 1, weekdays ½. */
 function termsOf(tokens: Token[], from: number, to: number, names: NameMention[]): Map<string, number> {
   const terms = new Map<string, number>();
   const nameTerms = new Set(names.flatMap((n) => n.families));
@@ -131,6 +138,8 @@ function termsOf(tokens: Token[], from: number, to: number, names: NameMention[]
     for (const w of [term, ...words.filter(isContentToken).flatMap(tokenTerms)])
       if (!STOP_WORDS.has(w)) terms.set(w, Math.max(terms.get(w) ?? 0, weight));
   }
+  // "the first … since 2011", "back to US": a return after a gap (text/tokens.ts returnAfterGap).
+  if (returnAfterGap(tokens, from, to)) terms.set(RETURN_TERM, Math.max(terms.get(RETURN_TERM) ?? 0, 1));
   return terms;
 }
 

@@ -2,7 +2,7 @@
  * An article's vocabulary: every term, name family and number it states anywhere in the text
  * read, what "another outlet says it too" is checked against (angles, common points, differences).
  */
-import { addTokenTerms, phraseTerms } from "../text/tokens";
+import { addTokenTerms, phraseTerms, RETURN_TERM, returnAfterGap } from "../text/tokens";
 import { nameFamily, nameSpelling } from "@/lib/text/terms";
 import type { PreparedArticle } from "./facts";
 
@@ -26,6 +26,8 @@ export function vocabularyOf(article: PreparedArticle): ArticleVocabulary {
       terms.add(term);
       families.add(term);
     }
+    // "brought spaceflight back to US" says what "the first … since 2011" says (text/tokens.ts returnAfterGap).
+    if (returnAfterGap(s.tokens)) terms.add(RETURN_TERM);
     for (const t of s.tokens) {
       const id = t.acronym ? `A${t.text}` : t.text;
       if (seen.has(id)) continue;

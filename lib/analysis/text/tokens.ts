@@ -5,9 +5,9 @@
  * analyzer extracts and what the grounding check verifies are measured the same way. Regexes are
  * compiled once here (the analyzer runs them over every article of a card).
  */
-import { PLACE_PHRASES } from "@/lib/text/synonyms";
-import { extraTermOf, stemWord, termOf } from "@/lib/text/terms";
-import { isAcronym } from "@/lib/text/words";
+import { PLACE_PHRASES, RETURN_AFTER_GAP } from "@/lib/text/synonyms";
+import { extraTermOf, isYear, MONTHS, stemWord, termOf } from "@/lib/text/terms";
+import { COUNT_WORDS, isAcronym } from "@/lib/text/words";
 import { STOP_WORDS } from "./stop-words";
 
 const WORD = /[\p{L}\p{N}]+(?:['’.\-][\p{L}\p{N}]+)*\.?/gu;
@@ -143,6 +143,67 @@ export function phraseTerms(tokens: Token[], from = 0, to = Infinity): { term: s
     if (term) out.push({ term, words: tokens.slice(k, PLACE_PHRASES.has(two) ? k + 2 : k + 3) });
   }
   return out;
+}
+
+/** The term a return after a gap reads as (lib/text/synonyms.ts RETURN_AFTER_GAP: a resumption). */
+export const RETURN_TERM = termOf(RETURN_AFTER_GAP.reads);
+
+/** A decade as written: "1990s". */
+const DECADE = /^\d{4}s$/;
+
+/** Whether the tokens from `k` name a time a gap runs from: "since 2011", "since the 1990s", "since May", "since last year". */
+function timeSince(tokens: Token[], k: number, inside: (k: number) => boolean): boolean {
+  const w = inside(k) ? tokens[k].key : "";
+  const next = inside(k + 1) ? tokens[k + 1].key : "";
+  return (
+    isYear(w) ||
+    DECADE.test(w) ||
+    (MONTHS.has(w) && tokens[k].capitalised) ||
+    (w === "the" && DECADE.test(next)) ||
+    (w === "last" && RETURN_AFTER_GAP.spanUnits.has(next))
+  );
+}
+
+/** Whether the tokens from `k` write a span of time: "nearly a decade", "more than 50 years", "decades". */
+function spanOfTime(tokens: Token[], k: number, inside: (k: number) => boolean): boolean {
+  for (let j = k; j < k + RETURN_AFTER_GAP.spanReach && inside(j); j++) {
+    const w = tokens[j].key;
+    if (RETURN_AFTER_GAP.spanUnits.has(w)) return true;
+    if (!RETURN_AFTER_GAP.spanWords.has(w) && !COUNT_WORDS.has(w) && !/^\d[\d,]*$/.test(w)) return false;
+  }
+  return false;
+}
+
+/**
+ * Whether tokens write a return after a gap (lib/text/synonyms.ts RETURN_AFTER_GAP): "the first …
+ * since 2011", "the first … in nearly a decade", "brought spaceflight back to US". A text writing
+ * one also says RETURN_TERM, so "back to US" meets "first from American soil since 2011" and
+ * "resumes". `from` and `to` bound the tokens' start positions.
+ */
+export function returnAfterGap(tokens: Token[], from = 0, to = Infinity): boolean {
+  const inside = (k: number) =>
+    k >= 0 && k < tokens.length && tokens[k].start >= from && tokens[k].start < to;
+  for (let k = 0; k < tokens.length && tokens[k].start < to; k++) {
+    if (!inside(k)) continue;
+    const w = tokens[k].key;
+    if (w === RETURN_AFTER_GAP.first) {
+      for (let j = k + 1; j <= k + RETURN_AFTER_GAP.reach && inside(j); j++) {
+        const opener = tokens[j].key;
+        if (opener === "since" && timeSince(tokens, j + 1, inside)) return true;
+        if (opener === "in" && spanOfTime(tokens, j + 1, inside)) return true;
+      }
+    } else if (
+      w === "back" &&
+      inside(k + 1) &&
+      RETURN_AFTER_GAP.backTo.has(tokens[k + 1].key) &&
+      // "back to back" is one after another.
+      !(inside(k + 2) && tokens[k + 2].key === "back")
+    ) {
+      for (let j = k - 1; j >= k - RETURN_AFTER_GAP.backReach && inside(j); j--)
+        if (RETURN_AFTER_GAP.backVerbs.has(tokens[j].key)) return true;
+    }
+  }
+  return false;
 }
 
 /** Of a passage's terms, the share a set of terms holds, and how many. */

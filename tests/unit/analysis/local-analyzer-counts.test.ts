@@ -6,11 +6,13 @@
  */
 import { describe, expect, it } from "vitest";
 import { article, firstCount } from "@/tests/helpers/small-cards";
-import { prepareArticle } from "@/lib/analysis/local/facts";
+import { extractFacts, prepareArticle } from "@/lib/analysis/local/facts";
+import { WorkBudget } from "@/lib/analysis/work-budget";
 import { actionTerms } from "@/lib/analysis/local/common-points";
 import { analyzeLocally } from "@/lib/analysis/local/local-analyzer";
 import { statementsOf } from "@/lib/analysis/local/statements";
 import { termOf } from "@/lib/text/terms";
+import { RETURN_TERM } from "@/lib/analysis/text/tokens";
 
 describe("a clause after a comma (issue 32)", () => {
   const card = [
@@ -89,5 +91,103 @@ describe("the shared normaliser's words (issue 32)", () => {
       article("CNN", "Coronavirus cases rise in Spain", ""),
     ]);
     expect(firstCount(result.commonPoints)).toBe("Both");
+  });
+});
+
+describe("a return after a gap (issue 32)", () => {
+  const statementOf = (title: string) => {
+    const prepared = prepareArticle(article("Reuters", title, ""), 0);
+    return statementsOf(prepared, new Map(), new Set(), new Set())[0];
+  };
+  const readsReturn = (title: string) => statementOf(title).terms.has(RETURN_TERM);
+
+  it("reads 'the first … since 2011', 'the first … in nearly a decade' and 'brought … back to' as one term", () => {
+    expect(readsReturn("Trams run in Leeds for the first time in a decade")).toBe(true);
+    expect(readsReturn("The trip was the first from Leeds soil since 2011")).toBe(true);
+    expect(readsReturn("The first tram to reach the city centre in nearly a decade")).toBe(true);
+    expect(readsReturn("It was the first derby since the 1990s")).toBe(true);
+    expect(readsReturn("The first such vote in more than 50 years")).toBe(true);
+    expect(readsReturn("Council has brought trams back to Leeds")).toBe(true);
+    expect(RETURN_TERM).toBe(termOf("resumes"));
+  });
+
+  it("does not read support, a return from somewhere, a delay, a record or an event as one", () => {
+    expect(readsReturn("Council backs the plan to bring trams to Leeds")).toBe(false);
+    expect(readsReturn("Tram driver came back from injury in Leeds")).toBe(false);
+    expect(readsReturn("Tram opening in Leeds pushed back to Saturday")).toBe(false);
+    expect(readsReturn("Leeds trams carry biggest crowd in a decade")).toBe(false);
+    expect(readsReturn("Mayor gives first interview since his release")).toBe(false);
+    expect(readsReturn("Leeds wins back to back titles for the first time in history")).toBe(false);
+    expect(readsReturn("The first tram since the council vote runs in Leeds")).toBe(false);
+    expect(readsReturn("The row over trams in Leeds goes back to 2011")).toBe(false);
+    expect(readsReturn("Officials got back to reporters in Leeds")).toBe(false);
+  });
+
+  it("counts an outlet writing 'brings trams back to Leeds' for 'Trams run in Leeds for the first time in a decade'", async () => {
+    const result = await analyzeLocally([
+      article("CNN", "Trams run in Leeds for the first time in a decade", ""),
+      article("Daily Mail", "Council brings trams back to Leeds", ""),
+    ]);
+    expect(firstCount(result.commonPoints)).toBe("Both");
+  });
+
+  it("does not count 'backs the plan', 'came back from injury' or 'pushed back to Saturday' as that return", async () => {
+    for (const title of [
+      "Council backs the plan to bring trams to Leeds",
+      "Tram driver came back from injury in Leeds",
+      "Tram opening in Leeds pushed back to Saturday",
+    ]) {
+      const result = await analyzeLocally([
+        article("CNN", "Trams run in Leeds for the first time in a decade", ""),
+        article("Daily Mail", title, ""),
+      ]);
+      expect(result.commonPoints, title).toEqual([]);
+    }
+  });
+});
+
+describe("the verb after a joint subject (issue 32)", () => {
+  // The card's names as the analyzer reads them: a lead writing them mid-sentence makes Acme and Bolt names.
+  const actionsOf = async (title: string) => {
+    const prepared = prepareArticle(
+      article("Reuters", title, "Investors cheered as Acme and Bolt confirmed it."),
+      0,
+    );
+    const { names } = await extractFacts([prepared], new WorkBudget("test"));
+    return actionTerms(statementsOf(prepared, names, new Set(), new Set())[0]);
+  };
+
+  it("reads the plain form after two names as the verb: 'Acme, Bolt launch rockets', 'Acme and Bolt jointly launch rockets'", async () => {
+    expect(await actionsOf("Acme, Bolt launch rockets from Leeds")).toEqual(new Set([termOf("launch")]));
+    expect(await actionsOf("Acme and Bolt jointly launch rockets from Leeds")).toEqual(
+      new Set([termOf("launch")]),
+    );
+  });
+
+  it("keeps a single subject's inflected verb: 'Acme launches rockets from Leeds'", async () => {
+    expect(await actionsOf("Acme launches rockets from Leeds")).toEqual(new Set([termOf("launches")]));
+  });
+});
+
+describe("an outlet's own wording of a later point (issue 32)", () => {
+  it("refers to the passage an earlier point quoted when only that passage states what the point adds", async () => {
+    const result = await analyzeLocally([
+      article("Reuters", "Acme opens 12 km tram line in Leeds", ""),
+      article("BBC News", "Acme opens new 12 km tram line in Leeds", ""),
+      article(
+        "Daily Mail",
+        "Acme tram line opens",
+        "Acme has brought trams back to Leeds city centre with the new line, where Mayor Tracy Brabin rode the opening carriage past cheering crowds and brass bands.",
+      ),
+      article("CNN", "Trams run in Leeds city centre for the first time in a decade", ""),
+    ]);
+    const [first, second] = result.commonPoints.map((p) => p.text);
+    expect(first).toContain("Daily Mail: “Acme has brought trams back to Leeds city centre");
+    // The headline says only what the first point said: it is no report of trams back after a decade.
+    expect(second).toMatch(
+      /^Two of the four outlets report this, each with its own details; CNN: “Trams run/,
+    );
+    expect(second).toContain("Daily Mail in the passage quoted above");
+    expect(second).not.toContain("Acme tram line opens");
   });
 });
