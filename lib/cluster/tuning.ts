@@ -177,8 +177,9 @@ export const VERDICT_PROBABILITY = { same: 0.95, different: 0 } as const;
 
 /**
  * Joins on verdicts (lib/cluster/assembly/verdict-ties.ts, decision 028): two groups join when "same"
- * verdicts (and near-certain pairs of words beside them) tie at least this many reports of each
- * (or all of a smaller group). Two: a second, independent reading that agrees with the first; one
+ * verdicts (and near-certain pairs of words beside them) tie at least this many reports of each;
+ * a lone report, whose answers are all readings of one text, joins no group this way (decision
+ * 162). Two: a second, independent reading that agrees with the first; one
  * would let any single mistaken answer join two stories (each impure card of decision 025 was one
  * mistaken "same"), and more would ask a third question for every pair of groups. Not swept.
  */

@@ -42,17 +42,17 @@ describe("with the recorded answers of a capable model", () => {
     }
   });
 
-  // Floors at or a little under the figures of decision 027 (mean 94.6 % pure, 1.5 % misplaced,
-  // 84.6 % carded, 4.6 % duplicates; the worst day 85.0 % pure, 5.6 % misplaced, 72 % carded).
-  // Issue 31's per-day targets (95 %, 2 %) and its 85 % carded are not all met; decisions 027 and
-  // 028 say where and why.
+  // Floors at or a little under the figures of decision 162 (mean 95.2 % pure, 1.3 % misplaced,
+  // 84.6 % carded, 4.6 % duplicates; the worst day 85.0 % pure, 5.7 % misplaced, 72 % carded).
+  // Issue 31's per-day targets (95 %, 2 %) and its 85 % carded are not all met; decisions 027,
+  // 028 and 162 say where and why.
   it("cards far more stories than words alone, nearly as pure", () => {
     const judged = meanFigures(results.map((r) => r.judged));
     const lexical = meanFigures(results.map((r) => r.lexical));
     expect(judged.carded).toBeGreaterThanOrEqual(0.84);
     expect(judged.carded - lexical.carded).toBeGreaterThanOrEqual(0.2);
-    expect(judged.pure).toBeGreaterThanOrEqual(0.945);
-    expect(judged.misplaced).toBeLessThanOrEqual(0.016);
+    expect(judged.pure).toBeGreaterThanOrEqual(0.95);
+    expect(judged.misplaced).toBeLessThanOrEqual(0.014);
     expect(judged.duplicates).toBeLessThanOrEqual(0.047);
     for (const { day, judged: f } of results) {
       expect([day, f.pure]).toEqual([day, expect.toSatisfy((x: number) => x >= 0.85)]);

@@ -179,7 +179,9 @@ export function clusterWithEvidence(
   const grey = band ? new GreyZoneCollector(band, prepared.outlets) : null;
   // The exact scores of the passes after the candidates (joined cards, follow-up questions), built once.
   const scorePair = pairScorer(prepared);
-  const { forest, links, keptApart } = assemble(prepared, scorePair, verdicts, grey);
+  const collected = collectEdges(prepared, verdicts, grey);
+  const { links } = collected;
+  const { forest } = assemble(prepared, collected, scorePair, verdicts, false);
   const cohesion = groupCohesion(forest, links);
   const clusters = forest
     .groups()
@@ -197,34 +199,41 @@ export function clusterWithEvidence(
   const ids = sorted.map((a) => a.id);
   if (!grey) return { clusters, greyZone: [] };
   if (!evidence.followUp) return { clusters, greyZone: grey.take(ids) };
-  const ties = verdicts ? groupTies(forest, links, verdicts, { ...opts, ...VERDICT_TIES }) : [];
+  // A later round's questions are chosen on the groups the answers propose, where a lone report
+  // joins a group on two answers naming it (decision 162): more answers on that one report would
+  // be more readings of it, so the cards' stricter rule leaves nothing new to ask.
+  const proposed = assemble(prepared, collected, scorePair, verdicts, true);
+  const ties = verdicts ? groupTies(proposed.forest, links, verdicts, { ...opts, ...VERDICT_TIES }) : [];
   const score = judgedScorer(scorePair, verdicts);
-  const context = { forest, outlets: prepared.outlets, score, verdicts, keptApart, ties, grey, ids };
+  const { outlets } = prepared;
+  const context = { ...proposed, outlets, score, verdicts, ties, grey, ids };
   return { clusters, greyZone: followUpQuestions(context, evidence.followUp) };
 }
 
 /**
  * The assembly: average linkage, strong pairs, joins on verdicts, centroids, leftovers (headlines),
- * cards joined report by report. A verdict's pairs are scored as VERDICT_PROBABILITY says.
+ * cards joined report by report. A verdict's pairs are scored as VERDICT_PROBABILITY says. With
+ * `loneReports`, the groups the answers propose: a lone report joins a group on two answers
+ * naming it (verdict-ties.ts).
  */
 function assemble(
   prepared: PreparedBatch,
+  { edges, links, neighbours }: ReturnType<typeof collectEdges>,
   score: (i: number, j: number) => number,
   verdicts: VerdictLookup | null,
-  grey: GreyZoneCollector | null,
+  loneReports: boolean,
 ) {
   const { opts, batch } = prepared;
-  const { edges, links, neighbours } = collectEdges(prepared, verdicts, grey);
   const forest = new ClusterForest(batch);
   if (Number.isFinite(opts.mergeAverage)) mergeByAverageLinkage(forest, links, opts.mergeAverage);
   const keptApart = verdicts ? verdicts.keptApart((i) => forest.find(i)) : null;
   if (Number.isFinite(opts.strongPair)) joinStrongPairs(forest, links, opts, keptApart, verdicts);
-  if (verdicts) joinTiedGroups(forest, links, verdicts, { ...opts, ...VERDICT_TIES }, keptApart);
+  if (verdicts) joinTiedGroups(forest, links, verdicts, { ...opts, ...VERDICT_TIES }, keptApart, loneReports);
   mergeStrongEdges(forest, edges, opts);
   if (opts.attachRounds > 0) attachLeftovers(forest, neighbours, opts);
   if (Number.isFinite(opts.cardSupport))
     joinCards(forest, links, prepared.outlets, judgedScorer(score, verdicts), opts, keptApart);
-  return { forest, links, keptApart };
+  return { forest, keptApart };
 }
 
 /** Milliseconds since the epoch; an invalid date counts as the oldest, so the sort stays consistent. */

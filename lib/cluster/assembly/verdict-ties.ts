@@ -4,10 +4,14 @@
  * group its words already half agree with, but never joins two groups by itself: one mistaken
  * "same" must not chain two stories. Two groups join on the verdicts when enough of their reports
  * are tied across them ("same" verdicts, and the words' near-certain pairs beside at least one of
- * them): at least VERDICT_TIES.reports reports of each group, or all of a smaller group, with no
- * pair between them judged "different". Two independent readings of one story agreeing is what a
- * mistake rarely produces. A pair of groups tied by fewer is what the next round of questions
- * corroborates (lib/cluster/verdicts/follow-up.ts). Decision 028.
+ * them): at least VERDICT_TIES.reports reports of each group, with no pair between them judged
+ * "different". Two independent readings of one story agreeing is what a mistake rarely produces. A
+ * lone report joins no group here, however many "same" answers name it: they are all readings of
+ * that one report, and a reader who misreads it misreads it against every report of the other
+ * story (decision 162; it joins where its words agree, in average linkage). The groups the answers
+ * propose, which the next round's questions are chosen on, still take a lone report on two ties
+ * (`loneReports`). A pair of groups tied by fewer is what the next round of questions corroborates
+ * (lib/cluster/verdicts/follow-up.ts). Decision 028.
  */
 import type { SimilarityEdges } from "@/lib/cluster/assembly/average-linkage";
 import type { ClusterForest } from "@/lib/cluster/assembly/cluster-forest";
@@ -30,7 +34,7 @@ export interface GroupTies {
 export interface TieOptions {
   /** A pair of words at least this sure ties too (strongPair). */
   strongPair: number;
-  /** Reports of each group that must be tied (or all of a smaller group). */
+  /** Reports of each group that must be tied (or all of a smaller group: a lone report, where it may join). */
   reports: number;
 }
 
@@ -74,7 +78,8 @@ export function tiesMissing(forest: ClusterForest, tie: GroupTies, reports: numb
 
 /**
  * Joins the groups the verdicts tie together (most ties first, then the roots' order), again as
- * groups grow, until nothing more joins; groups holding a "different" pair stay apart.
+ * groups grow, until nothing more joins; groups holding a "different" pair stay apart. A lone
+ * report joins only with `loneReports` (the groups the answers propose, decision 162).
  */
 export function joinTiedGroups(
   forest: ClusterForest,
@@ -82,6 +87,7 @@ export function joinTiedGroups(
   verdicts: VerdictLookup,
   options: TieOptions,
   keptApart: KeptApart | null,
+  loneReports = false,
 ): void {
   for (let joined = true; joined;) {
     joined = false;
@@ -94,6 +100,7 @@ export function joinTiedGroups(
       if (forest.find(low) !== low || forest.find(high) !== high) continue;
       const [lowMissing, highMissing] = tiesMissing(forest, tie, options.reports);
       if (lowMissing || highMissing || keptApart?.(low, high)) continue;
+      if (!loneReports && (forest.size[low] === 1 || forest.size[high] === 1)) continue;
       forest.union(low, high);
       joined = true;
     }

@@ -100,6 +100,34 @@ describe("clusterWithEvidence", () => {
     expect(together(clusters, bankA, bankB)).toBe(false);
   });
 
+  // Decision 162: the answers naming one lone report are all readings of that report.
+  it("keeps a lone report out of a card that only answers naming it tie it to, and asks no more about it", () => {
+    const bankC = article(
+      "third",
+      "Chile lifts benchmark interest rate half a point to fight inflation",
+      "Chile's central bank raised its key interest rate by half a point on Tuesday.",
+    );
+    const comment = article(
+      "fourth",
+      "Why Santiago's policymakers chose to act now",
+      "A look at the pressures behind the decision, and what households will feel first.",
+    );
+    const articles = [...ARTICLES, bankC, comment];
+    const verdicts = [
+      { a: comment.id, b: bankA.id, verdict: "same" as const },
+      { a: comment.id, b: bankB.id, verdict: "same" as const },
+    ];
+    const followUp = { ...BAND, duplicateSimilarity: 0.1, duplicatesPerCard: 2, maxCards: 300, reports: 2 };
+    const { clusters, greyZone } = clusterWithEvidence(articles, {}, { verdicts, followUp });
+    expect(together(clusters, bankA, bankB) && together(clusters, bankA, bankC)).toBe(true);
+    expect(together(clusters, comment, bankA)).toBe(false);
+    // The next round's questions are chosen on the groups the answers propose, which hold it.
+    const bank = [bankA.id, bankB.id, bankC.id];
+    expect(
+      greyZone.some((p) => [p.a, p.b].includes(comment.id) && bank.some((id) => [p.a, p.b].includes(id))),
+    ).toBe(false);
+  });
+
   it("changes nothing on an unclear verdict", () => {
     const plain = clusterWithEvidence(ARTICLES).clusters;
     const unclear = clusterWithEvidence(

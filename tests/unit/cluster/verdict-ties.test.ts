@@ -52,7 +52,11 @@ const GROUPS = [
 ];
 const OPTIONS = { strongPair: 0.95, reports: 2 };
 
-function join(said: [number, number, PairVerdict["verdict"]][], words: [number, number, number][] = []) {
+function join(
+  said: [number, number, PairVerdict["verdict"]][],
+  words: [number, number, number][] = [],
+  loneReports = false,
+) {
   const forest = forestOf(GROUPS, N);
   const { verdicts, links } = evidence(said, words);
   joinTiedGroups(
@@ -61,6 +65,7 @@ function join(said: [number, number, PairVerdict["verdict"]][], words: [number, 
     verdicts,
     OPTIONS,
     verdicts.keptApart((i) => forest.find(i)),
+    loneReports,
   );
   return forest;
 }
@@ -105,14 +110,29 @@ describe("joins on verdicts", () => {
     ).toBe(false);
   });
 
-  it("joins a lone report to a group when it is tied to two of the group's reports", () => {
-    expect(together(join([[5, 3, "same"]]), 5, 3)).toBe(false);
+  // Decision 162: every answer naming a lone report is a reading of that one report.
+  it("joins no lone report to a group on verdicts, however many of the group's reports it is tied to", () => {
+    const said: [number, number, PairVerdict["verdict"]][] = [
+      [5, 0, "same"],
+      [5, 1, "same"],
+      [5, 2, "same"],
+    ];
+    expect(together(join(said), 5, 0)).toBe(false);
+    expect(together(join([...said, [5, 6, "same"]], [[1, 6, 0.97]]), 5, 0)).toBe(false);
+  });
+
+  it("proposes a lone report for a group when it is tied to two of the group's reports", () => {
+    expect(together(join([[5, 3, "same"]], [], true), 5, 3)).toBe(false);
     expect(
       together(
-        join([
-          [5, 3, "same"],
-          [5, 4, "same"],
-        ]),
+        join(
+          [
+            [5, 3, "same"],
+            [5, 4, "same"],
+          ],
+          [],
+          true,
+        ),
         3,
         4,
         5,
