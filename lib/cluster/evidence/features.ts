@@ -5,12 +5,11 @@
  */
 import { isRecentYear, stemWord } from "@/lib/text/terms";
 import { linkWords } from "@/lib/cluster/evidence/link-words";
-import { PlainWordReadings, tokenizeText } from "@/lib/cluster/evidence/tokenize";
 import { SUMMARY_MIN_WORDS } from "@/lib/cluster/tuning";
 import type { ClusterArticle, FeatureWeights } from "@/lib/cluster/types";
 import {
-  internText,
   KeyTable,
+  TextInterner,
   NUMBER,
   SENTENCE_START,
   type InternedText,
@@ -32,13 +31,13 @@ export function vectorizeArticles(articles: ClusterArticle[], weights: FeatureWe
   const table = new KeyTable();
   // Links are parsed only when their words count (not in batches of headlines only).
   const readLinks = weights.linkWeight > 0;
-  const readings = new PlainWordReadings();
+  const interner = new TextInterner(table);
   const texts = articles.map(
     (a) =>
       [
-        internText(tokenizeText(a.title, readings), table),
-        internText(tokenizeText(a.summary, readings), table),
-        internText(tokenizeText(readLinks ? linkWords(a.url) : "", readings), table),
+        interner.intern(a.title),
+        interner.intern(a.summary),
+        interner.intern(readLinks ? linkWords(a.url) : ""),
       ] as const,
   );
   const lexicon = buildNameLexicon(texts, table.size);
