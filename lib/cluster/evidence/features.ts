@@ -66,21 +66,21 @@ export function vectorizeArticles(articles: ClusterArticle[], weights: FeatureWe
     if (key.startsWith("#") && !isRecentYear(key.slice(1))) isNumber[id] = numberKind(key.slice(1));
   // A summary of a few words is a headline's echo, not a report of what happened.
   const withSummary = Uint8Array.from(texts, ([, summary]) =>
-    summary.keys.length >= SUMMARY_MIN_WORDS ? 1 : 0,
+    summary.end - summary.start >= SUMMARY_MIN_WORDS ? 1 : 0,
   );
   return { ...builder.finish(table.size, isNumber), withSummary };
 }
 
 /** Whether the text names someone or somewhere. */
 function hasName(text: InternedText, lexicon: NameLexicon): boolean {
-  for (let k = 0; k < text.keys.length; k++) if (isName(text, k, lexicon)) return true;
+  for (let k = text.start; k < text.end; k++) if (isName(text, k, lexicon)) return true;
   return false;
 }
 
 /** The batch's feature entries to make room for: one per token at most, before phrases. */
 function entriesFor(texts: (readonly InternedText[])[]): number {
   let tokens = 0;
-  for (const fields of texts) for (const text of fields) tokens += text.keys.length;
+  for (const fields of texts) for (const text of fields) tokens += text.end - text.start;
   return tokens;
 }
 
@@ -98,9 +98,9 @@ function addTextFeatures(
   let previousName = -1;
   // The headline says whom or where the report is about; when it names no one, the summary's first sentence does.
   let lead = isHeadline || !headlineHasName;
-  for (let k = 0; k < text.keys.length; k++) {
+  for (let k = text.start; k < text.end; k++) {
     const id = text.keys[k];
-    if (!isHeadline && k > 0 && text.flags[k] & SENTENCE_START) lead = false;
+    if (!isHeadline && k > text.start && text.flags[k] & SENTENCE_START) lead = false;
     if (skip?.has(id)) {
       previousName = -1;
       continue;
@@ -137,7 +137,7 @@ function addLinkFeatures(
   weight: number,
   skip?: Set<number>,
 ): void {
-  for (let k = 0; k < link.keys.length; k++) {
+  for (let k = link.start; k < link.end; k++) {
     const id = link.keys[k];
     if (skip?.has(id) || builder.holds(id)) continue;
     builder.add(id, weight, 1);
