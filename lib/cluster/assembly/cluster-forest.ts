@@ -48,13 +48,15 @@ export class ClusterForest {
   constructor(batch: BatchVectors) {
     const n = batch.vectors.length;
     const { offsets, features, weights } = batch.flat;
-    this.parent = Int32Array.from({ length: n }, (_, i) => i);
+    this.parent = new Int32Array(n);
+    for (let i = 0; i < n; i++) this.parent[i] = i;
     this.size = new Int32Array(n).fill(1);
     this.features = new Array<Int32Array>(n).fill(features);
     this.weights = new Array<Float64Array>(n).fill(weights);
     this.start = offsets.slice(0, n);
     this.end = offsets.slice(1, n + 1);
-    this.normSquared = Float64Array.from({ length: n }, (_, i) => (offsets[i + 1] > offsets[i] ? 1 : 0));
+    this.normSquared = new Float64Array(n);
+    for (let i = 0; i < n; i++) this.normSquared[i] = offsets[i + 1] > offsets[i] ? 1 : 0;
     this.featureGroup = batch.featureGroup;
     this.groupShare = new Float64Array(batch.featureGroup.length);
     this.firstJoined = new Int32Array(n).fill(-1);

@@ -65,8 +65,9 @@ export function vectorizeArticles(articles: ClusterArticle[], weights: FeatureWe
   for (const [key, id] of table.ids)
     if (key.startsWith("#") && !isRecentYear(key.slice(1))) isNumber[id] = numberKind(key.slice(1));
   // A summary of a few words is a headline's echo, not a report of what happened.
-  const withSummary = Uint8Array.from(texts, ([, summary]) =>
-    summary.end - summary.start >= SUMMARY_MIN_WORDS ? 1 : 0,
+  const withSummary = new Uint8Array(texts.length);
+  texts.forEach(
+    ([, summary], i) => (withSummary[i] = summary.end - summary.start >= SUMMARY_MIN_WORDS ? 1 : 0),
   );
   return { ...builder.finish(table.size, isNumber), withSummary };
 }
