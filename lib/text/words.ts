@@ -81,12 +81,22 @@ export function isTitleCase(words: Iterable<CasedWord>): boolean {
   let judged = 0;
   let capitalised = 0;
   for (const w of words) {
-    if (w.sentenceStart) continue;
-    if (w.word.length < TITLE_CASE_MIN_LENGTH || !CASED_WORD.test(w.word)) continue;
-    if (FUNCTION_WORDS.has(w.word.toLowerCase())) continue;
+    if (w.sentenceStart || !tellsTitleCase(w.word)) continue;
     judged++;
     if (w.capitalised) capitalised++;
   }
+  return isTitleCaseShare(judged, capitalised);
+}
+
+/** Whether a word (as written, not opening a sentence) counts in the Title Case test: isTitleCase's words that can tell. */
+export function tellsTitleCase(word: string): boolean {
+  return (
+    word.length >= TITLE_CASE_MIN_LENGTH && CASED_WORD.test(word) && !FUNCTION_WORDS.has(word.toLowerCase())
+  );
+}
+
+/** The Title Case verdict on `judged` words that can tell, `capitalised` of them capitalised. */
+export function isTitleCaseShare(judged: number, capitalised: number): boolean {
   return judged >= 2 && capitalised / judged >= TITLE_CASE_SHARE;
 }
 

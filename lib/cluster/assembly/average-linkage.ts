@@ -23,19 +23,38 @@ export function mergeByAverageLinkage(
 ): void {
   const n = forest.size.length;
   const row = adjacency(edges, n);
-  // Per group that has been joined, its summed similarity to each neighbouring group, by root. A
-  // lone article has none: its sums are its row of links, read when it joins (most never do, and a
-  // map per article was most of this pass's time and garbage at 50,000 articles).
-  const joined: (Map<number, number> | undefined)[] = new Array(n);
-  const sumsOf = (root: number): Map<number, number> => {
-    const kept = joined[root];
-    if (kept) return kept;
-    const sums = new Map<number, number>();
-    for (let k = row.start[root]; k < row.start[root + 1]; k++) {
-      const other = forest.find(row.other[k]);
-      sums.set(other, (sums.get(other) ?? 0) + row.weight[k]);
+  // Per pair of groups that has met in a join, their summed similarity, by roots: one table for all
+  // (a map per group, and a delete and a set in each neighbour's at every join, was most of this
+  // pass's time and garbage). Per group that has been joined, its neighbouring groups: ids that
+  // stopped being roots since are stale and skipped. A lone article has neither: its sums are its
+  // row of links, read when it joins (most never do).
+  const sums = new PairSums(edges.count);
+  const neighbours: (number[] | undefined)[] = new Array(n);
+  const isRoot = (c: number) => forest.find(c) === c;
+  // Both groups' sums to each neighbouring group, spread densely while a join is worked out.
+  const sumA = new Float64Array(n);
+  const sumB = new Float64Array(n);
+  const seen = new Uint8Array(n);
+  let met: number[] = [];
+  const spread = (x: number, into: Float64Array, a: number, b: number) => {
+    const list = neighbours[x];
+    if (list) {
+      for (const c of list) {
+        if (c === a || c === b || !isRoot(c)) continue;
+        into[c] = sums.get(x, c);
+        if (!seen[c]) met.push(c);
+        seen[c] = 1;
+      }
+      return;
     }
-    return sums;
+    // Summed in row order, as a lone article's sums always are.
+    for (let k = row.start[x]; k < row.start[x + 1]; k++) {
+      const c = forest.find(row.other[k]);
+      if (c === a || c === b) continue;
+      into[c] += row.weight[k];
+      if (!seen[c]) met.push(c);
+      seen[c] = 1;
+    }
   };
   // A merge changes the root's size and sums, so heap entries are stamped and stale ones skipped.
   const stamp = new Int32Array(n);
@@ -53,34 +72,96 @@ export function mergeByAverageLinkage(
     const { a, b } = heap;
     if (stamp[a] !== heap.stampA || stamp[b] !== heap.stampB) continue;
     // Both groups' sums, read before the join (a lone article's row names its neighbours' roots now).
-    let kept = sumsOf(a);
-    let folded = sumsOf(b);
+    spread(a, sumA, a, b);
+    spread(b, sumB, a, b);
     forest.union(a, b);
     const root = forest.find(a);
     const absorbed = root === a ? b : a;
     stamp[a] += 1;
     stamp[b] += 1;
-    // The smaller map is folded into the larger, which the root then keeps.
-    if (folded.size > kept.size) [kept, folded] = [folded, kept];
-    kept.delete(a);
-    kept.delete(b);
-    for (const [c, sum] of folded) {
-      if (c === a || c === b) continue;
-      kept.set(c, (kept.get(c) ?? 0) + sum);
-    }
-    joined[root] = kept;
-    joined[absorbed] = undefined;
-    for (const [c, sum] of kept) {
-      // A joined neighbour's own map still names both old groups; it learns the new sum. A lone
-      // neighbour will read its row when it joins.
-      const theirs = joined[c];
-      if (theirs) {
-        theirs.delete(absorbed);
-        theirs.set(root, sum);
-      }
+    // A sum is the two groups' sums added (one of them alone when the other has none: x + 0 is x).
+    const list = met;
+    met = [];
+    for (const c of list) {
+      const sum = sumA[c] + sumB[c];
+      sumA[c] = sumB[c] = 0;
+      seen[c] = 0;
+      // A joined neighbour that did not know the root yet learns it (its entry for the absorbed
+      // group goes stale). A lone neighbour will read its row when it joins.
+      if (!sums.set(root, c, sum)) neighbours[c]?.push(root);
       offer(root, c, sum);
     }
+    neighbours[root] = list;
+    neighbours[absorbed] = undefined;
   }
+}
+
+/**
+ * Summed similarities by unordered pair of groups: open addressing over typed arrays, keys never
+ * removed (a pair whose group was absorbed is never asked again), room doubled at half full.
+ */
+class PairSums {
+  private low: Int32Array;
+  private high: Int32Array;
+  private values: Float64Array;
+  private count = 0;
+
+  constructor(expected: number) {
+    let size = 1 << 10;
+    while (size < 2 * expected) size *= 2;
+    this.low = new Int32Array(size).fill(-1);
+    this.high = new Int32Array(size);
+    this.values = new Float64Array(size);
+  }
+
+  /** The sum of the pair (0 when it was never set). */
+  get(a: number, b: number): number {
+    const low = a < b ? a : b;
+    const high = a < b ? b : a;
+    const mask = this.low.length - 1;
+    for (let s = slotOf(low, high) & mask; this.low[s] >= 0; s = (s + 1) & mask)
+      if (this.low[s] === low && this.high[s] === high) return this.values[s];
+    return 0;
+  }
+
+  /** Sets the sum of the pair; whether the pair had one. */
+  set(a: number, b: number, value: number): boolean {
+    const low = a < b ? a : b;
+    const high = a < b ? b : a;
+    const mask = this.low.length - 1;
+    let s = slotOf(low, high) & mask;
+    for (; this.low[s] >= 0; s = (s + 1) & mask)
+      if (this.low[s] === low && this.high[s] === high) {
+        this.values[s] = value;
+        return true;
+      }
+    this.low[s] = low;
+    this.high[s] = high;
+    this.values[s] = value;
+    if (2 * ++this.count > this.low.length) this.grow();
+    return false;
+  }
+
+  private grow(): void {
+    const { low, high, values } = this;
+    this.low = new Int32Array(low.length * 2).fill(-1);
+    this.high = new Int32Array(low.length * 2);
+    this.values = new Float64Array(low.length * 2);
+    const mask = this.low.length - 1;
+    for (let k = 0; k < low.length; k++) {
+      if (low[k] < 0) continue;
+      let s = slotOf(low[k], high[k]) & mask;
+      while (this.low[s] >= 0) s = (s + 1) & mask;
+      this.low[s] = low[k];
+      this.high[s] = high[k];
+      this.values[s] = values[k];
+    }
+  }
+}
+
+function slotOf(low: number, high: number): number {
+  const h = Math.imul(low, 0x9e3779b1) ^ Math.imul(high, 0x85ebca6b);
+  return h ^ (h >>> 15);
 }
 
 /** Each article's links as one run of flat arrays: article i's are [start[i], start[i + 1]). */

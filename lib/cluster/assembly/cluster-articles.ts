@@ -368,9 +368,14 @@ function joinStrongPairs(
 // wearables and referral bonuses one story) and their members are not strangers on average.
 function mergeStrongEdges(forest: ClusterForest, edges: EdgeList, opts: ClusterOptions): void {
   const order = indicesByDescendingWeight(edges.weight, edges.count);
-  // Endpoints gathered in merge order once: a tight loop of independent reads, then a sequential walk.
-  const from = Int32Array.from(order, (e) => edges.from[e]);
-  const to = Int32Array.from(order, (e) => edges.to[e]);
+  // Endpoints gathered in merge order once: a tight loop of independent reads, then a sequential walk
+  // (a loop, not Int32Array.from with a mapping function, which walks generically).
+  const from = new Int32Array(order.length);
+  const to = new Int32Array(order.length);
+  for (let k = 0; k < order.length; k++) {
+    from[k] = edges.from[order[k]];
+    to[k] = edges.to[order[k]];
+  }
   // Many edges join the same two groups; a refusal stands until one of them grows. Lone articles
   // are cheap to compare again, so only refusals between two groups are remembered.
   const refused = new Map<number, number>();

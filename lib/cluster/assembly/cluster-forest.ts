@@ -4,6 +4,9 @@
  * A centroid is a run of a sorted feature array: a lone article's is its run in the batch's flat
  * arrays (nothing allocated), a group's has arrays of its own. Comparing two is a linear walk over
  * contiguous memory, much cheaper than hash lookups once batches reach tens of thousands.
+ * A group's centroid is summed only when asked for: a join records which group it took in, and
+ * the first overlap after replays those additions in the order they were made (so the sums come
+ * out the same to the last bit). Most groups are never compared, and average linkage joins thousands.
  */
 import type { BatchVectors } from "@/lib/cluster/evidence/vectors";
 import { lowerBound } from "@/lib/cluster/typed-arrays";
@@ -34,19 +37,31 @@ export class ClusterForest {
   /** Per feature group, the dot product it contributed to the overlap being computed. */
   private readonly groupShare: Float64Array;
   private readonly touched: number[] = [];
+  /**
+   * Per root, the groups it took in whose centroids are not added to its own yet, in join order:
+   * a list through nextJoined from firstJoined to lastJoined (-1 for none).
+   */
+  private readonly firstJoined: Int32Array;
+  private readonly lastJoined: Int32Array;
+  private readonly nextJoined: Int32Array;
 
   constructor(batch: BatchVectors) {
     const n = batch.vectors.length;
     const { offsets, features, weights } = batch.flat;
-    this.parent = Int32Array.from({ length: n }, (_, i) => i);
+    this.parent = new Int32Array(n);
+    for (let i = 0; i < n; i++) this.parent[i] = i;
     this.size = new Int32Array(n).fill(1);
     this.features = new Array<Int32Array>(n).fill(features);
     this.weights = new Array<Float64Array>(n).fill(weights);
     this.start = offsets.slice(0, n);
     this.end = offsets.slice(1, n + 1);
-    this.normSquared = Float64Array.from({ length: n }, (_, i) => (offsets[i + 1] > offsets[i] ? 1 : 0));
+    this.normSquared = new Float64Array(n);
+    for (let i = 0; i < n; i++) this.normSquared[i] = offsets[i + 1] > offsets[i] ? 1 : 0;
     this.featureGroup = batch.featureGroup;
     this.groupShare = new Float64Array(batch.featureGroup.length);
+    this.firstJoined = new Int32Array(n).fill(-1);
+    this.lastJoined = new Int32Array(n).fill(-1);
+    this.nextJoined = new Int32Array(n).fill(-1);
   }
 
   /** The root of x's group. */
@@ -60,6 +75,8 @@ export class ClusterForest {
 
   /** How alike the groups rooted at a and b are. */
   overlap(a: number, b: number): Overlap {
+    this.settle(a);
+    this.settle(b);
     const aFirst = this.end[a] - this.start[a] <= this.end[b] - this.start[b];
     const small = aFirst ? a : b;
     const big = aFirst ? b : a;
@@ -104,13 +121,24 @@ export class ClusterForest {
     };
   }
 
-  /** Joins two roots: the larger group's root stays, and the centroids are added. */
+  /** Joins two roots: the larger group's root stays, and its centroid will add the other's (settle). */
   union(a: number, b: number): void {
     const big = this.size[a] >= this.size[b] ? a : b;
     const small = big === a ? b : a;
-    this.addCentroid(big, small);
+    if (this.lastJoined[big] < 0) this.firstJoined[big] = small;
+    else this.nextJoined[this.lastJoined[big]] = small;
+    this.lastJoined[big] = small;
     this.parent[small] = big;
     this.size[big] += this.size[small];
+  }
+
+  /** Adds to x's centroid the centroids of the groups it took in, each settled first, in join order. */
+  private settle(x: number): void {
+    for (let joined = this.firstJoined[x]; joined >= 0; joined = this.nextJoined[joined]) {
+      this.settle(joined);
+      this.addCentroid(x, joined);
+    }
+    this.firstJoined[x] = this.lastJoined[x] = -1;
   }
 
   /** Every group as its member indices, ascending. */

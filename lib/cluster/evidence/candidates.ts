@@ -127,7 +127,8 @@ function buildPostings(keys: KeyFeatures, featureCount: number, times: Float64Ar
   const positions = new Int32Array(keys.features.length);
   // Visiting articles in time order fills every list already sorted by time.
   const n = keys.offsets.length - 1;
-  const order = Int32Array.from({ length: n }, (_, i) => i);
+  const order = new Int32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
   if (!isSorted(times)) order.sort((a, b) => times[a] - times[b] || a - b);
   for (const i of order) {
     for (let k = keys.offsets[i]; k < keys.offsets[i + 1]; k++) {

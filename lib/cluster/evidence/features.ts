@@ -5,12 +5,11 @@
  */
 import { isRecentYear, stemWord } from "@/lib/text/terms";
 import { linkWords } from "@/lib/cluster/evidence/link-words";
-import { PlainWordReadings, tokenizeText } from "@/lib/cluster/evidence/tokenize";
 import { SUMMARY_MIN_WORDS } from "@/lib/cluster/tuning";
 import type { ClusterArticle, FeatureWeights } from "@/lib/cluster/types";
 import {
-  internText,
   KeyTable,
+  TextInterner,
   NUMBER,
   SENTENCE_START,
   type InternedText,
@@ -32,13 +31,13 @@ export function vectorizeArticles(articles: ClusterArticle[], weights: FeatureWe
   const table = new KeyTable();
   // Links are parsed only when their words count (not in batches of headlines only).
   const readLinks = weights.linkWeight > 0;
-  const readings = new PlainWordReadings();
+  const interner = new TextInterner(table);
   const texts = articles.map(
     (a) =>
       [
-        internText(tokenizeText(a.title, readings), table),
-        internText(tokenizeText(a.summary, readings), table),
-        internText(tokenizeText(readLinks ? linkWords(a.url) : "", readings), table),
+        interner.intern(a.title),
+        interner.intern(a.summary),
+        interner.intern(readLinks ? linkWords(a.url) : ""),
       ] as const,
   );
   const lexicon = buildNameLexicon(texts, table.size);
@@ -66,22 +65,23 @@ export function vectorizeArticles(articles: ClusterArticle[], weights: FeatureWe
   for (const [key, id] of table.ids)
     if (key.startsWith("#") && !isRecentYear(key.slice(1))) isNumber[id] = numberKind(key.slice(1));
   // A summary of a few words is a headline's echo, not a report of what happened.
-  const withSummary = Uint8Array.from(texts, ([, summary]) =>
-    summary.keys.length >= SUMMARY_MIN_WORDS ? 1 : 0,
+  const withSummary = new Uint8Array(texts.length);
+  texts.forEach(
+    ([, summary], i) => (withSummary[i] = summary.end - summary.start >= SUMMARY_MIN_WORDS ? 1 : 0),
   );
   return { ...builder.finish(table.size, isNumber), withSummary };
 }
 
 /** Whether the text names someone or somewhere. */
 function hasName(text: InternedText, lexicon: NameLexicon): boolean {
-  for (let k = 0; k < text.keys.length; k++) if (isName(text, k, lexicon)) return true;
+  for (let k = text.start; k < text.end; k++) if (isName(text, k, lexicon)) return true;
   return false;
 }
 
 /** The batch's feature entries to make room for: one per token at most, before phrases. */
 function entriesFor(texts: (readonly InternedText[])[]): number {
   let tokens = 0;
-  for (const fields of texts) for (const text of fields) tokens += text.keys.length;
+  for (const fields of texts) for (const text of fields) tokens += text.end - text.start;
   return tokens;
 }
 
@@ -99,9 +99,9 @@ function addTextFeatures(
   let previousName = -1;
   // The headline says whom or where the report is about; when it names no one, the summary's first sentence does.
   let lead = isHeadline || !headlineHasName;
-  for (let k = 0; k < text.keys.length; k++) {
+  for (let k = text.start; k < text.end; k++) {
     const id = text.keys[k];
-    if (!isHeadline && k > 0 && text.flags[k] & SENTENCE_START) lead = false;
+    if (!isHeadline && k > text.start && text.flags[k] & SENTENCE_START) lead = false;
     if (skip?.has(id)) {
       previousName = -1;
       continue;
@@ -138,7 +138,7 @@ function addLinkFeatures(
   weight: number,
   skip?: Set<number>,
 ): void {
-  for (let k = 0; k < link.keys.length; k++) {
+  for (let k = link.start; k < link.end; k++) {
     const id = link.keys[k];
     if (skip?.has(id) || builder.holds(id)) continue;
     builder.add(id, weight, 1);

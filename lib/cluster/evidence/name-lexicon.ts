@@ -23,7 +23,7 @@ export function buildNameLexicon(texts: (readonly InternedText[])[], keyCount: n
   for (const fields of texts) {
     // A link's slug is lowercase by convention: it says nothing about which words are names.
     for (const text of fields.slice(0, 2)) {
-      for (let k = 0; k < text.keys.length; k++) {
+      for (let k = text.start; k < text.end; k++) {
         const flags = text.flags[k];
         if (flags & NUMBER) continue;
         if (!(flags & CAPITALISED)) lexicon.lowercase[text.keys[k]] += 1;

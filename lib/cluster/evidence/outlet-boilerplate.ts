@@ -36,8 +36,8 @@ export function outletBoilerplate(
       if (members.length < minArticles) return found;
       const touched: number[] = [];
       for (const i of members) {
-        const { keys } = texts[i][field];
-        for (let k = 0; k < keys.length; k++) {
+        const { keys, start, end } = texts[i][field];
+        for (let k = start; k < end; k++) {
           const key = keys[k];
           if (seenIn[key] === i) continue;
           seenIn[key] = i;

@@ -95,23 +95,25 @@ export class PairEvidence {
     this.numberMark = new Uint8Array(featureCount);
     this.groupShare = new Float64Array(featureCount);
     this.touched = new Int32Array(featureCount);
-    this.numberKinds = Uint8Array.from(batch.vectors, (v) => {
-      let mask = 0;
-      for (const f of v.numbers) mask |= batch.numberKinds[f];
-      return mask;
+    // Plain loops, not TypedArray.from with a mapping function: that walks generically, an
+    // iterator step and a call per entry, and these run per article and per feature of the batch.
+    this.numberKinds = new Uint8Array(n);
+    batch.vectors.forEach((v, i) => {
+      for (const f of v.numbers) this.numberKinds[i] |= batch.numberKinds[f];
     });
     this.maxSpecificFrequency = Math.max(2, Math.floor(EVIDENCE_TUNING.specificNameShare * n));
     const idfScale = n > 2 ? 1 / Math.log(n) : 1;
-    this.idfOf = Float64Array.from({ length: n + 1 }, (_, df) => (df ? Math.log(n / df) * idfScale : 0));
-    this.featureKinds = Uint8Array.from(
-      batch.documentFrequency,
-      (df, f) => (this.idfOf[df] >= EVIDENCE_TUNING.rareIdf ? RARE : 0) | (this.isSpecific(f) ? SPECIFIC : 0),
-    );
-    this.keyNames = Int32Array.from(batch.vectors, (v) => {
-      let count = 0;
+    this.idfOf = new Float64Array(n + 1);
+    for (let df = 1; df <= n; df++) this.idfOf[df] = Math.log(n / df) * idfScale;
+    this.featureKinds = new Uint8Array(featureCount);
+    for (let f = 0; f < featureCount; f++)
+      this.featureKinds[f] =
+        (this.idfOf[batch.documentFrequency[f]] >= EVIDENCE_TUNING.rareIdf ? RARE : 0) |
+        (this.isSpecific(f) ? SPECIFIC : 0);
+    this.keyNames = new Int32Array(n);
+    batch.vectors.forEach((v, i) => {
       for (let k = 0; k < v.features.length; k++)
-        if (v.roles[k] & ROLE_KEY_NAME && this.isSpecific(v.features[k])) count++;
-      return count;
+        if (v.roles[k] & ROLE_KEY_NAME && this.isSpecific(v.features[k])) this.keyNames[i]++;
     });
     const phrases: number[] = [];
     this.phraseOffsets = new Int32Array(n + 1);

@@ -3,6 +3,8 @@ import { vectorizeArticles } from "@/lib/cluster/evidence/features";
 import { cosine } from "@/lib/cluster/evidence/vectors";
 import { CARD_HEADLINE_WEIGHTS } from "@/lib/cluster/tuning";
 import { normalizeNumber, tokenizeText } from "@/lib/cluster/evidence/tokenize";
+import { internText, KeyTable, TextInterner, type InternedText } from "@/lib/cluster/evidence/interned-text";
+import { generateSyntheticNews } from "@/scripts/bench/synthetic-news";
 import { stemWord as stem } from "@/lib/text/terms";
 import type { ClusterArticle } from "@/lib/cluster/types";
 
@@ -85,6 +87,39 @@ describe("tokenizeText", () => {
     const { tokens } = tokenizeText("Mt. Gox files in the U.S. court");
     expect(tokens.map((t) => t.term)).toEqual(["mt", "gox", "file", "usa", "court"]);
     expect(tokens[1].sentenceStart).toBe(false);
+  });
+});
+
+describe("TextInterner", () => {
+  it("gives what internText(tokenizeText(text)) gives, key ids included, text after text", () => {
+    const tricky = [
+      "A US$1.8bn deal, $5 million billion and three billion: 1,000 jobs",
+      "EU week ahead March 10-14: bank resolution \u00a0 Tuesday's vote\u2003at 2:02",
+      "“Mt.Gox” files in the U.S. court — ‘Hitler’ `quoted´ iPhone SoftBank ECB",
+      "Watch: http://aje.io/AJSubscribe @AJEnglish www.example.com Covid-19 G-7 4.7-inch",
+      "Bull Market Rivals Half Valuation As Demand Broadens\tFiles files FILES may May today",
+      "\ufeff Élysée naïve café\u3000 '90s 1st £2bn 10k tens of thousands",
+      "",
+      "   ",
+    ];
+    const { articles } = generateSyntheticNews(300);
+    const texts = [...tricky, ...articles.flatMap((a) => [a.title, a.summary]), ...tricky];
+    const reference = new KeyTable();
+    const table = new KeyTable();
+    const interner = new TextInterner(table);
+    // A text's own entries of the arrays, whether it shares them with other texts or not.
+    const own = ({ titleCase, start, end, keys, flags, positions, words }: InternedText) => ({
+      titleCase,
+      keys: [...keys.subarray(start, end)],
+      flags: [...flags.subarray(start, end)],
+      positions: [...positions.subarray(start, end)],
+      words: words.slice(start, end),
+    });
+    const interned = texts.map((text) => interner.intern(text));
+    const expected = texts.map((text) => own(internText(tokenizeText(text), reference)));
+    // Compared once all are written: a text keeps its tokens when the arrays grow after it.
+    expect(interned.map(own)).toEqual(expected);
+    expect([...table.ids]).toEqual([...reference.ids]);
   });
 });
 
