@@ -5,6 +5,7 @@
 import { useState } from "react";
 import { CommentIcon, EyeIcon, HeartIcon } from "@/components/app/icons";
 import { CommentForm } from "@/components/community/comment-form";
+import { formatCount } from "@/lib/client/relative-time";
 import { LINK_COPIED, shareComparison, shareUrl } from "@/lib/client/share";
 import type { CardComment, NewsComparison } from "@/lib/client/types";
 
@@ -43,7 +44,7 @@ export function CardFooter({
           <>
             {card.views !== undefined && (
               <span className="flex items-center gap-1 px-2 py-1 text-slate-800" data-testid="views-count">
-                <EyeIcon /> {card.views.toLocaleString("en-US")} views
+                <EyeIcon /> {formatCount(card.views)} views
               </span>
             )}
             <button

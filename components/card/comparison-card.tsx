@@ -36,7 +36,8 @@ interface Props {
 /** One comparison card: header, the three tabs and the footer (docs/product.md §2). */
 export function ComparisonCardView({ card, onToast, standalone = false }: Props) {
   const [tab, setTab] = useState<CardTab>("sources");
-  const fromCache = useCachedAnalysis(card);
+  // The standalone card is its story page's, rendered on the server.
+  const fromCache = useCachedAnalysis(card, standalone);
   // This card's own run, once started; until then a cached analysis, else the placeholder.
   const [run, setRun] = useState<AiAnalysis | null>(null);
   const analysis = run ?? fromCache ?? card.aiAnalysis;

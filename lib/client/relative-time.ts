@@ -21,26 +21,30 @@ export function formatCommentTime(timestamp: number, now: number = Date.now()): 
   return `${Math.floor(minutes / 1440)}d ago`;
 }
 
-const cardDateFormats = new Map<string, Intl.DateTimeFormat>();
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 /**
  * A card's date: month, day and time, in the reader's time zone, or in UTC (named) where the
- * reader's is not known yet: on the server. One shared formatter each: building one per call is slow.
+ * reader's is not known yet: on the server. The words of en-US ("Mar 1, 7:05 AM"), built from the
+ * Date's own fields rather than Intl.DateTimeFormat: a page's first Intl formatter loads the
+ * browser's locale data, 30–130 ms of one main-thread task on a phone-class CPU, during hydration
+ * (docs/decisions/168-no-locale-data-at-page-load.md).
  */
 export function formatCardDate(iso: string, zone: "local" | "UTC" = "local"): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "";
-  let format = cardDateFormats.get(zone);
-  if (!format) {
-    const utc = zone === "UTC" ? ({ timeZone: "UTC", timeZoneName: "short" } as const) : {};
-    format = new Intl.DateTimeFormat("en-US", {
-      month: "short",
-      day: "numeric",
-      hour: "numeric",
-      minute: "2-digit",
-      ...utc,
-    });
-    cardDateFormats.set(zone, format);
-  }
-  return format.format(date);
+  const utc = zone === "UTC";
+  const month = utc ? date.getUTCMonth() : date.getMonth();
+  const day = utc ? date.getUTCDate() : date.getDate();
+  const hours = utc ? date.getUTCHours() : date.getHours();
+  const minutes = utc ? date.getUTCMinutes() : date.getMinutes();
+  const clock = `${hours % 12 || 12}:${String(minutes).padStart(2, "0")} ${hours < 12 ? "AM" : "PM"}`;
+  return `${MONTHS[month]} ${day}, ${clock}${utc ? " UTC" : ""}`;
+}
+
+/** A count with en-US thousands separators ("1,283"), without loading Intl's number data (see above). */
+export function formatCount(n: number): string {
+  const [whole, fraction] = String(Math.abs(n)).split(".");
+  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, ",");
+  return `${n < 0 ? "-" : ""}${grouped}${fraction ? `.${fraction}` : ""}`;
 }

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { coverageLine, formatDuration } from "@/lib/client/coverage-words";
 import { coverageSummary, mapCard } from "@/lib/client/map-card";
-import { formatCardDate } from "@/lib/client/relative-time";
+import { formatCardDate, formatCount } from "@/lib/client/relative-time";
 import { backendCard, cardArticle } from "./card-fixture";
 
 const HOUR = 3_600_000;
@@ -25,6 +25,26 @@ describe("formatCardDate", () => {
     expect(formatCardDate("2025-03-01T07:05:00.000Z", "UTC")).toBe("Mar 1, 7:05 AM UTC");
     expect(formatCardDate("not a date", "UTC")).toBe("");
   });
+
+  // Built from the Date's fields (no Intl at page load): the same words as Intl's en-US formatter.
+  it("reads as Intl's en-US month, day and time, in UTC and in the local zone", () => {
+    const options = { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" } as const;
+    const utc = new Intl.DateTimeFormat("en-US", { ...options, timeZone: "UTC", timeZoneName: "short" });
+    const local = new Intl.DateTimeFormat("en-US", options);
+    const start = Date.parse("2025-01-01T00:00:00.000Z");
+    // Every month, every hour of the day (midnight and noon included), odd minutes.
+    for (let i = 0; i < 24 * 40; i++) {
+      const iso = new Date(start + i * (9 * HOUR + 7 * 60_000)).toISOString();
+      expect(formatCardDate(iso, "UTC")).toBe(utc.format(new Date(iso)));
+      expect(formatCardDate(iso)).toBe(local.format(new Date(iso)));
+    }
+  });
+});
+
+describe("formatCount", () => {
+  it.each([0, 7, 999, 1000, 1283, 65_536, 1_234_567, -4200])("%i as en-US writes it", (n) =>
+    expect(formatCount(n)).toBe(n.toLocaleString("en-US")),
+  );
 });
 
 describe("the coverage line", () => {
