@@ -3,7 +3,8 @@ import { once } from "node:events";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "@/tests/e2e/fixtures";
 import { E2E_PORT } from "@/playwright.config";
 import { shot } from "./helpers";
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "@/tests/e2e/fixtures";
 import { E2E } from "@/tests/fixtures/e2e-stories";
 import { PHONE_TOO, expectAccessible, shot } from "./helpers";
 
