@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test } from "@/tests/e2e/fixtures";
+import { expect, test } from "@playwright/test";
 import { PUBLIC_READER } from "@/lib/public-reader";
 import { BUILD_CANARIES } from "@/tests/setup/test-env";
 

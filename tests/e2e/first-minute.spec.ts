@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { expect, test } from "@/tests/e2e/fixtures";
+import { expect, test } from "@playwright/test";
 import { E2E_PORT } from "@/playwright.config";
 
 /**

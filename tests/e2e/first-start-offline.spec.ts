@@ -3,8 +3,7 @@ import { once } from "node:events";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Page } from "@playwright/test";
-import { expect, test } from "@/tests/e2e/fixtures";
+import { expect, test, type Page } from "@playwright/test";
 import { E2E_PORT } from "@/playwright.config";
 import { shot } from "./helpers";
 

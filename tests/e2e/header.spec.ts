@@ -1,5 +1,4 @@
-import type { Locator } from "@playwright/test";
-import { expect, test } from "@/tests/e2e/fixtures";
+import { expect, test, type Locator } from "@playwright/test";
 import { PHONE_TOO, expectAccessible } from "./helpers";
 
 test(

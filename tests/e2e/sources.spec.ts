@@ -1,5 +1,4 @@
-import type { Page } from "@playwright/test";
-import { expect, test } from "@/tests/e2e/fixtures";
+import { expect, test, type Page } from "@playwright/test";
 import { E2E } from "@/tests/fixtures/e2e-stories";
 import { PHONE_TOO, expectAccessible, shot } from "./helpers";
 

@@ -1,5 +1,4 @@
-import type { Locator, Page } from "@playwright/test";
-import { expect, test } from "@/tests/e2e/fixtures";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { E2E } from "@/tests/fixtures/e2e-stories";
 import { PHONE_TOO, api, delayed, expectAccessible, isPhone, shot } from "./helpers";
 
