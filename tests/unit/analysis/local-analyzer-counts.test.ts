@@ -14,6 +14,16 @@ import { statementsOf } from "@/lib/analysis/local/statements";
 import { termOf } from "@/lib/text/terms";
 import { RETURN_TERM } from "@/lib/analysis/text/tokens";
 
+/** The first statement of a headline, read with no names known. */
+const headlineStatement = (title: string) =>
+  statementsOf(prepareArticle(article("Reuters", title, ""), 0), new Map(), new Set(), new Set())[0];
+
+/** The first common point's outlet count on a card of two outlets' headlines ([outlet, headline] each). */
+const countOfPair = async (...headlines: [[string, string], [string, string]]) =>
+  firstCount(
+    (await analyzeLocally(headlines.map(([outlet, title]) => article(outlet, title, "")))).commonPoints,
+  );
+
 describe("a clause after a comma (issue 32)", () => {
   const card = [
     article(
@@ -57,10 +67,7 @@ describe("a clause after a comma (issue 32)", () => {
 });
 
 describe("a statement's action (issue 32)", () => {
-  const actionsOf = (title: string) => {
-    const prepared = prepareArticle(article("Reuters", title, ""), 0);
-    return actionTerms(statementsOf(prepared, new Map(), new Set(), new Set())[0]);
-  };
+  const actionsOf = (title: string) => actionTerms(headlineStatement(title));
 
   it("reads a participle opening a clause after a comma as a verb: '…, Opening New Era of Retail'", () => {
     expect(actionsOf("Acme Buys Rival Bolt, Opening New Era of Retail")).toContain(termOf("opening"));
@@ -70,36 +77,35 @@ describe("a statement's action (issue 32)", () => {
 
 describe("the shared normaliser's words (issue 32)", () => {
   it("reads a steroid as a drug: 'Steroid saves lives of patients' reports 'Drug saves lives of patients'", async () => {
-    const result = await analyzeLocally([
-      article("BBC News", "Drug saves lives of patients", ""),
-      article("CNN", "Steroid saves lives of patients", ""),
-    ]);
-    expect(firstCount(result.commonPoints)).toBe("Both");
+    expect(
+      await countOfPair(
+        ["BBC News", "Drug saves lives of patients"],
+        ["CNN", "Steroid saves lives of patients"],
+      ),
+    ).toBe("Both");
   });
 
   it("reads initiating as launching: 'Union to initiate strike ballot' reports 'Union to launch strike ballot'", async () => {
-    const result = await analyzeLocally([
-      article("BBC News", "Union to launch strike ballot", ""),
-      article("CNN", "Union to initiate strike ballot", ""),
-    ]);
-    expect(firstCount(result.commonPoints)).toBe("Both");
+    expect(
+      await countOfPair(
+        ["BBC News", "Union to launch strike ballot"],
+        ["CNN", "Union to initiate strike ballot"],
+      ),
+    ).toBe("Both");
   });
 
   it("reads Covid and the coronavirus as one: 'Coronavirus cases rise in Spain' reports 'Covid cases rise in Spain'", async () => {
-    const result = await analyzeLocally([
-      article("BBC News", "Covid cases rise in Spain", ""),
-      article("CNN", "Coronavirus cases rise in Spain", ""),
-    ]);
-    expect(firstCount(result.commonPoints)).toBe("Both");
+    expect(
+      await countOfPair(
+        ["BBC News", "Covid cases rise in Spain"],
+        ["CNN", "Coronavirus cases rise in Spain"],
+      ),
+    ).toBe("Both");
   });
 });
 
 describe("a return after a gap (issue 32)", () => {
-  const statementOf = (title: string) => {
-    const prepared = prepareArticle(article("Reuters", title, ""), 0);
-    return statementsOf(prepared, new Map(), new Set(), new Set())[0];
-  };
-  const readsReturn = (title: string) => statementOf(title).terms.has(RETURN_TERM);
+  const readsReturn = (title: string) => headlineStatement(title).terms.has(RETURN_TERM);
 
   it("reads 'the first … since 2011', 'the first … in nearly a decade' and 'brought … back to' as one term", () => {
     expect(readsReturn("Trams run in Leeds for the first time in a decade")).toBe(true);
@@ -124,11 +130,12 @@ describe("a return after a gap (issue 32)", () => {
   });
 
   it("counts an outlet writing 'brings trams back to Leeds' for 'Trams run in Leeds for the first time in a decade'", async () => {
-    const result = await analyzeLocally([
-      article("CNN", "Trams run in Leeds for the first time in a decade", ""),
-      article("Daily Mail", "Council brings trams back to Leeds", ""),
-    ]);
-    expect(firstCount(result.commonPoints)).toBe("Both");
+    expect(
+      await countOfPair(
+        ["CNN", "Trams run in Leeds for the first time in a decade"],
+        ["Daily Mail", "Council brings trams back to Leeds"],
+      ),
+    ).toBe("Both");
   });
 
   it("does not count 'backs the plan', 'came back from injury' or 'pushed back to Saturday' as that return", async () => {
