@@ -181,7 +181,8 @@ export function clusterWithEvidence(
   const scorePair = pairScorer(prepared);
   const collected = collectEdges(prepared, verdicts, grey);
   const { links } = collected;
-  const { forest } = assemble(prepared, collected, scorePair, verdicts, false);
+  const assembled = assemble(prepared, collected, scorePair, verdicts, false);
+  const { forest } = assembled;
   const cohesion = groupCohesion(forest, links);
   const clusters = forest
     .groups()
@@ -202,7 +203,8 @@ export function clusterWithEvidence(
   // A later round's questions are chosen on the groups the answers propose, where a lone report
   // joins a group on two answers naming it (decision 162): more answers on that one report would
   // be more readings of it, so the cards' stricter rule leaves nothing new to ask.
-  const proposed = assemble(prepared, collected, scorePair, verdicts, true);
+  // Without verdicts the two assemblies are one (`loneReports` only weighs verdict ties).
+  const proposed = verdicts ? assemble(prepared, collected, scorePair, verdicts, true) : assembled;
   const ties = verdicts ? groupTies(proposed.forest, links, verdicts, { ...opts, ...VERDICT_TIES }) : [];
   const score = judgedScorer(scorePair, verdicts);
   const { outlets } = prepared;
