@@ -1,4 +1,4 @@
-import { execFileSync } from "node:child_process";
+import fs from "node:fs";
 import { expect, it } from "vitest";
 import { repoFiles } from "../helpers/repo-files";
 
@@ -11,7 +11,7 @@ it("nothing reads process.env outside lib/env.ts and the tool configs prisma.con
     // The tool configs read their tools' build and test settings (next.config.mjs: what the test build skips).
     if (["lib/env.ts", "prisma.config.ts", "playwright.config.ts", "next.config.mjs"].includes(f))
       return false;
-    const text = execFileSync("cat", [f], { encoding: "utf8" });
+    const text = fs.readFileSync(f, "utf8");
     const code = text
       .replace(/\/\/.*$|\/\*[\s\S]*?\*\//gm, "")
       // Writing settings for this process or a child is allowed; reading them is not.
