@@ -1,12 +1,12 @@
 /**
- * Story clustering with a model's verdicts, by replay (docs/decisions/025, 027, 028): each labelled
- * dev day is clustered with pair weights fitted on the other days, and its questions go in up to
- * three rounds (the grey zone, then what the cards with the answers leave open) through the
- * product's OpenAI-compatible path to a replay server of the answers a capable language model
- * wrote to the exact prompt (tests/fixtures/model-replay/pairs/README.md); the day is clustered
- * again with the verdicts. A change of the prompt, the batching, the grey zone, the assembly or the
- * follow-up questions makes requests without a recording, and fails here until new answers are
- * recorded.
+ * Story clustering with a model's verdicts, by replay (docs/decisions/025, 027, 028, 174): each
+ * labelled dev day is clustered with pair weights fitted on the other days, and its questions go
+ * in up to five rounds (the grey zone, then what the cards with the answers leave open, and once
+ * the wider questions about the reports no card holds) through the product's OpenAI-compatible
+ * path to a replay server of the answers a capable language model wrote to the exact prompt
+ * (tests/fixtures/model-replay/pairs/README.md); the day is clustered again with the verdicts. A
+ * change of the prompt, the batching, the grey zone, the assembly or the follow-up questions makes
+ * requests without a recording, and fails here until new answers are recorded.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { meanFigures, readLabelledDays } from "@/scripts/lib/cluster-eval/cross-day";
@@ -31,7 +31,7 @@ const judge = new SameEventJudge({
   concurrency: 1,
 });
 const days = readLabelledDays(sharedDataPath("clustering"));
-const results = await judgedCrossDay(days, judge, { rounds: 3, maxPairs: 600 });
+const results = await judgedCrossDay(days, judge, { rounds: 5, maxPairs: 600 });
 
 describe("with the recorded answers of a capable model", () => {
   it("has a recording for every request, and asks at most 20 calls a day", () => {
