@@ -73,7 +73,7 @@ const schema = z
     ANALYSIS_FALLBACK_TO_LOCAL: bool(false),
     /**
      * Bounds of what one rebuild asks the model (OPENAI_*) about the pairs words cannot settle
-     * (docs/decisions/025, 027), all its rounds together: pairs (0: never ask), pairs per call,
+     * (docs/decisions/025, 027, 174), all its rounds together: pairs (0: never ask), pairs per call,
      * calls, estimated tokens, time; and how many rounds of questions (each after the cards are
      * assembled again with the answers so far).
      */
@@ -83,7 +83,7 @@ const schema = z
     CLUSTER_MODEL_MAX_TOKENS: int(120_000, 1_000, 10_000_000),
     CLUSTER_MODEL_BUDGET_MS: int(45_000, 1_000, 600_000),
     CLUSTER_MODEL_CONCURRENCY: int(2, 1, 8),
-    CLUSTER_MODEL_ROUNDS: int(3, 1, 5),
+    CLUSTER_MODEL_ROUNDS: int(5, 1, 5),
 
     SCHEDULER_ENABLED: bool(true),
     SCHEDULER_INTERVAL_MINUTES: int(15, 1, 24 * 60),

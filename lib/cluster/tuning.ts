@@ -204,6 +204,27 @@ export const FOLLOW_UP = {
 } as const;
 
 /**
+ * The wider questions (lib/cluster/verdicts/wider-questions.ts, decision 174): once a rebuild, the
+ * best cross-outlet partner of each report no card holds, found by a wider candidate search and
+ * asked in the grey zone's band (GREY_ZONE.low and high; 0.02 asks the same pairs). Chosen
+ * leave-one-day-out with the labels standing in for the answers, as the grey zone was.
+ */
+export const WIDER_QUESTIONS = {
+  /**
+   * Key features a report is indexed under in the wider search (the cards' candidates: 8). 12, 16,
+   * 24 and 32 tried: 12 was chosen in six of seven folds (one story more than 16 and above).
+   */
+  keyFeatures: 12,
+  /** A report's best partner is asked (two each: fewer stories, more mistaken joins when the answers err). */
+  perReport: 1,
+  /**
+   * At most this many pairs a rebuild: one request (CLUSTER_MODEL_PAIRS_PER_CALL). Set by cost: 20
+   * and 30 card the same stories on six of seven days.
+   */
+  limit: 40,
+} as const;
+
+/**
  * A summary of its own has at least this many words; shorter ones are a headline's echo, not a
  * report of what happened. It decides both whether a batch is headlines only (fewer than half its
  * articles have one: lib/cluster/assembly/cluster-articles.ts, counting words as written) and the pair

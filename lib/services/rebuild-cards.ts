@@ -82,7 +82,7 @@ async function rebuild(now: Date): Promise<RebuildSummary> {
       cluster: async (known, questions) => {
         const input = { articles, verdicts: [...known], ...questions };
         const out = await runOffThread("draftCardsWithEvidence", input, CLUSTER_TIMEOUT_MS);
-        return { result: out.drafts, questions: out.greyZone };
+        return { result: out.drafts, questions: out.greyZone, wider: out.wider };
       },
       ask: (questions, spent) => askModelAboutPairs(db.prisma, judge!, articles, questions, spent),
     });

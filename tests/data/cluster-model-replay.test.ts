@@ -1,12 +1,12 @@
 /**
- * Story clustering with a model's verdicts, by replay (docs/decisions/025, 027, 028): each labelled
- * dev day is clustered with pair weights fitted on the other days, and its questions go in up to
- * three rounds (the grey zone, then what the cards with the answers leave open) through the
- * product's OpenAI-compatible path to a replay server of the answers a capable language model
- * wrote to the exact prompt (tests/fixtures/model-replay/pairs/README.md); the day is clustered
- * again with the verdicts. A change of the prompt, the batching, the grey zone, the assembly or the
- * follow-up questions makes requests without a recording, and fails here until new answers are
- * recorded.
+ * Story clustering with a model's verdicts, by replay (docs/decisions/025, 027, 028, 174): each
+ * labelled dev day is clustered with pair weights fitted on the other days, and its questions go
+ * in up to five rounds (the grey zone, then what the cards with the answers leave open, and once
+ * the wider questions about the reports no card holds) through the product's OpenAI-compatible
+ * path to a replay server of the answers a capable language model wrote to the exact prompt
+ * (tests/fixtures/model-replay/pairs/README.md); the day is clustered again with the verdicts. A
+ * change of the prompt, the batching, the grey zone, the assembly or the follow-up questions makes
+ * requests without a recording, and fails here until new answers are recorded.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { meanFigures, readLabelledDays } from "@/scripts/lib/cluster-eval/cross-day";
@@ -31,7 +31,7 @@ const judge = new SameEventJudge({
   concurrency: 1,
 });
 const days = readLabelledDays(sharedDataPath("clustering"));
-const results = await judgedCrossDay(days, judge, { rounds: 3, maxPairs: 600 });
+const results = await judgedCrossDay(days, judge, { rounds: 5, maxPairs: 600 });
 
 describe("with the recorded answers of a capable model", () => {
   it("has a recording for every request, and asks at most 20 calls a day", () => {
@@ -42,22 +42,23 @@ describe("with the recorded answers of a capable model", () => {
     }
   });
 
-  // Floors at or a little under the figures of decision 162 (mean 95.2 % pure, 1.3 % misplaced,
-  // 84.6 % carded, 4.6 % duplicates; the worst day 85.0 % pure, 5.7 % misplaced, 72 % carded).
-  // Issue 31's per-day targets (95 %, 2 %) and its 85 % carded are not all met; decisions 027,
-  // 028 and 162 say where and why.
+  // Floors at or a little under the figures of decision 174 (mean 94.8 % pure, 1.8 % misplaced,
+  // 87.1 % carded, 4.1 % duplicates; the worst day 85.7 % pure, 5.5 % misplaced, 76 % carded).
+  // The wider questions traded 0.4 points of purity and 0.5 of misplacement for 2.5 points of
+  // stories carded and 0.5 fewer duplicates (decision 174). Issue 31's per-day targets (95 %, 2 %)
+  // are not met on two days; decisions 027, 028, 162 and 174 say where and why.
   it("cards far more stories than words alone, nearly as pure", () => {
     const judged = meanFigures(results.map((r) => r.judged));
     const lexical = meanFigures(results.map((r) => r.lexical));
-    expect(judged.carded).toBeGreaterThanOrEqual(0.84);
+    expect(judged.carded).toBeGreaterThanOrEqual(0.865);
     expect(judged.carded - lexical.carded).toBeGreaterThanOrEqual(0.2);
-    expect(judged.pure).toBeGreaterThanOrEqual(0.95);
-    expect(judged.misplaced).toBeLessThanOrEqual(0.014);
-    expect(judged.duplicates).toBeLessThanOrEqual(0.047);
+    expect(judged.pure).toBeGreaterThanOrEqual(0.945);
+    expect(judged.misplaced).toBeLessThanOrEqual(0.019);
+    expect(judged.duplicates).toBeLessThanOrEqual(0.045);
     for (const { day, judged: f } of results) {
       expect([day, f.pure]).toEqual([day, expect.toSatisfy((x: number) => x >= 0.85)]);
       expect([day, f.misplaced]).toEqual([day, expect.toSatisfy((x: number) => x <= 0.057)]);
-      expect([day, f.carded]).toEqual([day, expect.toSatisfy((x: number) => x >= 0.7)]);
+      expect([day, f.carded]).toEqual([day, expect.toSatisfy((x: number) => x >= 0.75)]);
     }
   });
 });

@@ -14,7 +14,8 @@ import { forEachCandidatePair } from "@/lib/cluster/evidence/candidates";
 import { joinCards, type KeptApart } from "@/lib/cluster/assembly/join-cards";
 import { followUpQuestions, type FollowUpOptions } from "@/lib/cluster/verdicts/follow-up";
 import { GreyZoneCollector, type GreyPair, type GreyZoneOptions } from "@/lib/cluster/verdicts/grey-zone";
-import { Verdict, VerdictLookup, type PairVerdict } from "@/lib/cluster/verdicts/pair-verdicts";
+import { pairKey, Verdict, VerdictLookup, type PairVerdict } from "@/lib/cluster/verdicts/pair-verdicts";
+import { widerQuestions, type WiderOptions } from "@/lib/cluster/verdicts/wider-questions";
 import { vectorizeArticles } from "@/lib/cluster/evidence/features";
 import type { BatchVectors } from "@/lib/cluster/evidence/vectors";
 import { ClusterForest } from "@/lib/cluster/assembly/cluster-forest";
@@ -148,12 +149,19 @@ export interface ClusterEvidence {
    * lib/cluster/verdicts/follow-up.ts, chosen on the cards these verdicts make; `greyZone` is then not used.
    */
   followUp?: FollowUpOptions;
+  /**
+   * With `followUp`: the wider questions (lib/cluster/verdicts/wider-questions.ts) are chosen too
+   * when the follow-up leaves nothing to ask, or with `always` (the round before a rebuild's last).
+   */
+  wider?: WiderOptions & { always: boolean };
 }
 
 export interface ClusterOutcome {
   clusters: StoryCluster[];
   /** The pairs worth asking about, best first (empty unless asked for): the grey zone, or a later round's. */
   greyZone: GreyPair[];
+  /** The wider questions, asked after `greyZone` (empty unless asked for and chosen). */
+  wider: GreyPair[];
 }
 
 /** Clusters the articles; every article lands in exactly one cluster (singletons included), order-independent. */
@@ -198,8 +206,8 @@ export function clusterWithEvidence(
       (a, b) => b.articleIds.length - a.articleIds.length || compareIds(a.articleIds[0], b.articleIds[0]),
     );
   const ids = sorted.map((a) => a.id);
-  if (!grey) return { clusters, greyZone: [] };
-  if (!evidence.followUp) return { clusters, greyZone: grey.take(ids) };
+  if (!grey) return { clusters, greyZone: [], wider: [] };
+  if (!evidence.followUp) return { clusters, greyZone: grey.take(ids), wider: [] };
   // A later round's questions are chosen on the groups the answers propose, where a lone report
   // joins a group on two answers naming it (decision 162): more answers on that one report would
   // be more readings of it, so the cards' stricter rule leaves nothing new to ask.
@@ -209,7 +217,22 @@ export function clusterWithEvidence(
   const score = judgedScorer(scorePair, verdicts);
   const { outlets } = prepared;
   const context = { ...proposed, outlets, score, verdicts, ties, grey, ids };
-  return { clusters, greyZone: followUpQuestions(context, evidence.followUp) };
+  const questions = followUpQuestions(context, evidence.followUp);
+  const { wider } = evidence;
+  if (!wider || (questions.length && !wider.always)) return { clusters, greyZone: questions, wider: [] };
+  const limit = Math.min(wider.limit, evidence.followUp.limit - questions.length);
+  const more = widerQuestions(
+    {
+      ...context,
+      batch: prepared.batch,
+      times: prepared.times,
+      candidates: opts,
+      score: pairScorer(prepared, wider.low),
+      chosen: new Set(questions.map((p) => pairKey(p.a, p.b))),
+    },
+    { ...wider, limit },
+  );
+  return { clusters, greyZone: questions, wider: more };
 }
 
 /**

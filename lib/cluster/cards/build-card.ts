@@ -147,10 +147,11 @@ export function draftCards(articles: ClusterArticle[]): CardDraft[] {
 export function draftCardsWithEvidence(input: { articles: ClusterArticle[] } & ClusterEvidence): {
   drafts: CardDraft[];
   greyZone: GreyPair[];
+  wider: GreyPair[];
 } {
   const { articles, ...evidence } = input;
   const byId = new Map(articles.map((a) => [a.id, a]));
-  const { clusters, greyZone } = clusterWithEvidence(articles, {}, evidence);
+  const { clusters, greyZone, wider } = clusterWithEvidence(articles, {}, evidence);
   const drafts = clusters.filter((c) => isCardWorthy(c, byId)).map((c) => buildCardDraft(c, byId));
-  return { drafts, greyZone };
+  return { drafts, greyZone, wider };
 }

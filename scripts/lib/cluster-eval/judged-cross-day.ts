@@ -59,8 +59,11 @@ export async function judgedCrossDay(
     const outcome = await askInRounds([], true, {
       ...bounds,
       cluster: async (verdicts, questions) => {
-        const { clusters, greyZone } = clusterWithEvidence(day.articles, opts, { verdicts, ...questions });
-        return { result: ids(clusters), questions: greyZone };
+        const { clusters, greyZone, wider } = clusterWithEvidence(day.articles, opts, {
+          verdicts,
+          ...questions,
+        });
+        return { result: ids(clusters), questions: greyZone, wider };
       },
       ask: (questions, spent) => judge.ask(questions, byId, spent),
     });

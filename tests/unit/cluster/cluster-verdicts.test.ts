@@ -139,4 +139,64 @@ describe("clusterWithEvidence", () => {
     ).clusters;
     expect(unclear).toEqual(plain);
   });
+
+  // Decision 174: the candidates index a report under its heaviest features only; a report that
+  // names many things others name too may share none of them with another outlet's report of it.
+  it("asks, once the follow-ups are done, about a lone report's best partner outside the candidates", () => {
+    const towns = ["Ostrava", "Lugano", "Tromso", "Bergen", "Porto", "Gdansk", "Varna", "Split", "Bari"];
+    const happenings = [
+      ["opens a new library", "Readers queued for the doors at dawn."],
+      ["mayor resigns", "She cited health reasons in a short letter."],
+      ["hosts chess olympiad", "Grandmasters from forty nations arrived."],
+      ["tram strike ends", "Drivers accepted a pay offer after a week."],
+      ["wins football cup", "Fans poured into the square after extra time."],
+      ["shipyard lays off workers", "Orders dried up over the winter months."],
+      ["festival sells out", "Tickets went within an hour of release."],
+      ["bridge closed for repairs", "Engineers found cracks in two supports."],
+      ["airport adds routes", "Budget carriers will fly three new lines."],
+    ];
+    const locals = towns.map((town, k) =>
+      article(
+        `town-${k}`,
+        `${town} ${happenings[k][0]}`,
+        `${happenings[k][1]} ${town} officials welcomed it.`,
+      ),
+    );
+    const ferryA = article(
+      "wire",
+      `Ferry sinks off Crete: ${towns.join(", ")} passengers rescued`,
+      "Coastguard divers searched the wreck overnight; survivors described water flooding the cabins.",
+    );
+    const ferryB = article(
+      "daily",
+      "Divers search wreck of sunken vessel",
+      "Survivors said water flooded cabins.",
+    );
+    const articles = [...DAY, ...locals, ferryA, ferryB];
+    const followUp = {
+      ...BAND,
+      low: 0.05,
+      duplicateSimilarity: 0.1,
+      duplicatesPerCard: 2,
+      maxCards: 300,
+      reports: 2,
+    };
+    const wider = { keyFeatures: 16, low: 0.05, high: 0.95, perReport: 1, limit: 40, always: false };
+    const ferry = (p: { a: string; b: string }) =>
+      [p.a, p.b].sort().join() === [ferryA.id, ferryB.id].sort().join();
+    const plain = clusterWithEvidence(articles, {}, { followUp, wider });
+    expect(together(plain.clusters, ferryA, ferryB)).toBe(false);
+    expect(plain.greyZone.some(ferry)).toBe(false);
+    expect(plain.wider.filter(ferry)).toHaveLength(1);
+    // Answered, it is asked no more, and a "same" puts the two on one card.
+    const answered = clusterWithEvidence(
+      articles,
+      {},
+      { followUp, wider, verdicts: [{ a: ferryB.id, b: ferryA.id, verdict: "same" }] },
+    );
+    expect(answered.wider.some(ferry)).toBe(false);
+    expect(together(answered.clusters, ferryA, ferryB)).toBe(true);
+    // Without a wider search the follow-up leaves the pair unasked, as the rounds before it did.
+    expect(clusterWithEvidence(articles, {}, { followUp }).wider).toEqual([]);
+  });
 });

@@ -122,7 +122,67 @@ describe("rounds of questions", () => {
     expect(idle.clusterings).toEqual([{ known: 0, questions: {} }]);
   });
 
+  // Decision 174: the wider questions, once a rebuild, after the follow-ups.
+  it("asks the wider questions once: when the follow-ups leave nothing, or in the round before the last", async () => {
+    const run = async (followUps: number[]) => {
+      const asked: GreyPair[][] = [];
+      const turns: RoundQuestions[] = [];
+      let next = 0;
+      const outcome = await askInRounds([], true, {
+        rounds: 5,
+        maxPairs: 600,
+        cluster: async (known, questions) => {
+          turns.push(questions);
+          const round = turns.length - 1;
+          if (!questions.greyZone && !questions.followUp) return { result: known.length, questions: [] };
+          const pairs = Array.from({ length: questions.greyZone ? 2 : (followUps[round - 1] ?? 0) }, () =>
+            pair(next++),
+          );
+          const { wider } = questions;
+          const widen = wider && (wider.always || !pairs.length);
+          return { result: known.length, questions: pairs, wider: widen ? [pair(1000 + round)] : [] };
+        },
+        ask: async (questions) => {
+          asked.push([...questions]);
+          return report(questions, "same");
+        },
+      });
+      return { asked, turns, outcome };
+    };
+    // The follow-ups run dry in round 3: it asks the wider questions alone; round 4 follows up.
+    const dry = await run([3, 0, 1, 0]);
+    expect(dry.asked.map((questions) => questions.map((p) => p.a))).toEqual([
+      ["a0", "a1"],
+      ["a2", "a3", "a4"],
+      ["a1002"],
+      ["a5"],
+    ]);
+    expect(dry.turns.map((t) => t.wider?.always)).toEqual([undefined, false, false, undefined, undefined]);
+    // They never do: the round before the last asks them after its follow-ups.
+    const busy = await run([1, 1, 1, 1]);
+    expect(busy.asked.map((questions) => questions.map((p) => p.a))).toEqual([
+      ["a0", "a1"],
+      ["a2"],
+      ["a3"],
+      ["a4", "a1003"],
+      ["a5"],
+    ]);
+    expect(busy.turns.map((t) => t.wider?.always)).toEqual([
+      undefined,
+      false,
+      false,
+      true,
+      undefined,
+      undefined,
+    ]);
+  });
+
   it("gives a round at most the grey zone's share, and none past the rebuild's pair bound", () => {
+    expect(roundQuestions(true, 0, 600, { always: true }).wider).toMatchObject({
+      always: true,
+      low: GREY_ZONE.low,
+    });
+    expect(roundQuestions(false, 0, 600, { always: true }).wider).toBeUndefined();
     expect(roundQuestions(false, 0, 600).greyZone?.limit).toBe(GREY_ZONE.perRound);
     expect(roundQuestions(true, 500, 600).followUp?.limit).toBe(100);
     expect(roundQuestions(true, 600, 600)).toEqual({});
