@@ -38,7 +38,7 @@ import { call, type RouteHandler } from "@/tests/helpers/api";
  * strings and 36 path parameters; 30 deeply nested bodies; 88 bodies sent as another media type or
  * none), in a quarter of the time.
  */
-const RUNS = databaseTarget().engine === "postgres" ? 1_000 : 250;
+const RUNS = databaseTarget().engine === "postgresql" ? 1_000 : 250;
 const modules = import.meta.glob<Record<string, RouteHandler>>("/app/api/v1/**/route.ts");
 let token = "";
 
