@@ -71,9 +71,11 @@ describe("toPlainText", () => {
   it("cuts a huge input before cleaning it: 1 MB of nested <div> is read in well under a second (issue 14)", () => {
     const nested = `${"<div>".repeat(100_000)}deep text${"</div>".repeat(100_000)}`;
     expect(nested.length).toBeGreaterThan(1_000_000);
-    const t0 = performance.now();
+    // CPU time, not wall time: what the cleaning costs, whatever else the machine is running.
+    const before = process.cpuUsage();
     const text = toPlainText(nested);
-    expect(performance.now() - t0).toBeLessThan(500);
+    const spent = process.cpuUsage(before);
+    expect((spent.user + spent.system) / 1000).toBeLessThan(500);
     expect(text).not.toMatch(/[<>]/);
     // The cut never leaves half a tag behind as text.
     const atTheCut = `${"word ".repeat(MAX_HTML_CHARS / 5 - 1)}<img src=x onerror=alert(1)> more`;
