@@ -203,7 +203,7 @@ export function clusterWithEvidence(
   // A later round's questions are chosen on the groups the answers propose, where a lone report
   // joins a group on two answers naming it (decision 162): more answers on that one report would
   // be more readings of it, so the cards' stricter rule leaves nothing new to ask.
-  // Without verdicts the two assemblies are one (`loneReports` only weighs verdict ties).
+  // Without verdicts the two assemblies are one (`proposing` only weighs verdict ties).
   const proposed = verdicts ? assemble(prepared, collected, scorePair, verdicts, true) : assembled;
   const ties = verdicts ? groupTies(proposed.forest, links, verdicts, { ...opts, ...VERDICT_TIES }) : [];
   const score = judgedScorer(scorePair, verdicts);
@@ -215,22 +215,22 @@ export function clusterWithEvidence(
 /**
  * The assembly: average linkage, strong pairs, joins on verdicts, centroids, leftovers (headlines),
  * cards joined report by report. A verdict's pairs are scored as VERDICT_PROBABILITY says. With
- * `loneReports`, the groups the answers propose: a lone report joins a group on two answers
- * naming it (verdict-ties.ts).
+ * `proposing`, the groups the answers propose, on which a later round's questions are chosen: a
+ * lone report joins a group on two answers naming it (verdict-ties.ts).
  */
 function assemble(
   prepared: PreparedBatch,
   { edges, links, neighbours }: ReturnType<typeof collectEdges>,
   score: (i: number, j: number) => number,
   verdicts: VerdictLookup | null,
-  loneReports: boolean,
+  proposing: boolean,
 ) {
   const { opts, batch } = prepared;
   const forest = new ClusterForest(batch);
   if (Number.isFinite(opts.mergeAverage)) mergeByAverageLinkage(forest, links, opts.mergeAverage);
   const keptApart = verdicts ? verdicts.keptApart((i) => forest.find(i)) : null;
   if (Number.isFinite(opts.strongPair)) joinStrongPairs(forest, links, opts, keptApart, verdicts);
-  if (verdicts) joinTiedGroups(forest, links, verdicts, { ...opts, ...VERDICT_TIES }, keptApart, loneReports);
+  if (verdicts) joinTiedGroups(forest, links, verdicts, { ...opts, ...VERDICT_TIES }, keptApart, proposing);
   mergeStrongEdges(forest, edges, opts);
   if (opts.attachRounds > 0) attachLeftovers(forest, neighbours, opts);
   if (Number.isFinite(opts.cardSupport))
