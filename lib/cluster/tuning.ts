@@ -63,6 +63,19 @@ export const DEFAULT_CLUSTER_OPTIONS: Omit<ClusterOptions, "pairModel"> = {
   // give 5.8 → 5.0 % duplicate cards at the same purity, 0.3 also joins two stories (97.2 % pure),
   // 0.6 and above joins nothing; 0.5, "more likely than not", is the middle of the flat range.
   cardSupport: 0.5,
+  // Two cards with a likely link also join when what each is about holds two things of the other's,
+  // one a name (join-cards.ts; decision 176). What a card is about: what two of its outlets and at
+  // least this share of its reports carry (0.5–0.75 tried leave-one-day-out: the same two joins,
+  // 5.0 → 3.5 % duplicate cards at the same purity; 0.9 loses the convention's join, 4.4 %); two
+  // thirds, the middle of the flat range.
+  cardSubjectShare: 2 / 3,
+  // A thing is the two cards' own when at least this share of the batch's reports carrying it are
+  // theirs (1/3–1/10 and none tried, on the dev days and on bench:cluster's synthetic news, whose
+  // stories share names and Zipf-common words: 1/3 loses the convention's join, its words in 38
+  // reports of the day and 11 of the cards; 1/4–1/8 keep both dev joins and join no two synthetic
+  // stories; 1/10 joins one pair of them, none a few hundred, synthetic F1 0.947 → 0.894 at 10k).
+  // A fifth, the middle of the flat range.
+  cardSubjectOwnShare: 1 / 5,
   // An edge for the centroid pass (0.3–0.9; 0.3 cost a point of purity, above 0.5 nothing changes).
   edgeThreshold: 0.5,
   // The centroid pass: centroids' cosine and mean member cosine (decision 022; unchanged).

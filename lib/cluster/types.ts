@@ -114,4 +114,8 @@ export interface ClusterOptions extends FeatureWeights {
   linkFloor: number;
   /** Two groups that would each make a card join when every article of each has one in the other scoring at least this (lib/cluster/assembly/join-cards.ts). */
   cardSupport: number;
+  /** A card is about the features two of its outlets and at least this share of its reports carry; two cards about two of the same things, one a name, join too (lib/cluster/assembly/join-cards.ts). */
+  cardSubjectShare: number;
+  /** …counting a shared feature only when at least this share of the batch's reports carrying it are the two cards'. */
+  cardSubjectOwnShare: number;
 }

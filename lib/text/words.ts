@@ -4,7 +4,8 @@
  * and when a headline is in Title Case (its capitals are then no evidence of names). Each side
  * adds its own vocabulary on top: clustering drops headline boilerplate ("UPDATE 2-", "FACTBOX"),
  * the analysis the words of comparing reports ("outlets", "coverage"). The words that negate what
- * follows are here too, for the analysis's tone and contradiction readers.
+ * follows are here too, for the analysis's tone and contradiction readers, and the titles that
+ * precede a name.
  * docs/decisions/103-one-text-toolkit.md.
  */
 
@@ -24,6 +25,18 @@ export const FUNCTION_WORDS: ReadonlySet<string> = new Set(
     "she should since so some still such than that the their theirs them themselves then there these they this " +
     "those though through thus to too two under until up upon us very via vs was we were what when where whether " +
     "which while who whom whose why will with within without wont would you youre your yours yourself yourselves"
+  ).split(" "),
+);
+
+/**
+ * Titles that precede a name ("President Joe Biden"): the analysis strips them from the start of a
+ * name (lib/analysis/text/names.ts) and never takes one alone for a name (lib/analysis/local/differences.ts).
+ */
+export const HONORIFICS: ReadonlySet<string> = new Set(
+  (
+    "mr mrs ms miss dr prof professor sir dame lord lady president vice former gov governor sen senator rep mayor gen " +
+    "general secretary minister chancellor king queen prince princess pope judge officer chief st saint " +
+    "capt captain lt sgt det commissioner premier sheikh"
   ).split(" "),
 );
 

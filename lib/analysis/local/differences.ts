@@ -18,7 +18,7 @@
  * them (decision 037).
  */
 import type { CitedPoint } from "@/lib/schemas/analysis";
-import { HONORIFICS } from "../text/names";
+import { HONORIFICS } from "@/lib/text/words";
 import { spelledNumber } from "../text/numbers";
 import { wholeWordPositions } from "../text/quotes";
 import { contentTerms, matchForm, REPORTS_SHARE, termsHeld, tokenize } from "../text/tokens";
@@ -72,7 +72,7 @@ function makesClaim(details: readonly Detail[]): boolean {
 
 /**
  * Ranks alone ("Major", "Colonel"): no name of a person. Kept apart from the titles stripped off
- * names (lib/analysis/text/names.ts HONORIFICS), since "Major League" or "Private Eye" keep them.
+ * names (lib/text/words.ts HONORIFICS), since "Major League" or "Private Eye" keep them.
  */
 const RANKS = new Set(
   "major colonel lieutenant sergeant corporal private admiral brigadier commander marshal".split(" "),

@@ -5,17 +5,9 @@
  * analyzer's facts and statements and for the grounding check.
  */
 import { CALENDAR_WORDS } from "@/lib/text/terms";
+import { HONORIFICS } from "@/lib/text/words";
 import { COMMON_WORDS } from "./stop-words";
 import { tokenize, type Token } from "./tokens";
-
-/** Titles that precede a name; stripped from the start of a name ("President Joe Biden" → "Joe Biden"). */
-export const HONORIFICS = new Set(
-  (
-    "mr mrs ms miss dr prof professor sir dame lord lady president vice former gov governor sen senator rep mayor gen " +
-    "general secretary minister chancellor king queen prince princess pope judge officer chief st saint " +
-    "capt captain lt sgt det commissioner premier sheikh"
-  ).split(" "),
-);
 
 /** Whether a capitalised token may be (part of) a name rather than a sentence-opening word. */
 export function isNameCandidate(token: Token): boolean {

@@ -6,8 +6,8 @@
  * cosine), then assembly: average linkage (a group grows only with articles that resemble most of
  * it; a reader's "same" counts as a near-certain pair there), strong pairs joining what it left
  * apart, groups a reader's verdicts tie by two reports of each (verdict-ties.ts), large groups
- * whose centroids agree, and, for
- * headlines alone, leftovers joining the group their nearest neighbours point to. Then build-card.ts.
+ * whose centroids agree, for headlines alone leftovers joining the group their nearest neighbours
+ * point to, and cards that show one story twice joining (join-cards.ts). Then build-card.ts.
  * Hand-set numbers: tuning.ts. The method: docs/decisions/020, 022 and 023.
  */
 import { forEachCandidatePair } from "@/lib/cluster/evidence/candidates";
@@ -210,9 +210,11 @@ export function clusterWithEvidence(
   if (!evidence.followUp) return { clusters, greyZone: grey.take(ids), wider: [] };
   // A later round's questions are chosen on the groups the answers propose, where a lone report
   // joins a group on two answers naming it (decision 162): more answers on that one report would
-  // be more readings of it, so the cards' stricter rule leaves nothing new to ask.
-  // Without verdicts the two assemblies are one (`loneReports` only weighs verdict ties).
-  const proposed = verdicts ? assemble(prepared, collected, scorePair, verdicts, true) : assembled;
+  // be more readings of it, so the cards' stricter rule leaves nothing new to ask. There cards do
+  // not join by their subject (decision 176), the one join made on what cards say rather than on
+  // pairs: the questions are what words and answers leave open, and an answer "different" keeps
+  // two such cards apart.
+  const proposed = assemble(prepared, collected, scorePair, verdicts, true);
   const ties = verdicts ? groupTies(proposed.forest, links, verdicts, { ...opts, ...VERDICT_TIES }) : [];
   const score = judgedScorer(scorePair, verdicts);
   const { outlets } = prepared;
@@ -237,27 +239,37 @@ export function clusterWithEvidence(
 
 /**
  * The assembly: average linkage, strong pairs, joins on verdicts, centroids, leftovers (headlines),
- * cards joined report by report. A verdict's pairs are scored as VERDICT_PROBABILITY says. With
- * `loneReports`, the groups the answers propose: a lone report joins a group on two answers
- * naming it (verdict-ties.ts).
+ * cards joined report by report or by their subject. A verdict's pairs are scored as
+ * VERDICT_PROBABILITY says. With `proposing`, the groups the answers propose, on which a later
+ * round's questions are chosen: a lone report joins a group on two answers naming it
+ * (verdict-ties.ts), and cards join report by report only (join-cards.ts).
  */
 function assemble(
   prepared: PreparedBatch,
   { edges, links, neighbours }: ReturnType<typeof collectEdges>,
   score: (i: number, j: number) => number,
   verdicts: VerdictLookup | null,
-  loneReports: boolean,
+  proposing: boolean,
 ) {
   const { opts, batch } = prepared;
   const forest = new ClusterForest(batch);
   if (Number.isFinite(opts.mergeAverage)) mergeByAverageLinkage(forest, links, opts.mergeAverage);
   const keptApart = verdicts ? verdicts.keptApart((i) => forest.find(i)) : null;
   if (Number.isFinite(opts.strongPair)) joinStrongPairs(forest, links, opts, keptApart, verdicts);
-  if (verdicts) joinTiedGroups(forest, links, verdicts, { ...opts, ...VERDICT_TIES }, keptApart, loneReports);
+  if (verdicts) joinTiedGroups(forest, links, verdicts, { ...opts, ...VERDICT_TIES }, keptApart, proposing);
   mergeStrongEdges(forest, edges, opts);
   if (opts.attachRounds > 0) attachLeftovers(forest, neighbours, opts);
   if (Number.isFinite(opts.cardSupport))
-    joinCards(forest, links, prepared.outlets, judgedScorer(score, verdicts), opts, keptApart);
+    joinCards(
+      forest,
+      batch,
+      links,
+      prepared.outlets,
+      judgedScorer(score, verdicts),
+      opts,
+      keptApart,
+      !proposing,
+    );
   return { forest, keptApart };
 }
 

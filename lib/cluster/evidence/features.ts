@@ -4,6 +4,7 @@
  * The text is the headline, the summary, and the words of the link's slug that those two lack.
  */
 import { isRecentYear, stemWord } from "@/lib/text/terms";
+import { HONORIFICS } from "@/lib/text/words";
 import { linkWords } from "@/lib/cluster/evidence/link-words";
 import { SUMMARY_MIN_WORDS } from "@/lib/cluster/tuning";
 import type { ClusterArticle, FeatureWeights } from "@/lib/cluster/types";
@@ -25,6 +26,9 @@ import {
   ROLE_NAME,
   type BatchVectors,
 } from "@/lib/cluster/evidence/vectors";
+
+/** The terms of the titles that precede a name, as the tokenizer writes a word's term (lib/cluster/evidence/tokenize.ts). */
+const TITLE_TERMS: ReadonlySet<string> = new Set([...HONORIFICS].map(stemWord));
 
 /** Vectorises the batch; the IDF comes from the batch itself, so no corpus statistics are stored. */
 export function vectorizeArticles(articles: ClusterArticle[], weights: FeatureWeights): BatchVectors {
@@ -62,14 +66,18 @@ export function vectorizeArticles(articles: ClusterArticle[], weights: FeatureWe
     builder.endArticle();
   });
   const isNumber = new Uint8Array(table.size);
-  for (const [key, id] of table.ids)
-    if (key.startsWith("#") && !isRecentYear(key.slice(1))) isNumber[id] = numberKind(key.slice(1));
+  const titleOrYear = new Uint8Array(table.size);
+  for (const [key, id] of table.ids) {
+    const digits = key.startsWith("#") ? key.slice(1) : null;
+    if (digits === null ? TITLE_TERMS.has(key) : isRecentYear(digits)) titleOrYear[id] = 1;
+    else if (digits !== null) isNumber[id] = numberKind(digits);
+  }
   // A summary of a few words is a headline's echo, not a report of what happened.
   const withSummary = new Uint8Array(texts.length);
   texts.forEach(
     ([, summary], i) => (withSummary[i] = summary.end - summary.start >= SUMMARY_MIN_WORDS ? 1 : 0),
   );
-  return { ...builder.finish(table.size, isNumber), withSummary };
+  return { ...builder.finish(table.size, isNumber, titleOrYear), withSummary };
 }
 
 /** Whether the text names someone or somewhere. */

@@ -49,6 +49,14 @@ interface Overlap {
   rare: number;
 }
 
+/**
+ * The most articles of a batch of `articleCount` that carry a specific name (EVIDENCE_TUNING.specificNameShare):
+ * a name few articles carry says who or where; one in many ("Trump", "US") says little.
+ */
+export function maxSpecificFrequency(articleCount: number): number {
+  return Math.max(2, Math.floor(EVIDENCE_TUNING.specificNameShare * articleCount));
+}
+
 /** Fills evidence records for pairs of one batch; cheapest when consecutive calls share i. */
 export class PairEvidence {
   private readonly dense: Float64Array;
@@ -101,7 +109,7 @@ export class PairEvidence {
     batch.vectors.forEach((v, i) => {
       for (const f of v.numbers) this.numberKinds[i] |= batch.numberKinds[f];
     });
-    this.maxSpecificFrequency = Math.max(2, Math.floor(EVIDENCE_TUNING.specificNameShare * n));
+    this.maxSpecificFrequency = maxSpecificFrequency(n);
     const idfScale = n > 2 ? 1 / Math.log(n) : 1;
     this.idfOf = new Float64Array(n + 1);
     for (let df = 1; df <= n; df++) this.idfOf[df] = Math.log(n / df) * idfScale;
@@ -280,7 +288,6 @@ export class PairEvidence {
     return at < offsets[j + 1] && features[at] === f;
   }
 
-  // A name few articles carry says who or where; one in many ("Trump", "US") says little.
   private isSpecific(feature: number): boolean {
     return this.batch.documentFrequency[feature] <= this.maxSpecificFrequency;
   }

@@ -87,13 +87,19 @@ export class VectorBuilder {
     this.offsets[this.articles] = this.length;
   }
 
-  finish(featureCount: number, isNumber: Uint8Array): Omit<BatchVectors, "withSummary"> {
+  finish(
+    featureCount: number,
+    isNumber: Uint8Array,
+    isTitleOrYear: Uint8Array,
+  ): Omit<BatchVectors, "withSummary"> {
     const n = this.articles;
     const features = this.features.slice(0, this.length);
     const { documentFrequency, newId } = renumberByFrequency(features, featureCount);
     for (let k = 0; k < features.length; k++) features[k] = newId[features[k]];
     const numberFeature = new Uint8Array(featureCount);
     isNumber.forEach((flag, old) => (numberFeature[newId[old]] = flag));
+    const titleOrYear = new Uint8Array(featureCount);
+    isTitleOrYear.forEach((flag, old) => (titleOrYear[newId[old]] = flag));
     const weights = new Float64Array(this.length);
     const roles = this.roles.slice(0, this.length);
     const numberList: number[] = [];
@@ -154,6 +160,7 @@ export class VectorBuilder {
       featureGroup,
       phraseWords,
       numberKinds: numberFeature,
+      titleOrYear,
     };
   }
 }

@@ -23,6 +23,8 @@ export interface BatchVectors {
   sharedFeatureCount: number;
   /** Per feature id, the kind of number it is (numberKind), 0 for words and years. */
   numberKinds: Uint8Array;
+  /** Per feature id, 1 for a title that precedes a name ("president": lib/text/words.ts HONORIFICS) or a year: who and when, never what happened. */
+  titleOrYear: Uint8Array;
   /** Per article, 1 when it has a summary of its own (SUMMARY_MIN_WORDS or more, lib/cluster/tuning.ts). */
   withSummary: Uint8Array;
   /** Per feature id, the id standing for the name it is part of ("saudi", "arabia" → "saudiarabia"), else itself. */
