@@ -198,3 +198,25 @@ describe("an outlet's own wording of a later point (issue 32)", () => {
     expect(second).not.toContain("Acme tram line opens");
   });
 });
+
+describe("a word counted once however it is written (issue 32)", () => {
+  it("does not count a text holding one form of a word and nothing else of the statement", async () => {
+    const result = await analyzeLocally([
+      article("BBC News", "Northland-backed rebels seize the port of Varo", ""),
+      article("CNN", "Northland backs peace plan for the region", ""),
+    ]);
+    expect(result.commonPoints).toEqual([]);
+  });
+
+  it("does not count an outlet that writes the statement's names and nothing of what happened", async () => {
+    expect(
+      await countOfPair(
+        [
+          "BBC News",
+          "UN-backed court convicts rebel of plotting to kill former Prime Minister Jan al-Brandt in 2005 bombing",
+        ],
+        ["CNN", "PM Jan Brandt's widow opens UN library"],
+      ),
+    ).toBeUndefined();
+  });
+});
