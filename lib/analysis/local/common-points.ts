@@ -6,9 +6,11 @@
  * more of them, a word held in any of its forms ("PM" for "Prime Minister", "Hariri" for
  * "al-Hariri": text/tokens.ts passageWords). The statement that the most outlets report most
  * fully is the first common point; the next ones, from other articles, must add shared content
- * the earlier ones do not state. Each point cites the article it quotes and every article of
- * another outlet that reports it. Words are compared after lib/text/terms.ts has folded their forms and synonyms
- * ("immigrants" and "migrants", "contract" and "deal"), so a fact told in other words is found.
+ * the earlier ones do not state, and count and cite only the outlets whose text holds some of
+ * what they add (decision 177). Each point cites the article it quotes and every article of
+ * another outlet that reports it. Words are compared after lib/text/terms.ts has folded their
+ * forms and synonyms ("immigrants" and "migrants", "contract" and "deal"), so a fact told in
+ * other words is found.
  *
  * A supporter holds the quoted sentence's clauses only when its own text has every figure and
  * name the sentence gives; one that reports the fact with other details (another count, another
@@ -461,6 +463,22 @@ function tellsSomethingNew(c: Candidate, said: Said, first: boolean): boolean {
   return first || (fresh.length >= NEW_TERMS && 1 - fresh.length / c.shared.size <= RETOLD_SHARE);
 }
 
+/**
+ * A later point as the outlets that report what it adds tell it: a supporter whose text holds
+ * none of the statement's terms the earlier points have not said reports only what they said
+ * (Al Jazeera's "Hezbollah member guilty in Rafik Hariri killing" does not report "… in a 2005
+ * bombing" once the conviction is the first point), so it is neither counted nor cited.
+ */
+function reportingWhatItAdds(c: Candidate, vocabularies: ArticleVocabulary[], said: Said): Candidate {
+  const added = [...c.statement.terms.keys()].filter((t) => !said.terms.has(t));
+  const supporters = c.supporters.filter((i) => added.some((t) => vocabularies[i].terms.has(t)));
+  if (supporters.length === c.supporters.length) return c;
+  const shared = new Set<string>();
+  for (const i of supporters)
+    for (const t of c.statement.terms.keys()) if (vocabularies[i].terms.has(t)) shared.add(t);
+  return { ...c, supporters, shared };
+}
+
 /** The supporters that report the fact with other details, each outlet once, in their own words (ownWording). */
 function otherWordings(
   c: Candidate,
@@ -495,8 +513,9 @@ export async function findCommonPoints(
   const candidates = await rankedCandidates(statements, articles, vocabularies, disputes, budget);
   const said: Said = { terms: new Set(), texts: new Set(), articles: new Set() };
   const points: SharedFact[] = [];
-  for (const c of candidates) {
+  for (const candidate of candidates) {
     if (points.length >= MAX_POINTS) break;
+    const c = points.length ? reportingWhatItAdds(candidate, vocabularies, said) : candidate;
     if (!tellsSomethingNew(c, said, points.length === 0)) continue;
     const citations = [...new Set([c.statement.article, ...c.supporters])].sort((a, b) => a - b);
     const reporting = new Set(citations.map((i) => articles[i].outlet.key)).size;
