@@ -17,7 +17,7 @@ import { findNumbers, spelledNumber } from "./text/numbers";
 import { findQuotes, withoutQuotes } from "./text/quotes";
 import { splitSentences, type Sentence } from "./text/sentences";
 import { COMMON_WORDS, STOP_WORDS } from "./text/stop-words";
-import { contentTerms, tokenize, type Token } from "./text/tokens";
+import { passageWords, tokenize, type Token } from "./text/tokens";
 import { outletOf } from "./local/outlets";
 
 /** One word of a name, in the forms an article may write it. */
@@ -47,8 +47,8 @@ export interface Claims {
   numbers: string[];
   /** Quoted passages (parts around an ellipsis), as written. */
   quotes: string[];
-  /** The content terms of each quotation, for articles that report it in their own words. */
-  quoteTerms: string[][];
+  /** The words of each quotation, each as its terms (text/tokens.ts passageWords), for articles that report it in their own words. */
+  quoteWords: string[][][];
   /** Terms of the lowercase content words outside quotations (stemmed, demonyms and synonyms folded). */
   keyTerms: string[];
 }
@@ -279,7 +279,7 @@ export function claimsOf(text: string, outlets: OutletNames): Claims {
     names: namesIn(affirmed, tokens, outlets),
     numbers: findNumbers(affirmed).map((n) => n.value),
     quotes: parts,
-    quoteTerms: whole.map((q) => contentTerms(tokenize(q))),
+    quoteWords: whole.map((q) => passageWords(tokenize(q))),
     keyTerms: keyTermsOf(tokenize(outside)),
   };
 }

@@ -45,8 +45,8 @@ import {
   addTokenTerms,
   matchForm,
   REPORTS_SHARE,
-  REPORTS_TERMS,
-  termsHeld,
+  REPORTS_WORDS,
+  wordsHeld,
   tokenize,
   type Token,
 } from "./text/tokens";
@@ -240,10 +240,10 @@ function holdsName(e: ArticleEvidence, name: NameClaim, byLastName = false): boo
   );
 }
 
-/** Whether an article reports a quoted sentence in its own words: most of its terms. */
-const reportsQuote = (e: ArticleEvidence, terms: string[]) => {
-  const { held, share } = termsHeld(terms, e.terms);
-  return held >= REPORTS_TERMS && share >= REPORTS_SHARE;
+/** Whether an article reports a quoted sentence in its own words: most of its words. */
+const reportsQuote = (e: ArticleEvidence, words: string[][]) => {
+  const held = wordsHeld(words, e.terms).length;
+  return held >= REPORTS_WORDS && held / words.length >= REPORTS_SHARE;
 };
 
 /** The names, figures and quotations of a claim that the article holds, by kind, and those it lacks. */
@@ -286,7 +286,7 @@ function keyHeld(claims: Claims, evidence: ArticleEvidence[], terms = claims.key
 function supports(e: ArticleEvidence, claims: Claims, kind: PointKind): boolean {
   if (!hasDetails(claims)) return !claims.keyTerms.length || keyHeld(claims, [e]) > 0;
   const held = detailsHeld(claims, e, true);
-  const quoted = claims.quoteTerms.filter((terms) => reportsQuote(e, terms)).length;
+  const quoted = claims.quoteWords.filter((words) => reportsQuote(e, words)).length;
   if (kind === "figures" || kind === "conflict") return held.names + held.numbers + held.quotes + quoted > 0;
   // A shared fact may quote several outlets' wordings of it: one, or its sense, is enough.
   const quotesHeld = !claims.quotes.length || held.quotes + quoted > 0;
@@ -411,7 +411,7 @@ function mentionsAny(e: ArticleEvidence, claims: Claims): boolean {
     claims.numbers.some((v) => e.numbers.has(v)) ||
     claims.quotes.some((q) => holdsQuote(e, q)) ||
     claims.keyTerms.some((t) => e.terms.has(t)) ||
-    claims.quoteTerms.some((terms) => reportsQuote(e, terms))
+    claims.quoteWords.some((words) => reportsQuote(e, words))
   );
 }
 

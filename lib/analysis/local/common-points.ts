@@ -2,12 +2,15 @@
  * Common points: the shared facts, each stated in a sentence taken from an article. Every
  * statement (headline or lead sentence) is compared with every other outlet's text, words
  * case-folded, stemmed and with demonyms folded, verbs included: an outlet reports a statement
- * when its text holds two fifths of the statement's terms (names counting double) and two or
- * more of them. The statement that the most outlets report most fully is the first common
- * point; the next ones, from other articles, must add shared content the earlier ones do not
- * state. Each point cites the article it quotes and every article of another outlet that
- * reports it. Words are compared after lib/text/terms.ts has folded their forms and synonyms
- * ("immigrants" and "migrants", "contract" and "deal"), so a fact told in other words is found.
+ * when its text holds two fifths of the statement's words (names counting double) and three or
+ * more of them, a word held in any of its forms ("PM" for "Prime Minister", "Hariri" for
+ * "al-Hariri": text/tokens.ts passageWords). The statement that the most outlets report most
+ * fully is the first common point; the next ones, from other articles, must add shared content
+ * the earlier ones do not state, and count and cite only the outlets whose text holds some of
+ * what they add (decision 177). Each point cites the article it quotes and every article of
+ * another outlet that reports it. Words are compared after lib/text/terms.ts has folded their
+ * forms and synonyms ("immigrants" and "migrants", "contract" and "deal"), so a fact told in
+ * other words is found.
  *
  * A supporter holds the quoted sentence's clauses only when its own text has every figure and
  * name the sentence gives; one that reports the fact with other details (another count, another
@@ -33,14 +36,7 @@
 import type { CitedPoint } from "@/lib/schemas/analysis";
 import { nameFamily, termOf } from "@/lib/text/terms";
 import { findNumbers } from "../text/numbers";
-import {
-  isContentToken,
-  REPORTS_SHARE,
-  REPORTS_TERMS,
-  termsHeld,
-  tokenize,
-  type Token,
-} from "../text/tokens";
+import { isContentToken, REPORTS_SHARE, REPORTS_WORDS, tokenize, type Token } from "../text/tokens";
 import { alreadyQuoted, countInWords } from "../text/writing";
 import { contests, negatedIn, negatedPredicates, type Contradiction } from "./contradictions";
 import type { PreparedArticle } from "./facts";
@@ -49,7 +45,7 @@ import { reportsConsequence, type Statement } from "./statements";
 import type { ArticleVocabulary } from "./vocabulary";
 
 const MAX_POINTS = 3;
-/** Of a statement's weighted terms, the share another article must hold to report it (besides the plain share of text/tokens.ts). */
+/** Of a statement's weighted words, the share another article must hold to report it (besides the plain share of text/tokens.ts). */
 const SUPPORT_SHARE = 0.4;
 /** A later point must add this many shared terms the earlier points do not state … */
 const NEW_TERMS = 2;
@@ -70,8 +66,8 @@ const BESIDES_NAMES_SHARE = 0.6;
  * headline reports criticism of China over Hong Kong does not report the treaty's suspension).
  */
 const PARTIAL_BESIDES_SHARE = 1 / 3;
-/** A statement of fewer terms is short: it weighs less, and only an outlet holding all its terms reports it. */
-const SHORT_TERMS = 5;
+/** A statement of fewer words is short: it weighs less, and only an outlet holding all its words reports it. */
+const SHORT_WORDS = 5;
 /** The weight statements give a name's terms (statements.ts termsOf). */
 const NAME_WEIGHT = 2;
 /** At most this many outlets are quoted in their own words in one point. */
@@ -246,6 +242,35 @@ export function asksQuestion(statement: Pick<Statement, "text">): boolean {
   return /\?["”’')]*(?:\s|$)/u.test(statement.text);
 }
 
+/** Each word of a statement (its `words`) weighs as its heaviest term: a name's words count double. */
+function wordWeights(statement: Statement): number[] {
+  return statement.words.map((w) => Math.max(...w.map((t) => statement.terms.get(t) ?? 0)));
+}
+
+/**
+ * The weighted share of a statement a text holds when that is enough to report it, else null:
+ * two fifths of its words, plain and weighted, and three or more of them; a statement of a few
+ * words ("Europe's tariffs take effect") only whole, since any three of its four words are the
+ * story's topic in every article. Counted by the words it writes, each in any of its forms: an
+ * outlet writing "PM" holds "Prime Minister" whole (text/tokens.ts passageWords).
+ */
+function reportedShare(statement: Statement, weights: number[], vocabulary: Set<string>): number | null {
+  const { words } = statement;
+  let held = 0;
+  let heldWeight = 0;
+  let total = 0;
+  for (let k = 0; k < words.length; k++) {
+    total += weights[k];
+    if (!words[k].some((t) => vocabulary.has(t))) continue;
+    held++;
+    heldWeight += weights[k];
+  }
+  const share = total ? heldWeight / total : 0;
+  if (held < REPORTS_WORDS || share < SUPPORT_SHARE || held / words.length < REPORTS_SHARE) return null;
+  if (words.length < SHORT_WORDS && held < words.length) return null;
+  return share;
+}
+
 /** How strongly other outlets report a statement. */
 function assess(
   statement: Statement,
@@ -254,7 +279,7 @@ function assess(
   disputes: Disputes,
 ): Candidate {
   const own = articles[statement.article].outlet.key;
-  const total = weightOf(statement.terms, statement.terms.keys());
+  const weights = wordWeights(statement);
   const supporters: number[] = [];
   const partial = new Set<number>();
   let details: ReturnType<typeof detailsOf> | undefined;
@@ -267,18 +292,16 @@ function assess(
   const bestPerOutlet = new Map<string, number>();
   for (const a of articles) {
     if (a.outlet.key === own) continue;
-    const held = [...statement.terms.keys()].filter((t) => vocabularies[a.index].terms.has(t));
-    const share = total ? weightOf(statement.terms, held) / total : 0;
-    // Weighted (names count double) and plain, as the grounding check counts (text/tokens.ts termsHeld).
-    const plain = termsHeld([...statement.terms.keys()], vocabularies[a.index].terms);
-    if (held.length < REPORTS_TERMS || share < SUPPORT_SHARE || plain.share < REPORTS_SHARE) continue;
-    // A statement of a few words ("Europe's tariffs take effect") is reported only whole: any three
-    // of its four words are the story's topic in every article.
-    if (statement.terms.size < SHORT_TERMS && held.length < statement.terms.size) continue;
+    const vocabulary = vocabularies[a.index].terms;
+    const share = reportedShare(statement, weights, vocabulary);
+    if (share === null) continue;
+    const held = [...statement.terms.keys()].filter((t) => vocabulary.has(t));
     const givesDetails = holdsDetails(statement, (details ??= detailsOf(statement)), vocabularies[a.index]);
+    // Term by term: a supporter is credited with the quoted sentence only when it writes most of
+    // it, not a compound's part ("Brexit" is not "Anti-Brexit protest"; decision 177).
     plainTerms ??= [...statement.terms.keys()].filter((t) => statement.terms.get(t)! < NAME_WEIGHT);
-    const besides = termsHeld(plainTerms, vocabularies[a.index].terms);
-    const besidesNames = besides.share;
+    const besidesHeld = plainTerms.filter((t) => vocabulary.has(t)).length;
+    const besidesNames = plainTerms.length ? besidesHeld / plainTerms.length : 0;
     // Names and topic words are not the fact: an outlet whose text gives all the sentence's names
     // and figures must write what happened, or (telling it with another verb: "pours" and
     // "leaks") most of what the statement says besides names; one lacking a name or figure, a
@@ -286,7 +309,7 @@ function assess(
     actions ??= actionTerms(statement);
     const writesAction = [...actions].some((t) => vocabularies[a.index].terms.has(t));
     const enough = !actions.size
-      ? besides.held > 0 && besidesNames >= PARTIAL_BESIDES_SHARE
+      ? besidesHeld > 0 && besidesNames >= PARTIAL_BESIDES_SHARE
       : writesAction || besidesNames >= (givesDetails ? BESIDES_NAMES_SHARE : PARTIAL_BESIDES_SHARE);
     if (!enough) continue;
     // It is credited with the quoted sentence only when it also holds most of the rest: "was
@@ -318,7 +341,7 @@ function assess(
   // More outlets first; then how much of the statement they hold and how much it says (a fuller
   // sentence states the fact better than a clipped headline); an incomplete passage reads worse.
   // A headline of three or four words matches the story's topic words in any article: it weighs less.
-  const short = statement.terms.size < SHORT_TERMS ? 0.5 : 0;
+  const short = statement.words.length < SHORT_WORDS ? 0.5 : 0;
   const score =
     coverage +
     0.04 * Math.min(weightOf(statement.terms, shared), 14) -
@@ -440,6 +463,22 @@ function tellsSomethingNew(c: Candidate, said: Said, first: boolean): boolean {
   return first || (fresh.length >= NEW_TERMS && 1 - fresh.length / c.shared.size <= RETOLD_SHARE);
 }
 
+/**
+ * A later point as the outlets that report what it adds tell it: a supporter whose text holds
+ * none of the statement's terms the earlier points have not said reports only what they said
+ * (Al Jazeera's "Hezbollah member guilty in Rafik Hariri killing" does not report "… in a 2005
+ * bombing" once the conviction is the first point), so it is neither counted nor cited.
+ */
+function reportingWhatItAdds(c: Candidate, vocabularies: ArticleVocabulary[], said: Said): Candidate {
+  const added = [...c.statement.terms.keys()].filter((t) => !said.terms.has(t));
+  const supporters = c.supporters.filter((i) => added.some((t) => vocabularies[i].terms.has(t)));
+  if (supporters.length === c.supporters.length) return c;
+  const shared = new Set<string>();
+  for (const i of supporters)
+    for (const t of c.statement.terms.keys()) if (vocabularies[i].terms.has(t)) shared.add(t);
+  return { ...c, supporters, shared };
+}
+
 /** The supporters that report the fact with other details, each outlet once, in their own words (ownWording). */
 function otherWordings(
   c: Candidate,
@@ -474,8 +513,9 @@ export async function findCommonPoints(
   const candidates = await rankedCandidates(statements, articles, vocabularies, disputes, budget);
   const said: Said = { terms: new Set(), texts: new Set(), articles: new Set() };
   const points: SharedFact[] = [];
-  for (const c of candidates) {
+  for (const candidate of candidates) {
     if (points.length >= MAX_POINTS) break;
+    const c = points.length ? reportingWhatItAdds(candidate, vocabularies, said) : candidate;
     if (!tellsSomethingNew(c, said, points.length === 0)) continue;
     const citations = [...new Set([c.statement.article, ...c.supporters])].sort((a, b) => a - b);
     const reporting = new Set(citations.map((i) => articles[i].outlet.key)).size;

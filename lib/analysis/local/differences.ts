@@ -21,7 +21,7 @@ import type { CitedPoint } from "@/lib/schemas/analysis";
 import { HONORIFICS } from "@/lib/text/words";
 import { spelledNumber } from "../text/numbers";
 import { wholeWordPositions } from "../text/quotes";
-import { contentTerms, matchForm, REPORTS_SHARE, termsHeld, tokenize } from "../text/tokens";
+import { matchForm, passageWords, REPORTS_SHARE, tokenize, wordsHeld } from "../text/tokens";
 import { listInWords } from "../text/writing";
 import type { PreparedArticle } from "./facts";
 import type { Figure } from "./statement-figures";
@@ -128,9 +128,11 @@ function ownDetails(
   const details: (Detail & { weight: number })[] = [];
   for (const q of statement.quotes) {
     // A quotation is the outlet's own only when no other outlet has it, nor most of its words.
-    const terms = contentTerms(tokenize(q));
+    const words = passageWords(tokenize(q));
     const echoed = others.some(
-      (o) => o.match.includes(matchForm(q)) || termsHeld(terms, o.terms).share >= REPORTS_SHARE,
+      (o) =>
+        o.match.includes(matchForm(q)) ||
+        (words.length > 0 && wordsHeld(words, o.terms).length / words.length >= REPORTS_SHARE),
     );
     if (q.split(/\s+/).length >= 3 && !echoed) {
       details.push({ text: `“${q}”`, kind: "quote", key: `“${q}”`, weight: 4 });

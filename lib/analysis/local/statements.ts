@@ -11,7 +11,9 @@
 import { findQuotes } from "../text/quotes";
 import { STOP_WORDS } from "../text/stop-words";
 import {
+  distinctWords,
   isContentToken,
+  passageWords,
   phraseTerms,
   RETURN_TERM,
   returnAfterGap,
@@ -39,6 +41,11 @@ export interface Statement {
   complete: boolean;
   /** Content terms → weight (names and figures weigh more than ordinary words). */
   terms: Map<string, number>;
+  /**
+   * The words it writes, each as its terms (text/tokens.ts passageWords): how much of it another
+   * text holds is counted by words, each weighing as its heaviest term.
+   */
+  words: string[][];
   names: NameMention[];
   figures: Figure[];
   quotes: string[];
@@ -117,8 +124,16 @@ function trimmed(sentence: PreparedSentence, first: boolean, last: boolean): { f
   return { from, text: text.replace(BOILERPLATE, "") };
 }
 
-/** The terms of a passage (as text/tokens.ts contentTerms reads them, and a return after a gap), weighted: names 2, other words 1, weekdays ½. */
-function termsOf(tokens: Token[], from: number, to: number, names: NameMention[]): Map<string, number> {
+/**
+ * The terms of a passage (as text/tokens.ts contentTerms reads them, and a return after a gap),
+ * weighted: names 2, other words 1, weekdays ½; and its words, each as its terms.
+ */
+function termsOf(
+  tokens: Token[],
+  from: number,
+  to: number,
+  names: NameMention[],
+): { terms: Map<string, number>; words: string[][] } {
   const terms = new Map<string, number>();
   const nameTerms = new Set(names.flatMap((n) => n.families));
   for (const t of tokens) {
@@ -138,9 +153,13 @@ function termsOf(tokens: Token[], from: number, to: number, names: NameMention[]
     for (const w of [term, ...words.filter(isContentToken).flatMap(tokenTerms)])
       if (!STOP_WORDS.has(w)) terms.set(w, Math.max(terms.get(w) ?? 0, weight));
   }
+  const words = passageWords(tokens, from, to);
   // "the first … since 2011", "back to US": a return after a gap (text/tokens.ts returnAfterGap).
-  if (returnAfterGap(tokens, from, to)) terms.set(RETURN_TERM, Math.max(terms.get(RETURN_TERM) ?? 0, 1));
-  return terms;
+  if (returnAfterGap(tokens, from, to)) {
+    terms.set(RETURN_TERM, Math.max(terms.get(RETURN_TERM) ?? 0, 1));
+    words.push([RETURN_TERM]);
+  }
+  return { terms, words };
 }
 
 /**
@@ -189,9 +208,13 @@ export function statementsOf(
     const figures = parts.flatMap((p) => figuresOf(article, p.s, p.from, to(p), cardNames));
     readWithMagnitude(figures, magnitude);
     const terms = new Map<string, number>();
-    for (const p of parts)
-      for (const [t, w] of termsOf(p.s.tokens, p.from, to(p), names))
-        terms.set(t, Math.max(terms.get(t) ?? 0, w));
+    const words: string[][] = [];
+    for (const p of parts) {
+      const read = termsOf(p.s.tokens, p.from, to(p), names);
+      for (const [t, w] of read.terms) terms.set(t, Math.max(terms.get(t) ?? 0, w));
+      words.push(...read.words);
+    }
+    const distinct = distinctWords(words);
     const quotes = findQuotes(text).map((q) => q.text);
     const statement: Statement = {
       article: article.index,
@@ -200,6 +223,7 @@ export function statementsOf(
       text,
       complete,
       terms,
+      words: distinct,
       names,
       figures,
       quotes,
@@ -251,7 +275,7 @@ function clausesOf(
     const from = part.from + a;
     const to = part.from + b;
     const names = namesBetween(from, to);
-    const terms = termsOf(part.s.tokens, from, to, names);
+    const { terms, words } = termsOf(part.s.tokens, from, to, names);
     const plain = [...terms.values()].filter((w) => w < 2).length;
     if (terms.size < CLAUSE_TERMS || !plain) continue;
     const clause = text
@@ -263,6 +287,7 @@ function clausesOf(
       ...statement,
       text: shown.replace(/[“”]/g, '"'),
       terms,
+      words,
       names,
       // A clause is compared as a shared fact only: its figures are the sentence's business.
       figures: [],

@@ -72,8 +72,8 @@ export function isContentToken(t: Token): boolean {
 }
 
 /**
- * The distinct terms of a passage (lib/text/terms.ts: stemmed, demonyms folded): how the analyzer
- * decides that another article reports a sentence, and how the grounding check verifies it.
+ * The distinct terms of a passage (lib/text/terms.ts: stemmed, demonyms folded). Whether another
+ * text reports the passage is counted by its words (passageWords), each as its terms.
  */
 export function contentTerms(tokens: Token[]): string[] {
   return [
@@ -206,15 +206,57 @@ export function returnAfterGap(tokens: Token[], from = 0, to = Infinity): boolea
   return false;
 }
 
-/** Of a passage's terms, the share a set of terms holds, and how many. */
-export function termsHeld(terms: string[], vocabulary: Set<string>): { held: number; share: number } {
-  const held = terms.filter((t) => vocabulary.has(t)).length;
-  return { held, share: terms.length ? held / terms.length : 0 };
+/**
+ * The words a passage writes, each as every term it stands for (a word's terms, not yet
+ * deduplicated across words): a hyphenated word's whole and parts ("Iran-backed": iran-back, iran,
+ * back), a name of several words with its short form ("Prime Minister": prime, minist, pm). Another
+ * text writes the word when it holds any of its terms: counted term by term, "Prime Minister" would
+ * weigh three times against an outlet's "PM", and "al-Hariri" three times against "Hariri". The
+ * same word written twice is one. `from` and `to` bound the tokens' start positions.
+ */
+export function passageWords(tokens: Token[], from = 0, to = Infinity): string[][] {
+  const words: (string[] | null)[] = [];
+  const wordOf = new Map<Token, number>();
+  for (const t of tokens) {
+    if (t.start >= to) break;
+    if (t.start < from || !isContentToken(t)) continue;
+    const terms = tokenTerms(t).filter((term) => !STOP_WORDS.has(term));
+    if (!terms.length) continue;
+    wordOf.set(t, words.length);
+    words.push(terms);
+  }
+  for (const { term, words: written } of phraseTerms(tokens, from, to)) {
+    const merged = new Set([term]);
+    for (const w of written) {
+      const k = wordOf.get(w);
+      if (k === undefined || !words[k]) continue;
+      for (const t of words[k]) merged.add(t);
+      words[k] = null;
+    }
+    words.push([...merged]);
+  }
+  return distinctWords(words.filter((w): w is string[] => w !== null));
 }
 
-/** A passage reports a sentence when it holds two fifths of its terms, and three or more of them. */
+/** Words as passageWords gives them, each written once (a word's terms come in one order). */
+export function distinctWords(words: string[][]): string[][] {
+  const seen = new Set<string>();
+  return words.filter((w) => {
+    const key = w.join(" ");
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** Of a passage's words (passageWords), those a set of terms holds: one of its terms. */
+export function wordsHeld(words: string[][], vocabulary: Set<string>): string[][] {
+  return words.filter((w) => w.some((t) => vocabulary.has(t)));
+}
+
+/** A passage reports a sentence when it holds two fifths of its words, and three or more of them. */
 export const REPORTS_SHARE = 0.4;
-export const REPORTS_TERMS = 3;
+export const REPORTS_WORDS = 3;
 
 /** The stem of a word (Porter2, lib/text/terms.ts): "flooded", "floods", "flooding" → "flood". */
 export function stem(word: string): string {

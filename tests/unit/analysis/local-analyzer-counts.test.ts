@@ -198,3 +198,55 @@ describe("an outlet's own wording of a later point (issue 32)", () => {
     expect(second).not.toContain("Acme tram line opens");
   });
 });
+
+describe("a word counted once however it is written (issue 32)", () => {
+  // The Hariri verdict's shape: the conviction is the first point; the second adds the year and
+  // the office, which the Daily Mail's headline gives as "2005 murder of … PM Jon Brandt".
+  const verdict = [
+    article("Al Jazeera", "UN court: Varo member guilty in Jan Brandt killing", ""),
+    article(
+      "Daily Mail",
+      "Varo member is found guilty over the 2005 murder of Southland's billionaire PM Jon Brandt",
+      "Sal Ortan, 56, was at the centre of an operation which tracked Mr Brandt's movements for months.",
+    ),
+    article(
+      "The Sydney Morning Herald",
+      "UN court convicts Varo defendant in Brandt assassination case",
+      "A UN-backed court has convicted a member of Northland-backed Varo of conspiring to kill former Southland Prime Minister Jan al-Brandt in a 2005 bombing.",
+    ),
+    article(
+      "Wall Street Journal",
+      "Court Convicts Varo Member in Brandt Assassination, Acquits Three Others",
+      "An international court convicted a member of Varo of terrorism and homicide over the assassination of Southland’s former Prime Minister Jan Brandt in 2005.",
+    ),
+  ];
+
+  it("counts an outlet writing 'PM' and 'Brandt' for 'Prime Minister Jan al-Brandt', and not one that retells the first point", async () => {
+    // Counted term by term, "Prime Minister", "al-Brandt", "UN-backed" and "Northland-backed" each
+    // weighed two or three times against the Daily Mail's one word; Al Jazeera's headline says the
+    // conviction only, which the first point told.
+    const [, later] = (await analyzeLocally(verdict)).commonPoints;
+    expect(later.text).toMatch(/^Three of the four outlets report this.*a 2005 bombing/);
+    expect(later.citations).toEqual([1, 2, 3]);
+  });
+
+  it("does not count a text holding one form of a word and nothing else of the statement", async () => {
+    const result = await analyzeLocally([
+      article("BBC News", "Northland-backed rebels seize the port of Varo", ""),
+      article("CNN", "Northland backs peace plan for the region", ""),
+    ]);
+    expect(result.commonPoints).toEqual([]);
+  });
+
+  it("does not count an outlet that writes the statement's names and nothing of what happened", async () => {
+    expect(
+      await countOfPair(
+        [
+          "BBC News",
+          "UN-backed court convicts rebel of plotting to kill former Prime Minister Jan al-Brandt in 2005 bombing",
+        ],
+        ["CNN", "PM Jan Brandt's widow opens UN library"],
+      ),
+    ).toBeUndefined();
+  });
+});

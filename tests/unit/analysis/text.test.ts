@@ -4,7 +4,7 @@ import { capitalisedRuns, namesInRun } from "@/lib/analysis/text/names";
 import { findNumbers } from "@/lib/analysis/text/numbers";
 import { findQuotes, withoutQuotes, wholeWordPositions } from "@/lib/analysis/text/quotes";
 import { splitSentences } from "@/lib/analysis/text/sentences";
-import { stem, tokenize } from "@/lib/analysis/text/tokens";
+import { passageWords, stem, tokenize, wordsHeld } from "@/lib/analysis/text/tokens";
 
 describe("analysis text primitives", () => {
   it("splits sentences but keeps abbreviations whole", () => {
@@ -192,6 +192,22 @@ describe("analysis text primitives", () => {
     const t0 = performance.now();
     expect(splitSentences(`It ended${"!".repeat(100_000)}`)).toHaveLength(1);
     expect(performance.now() - t0).toBeLessThan(300);
+  });
+});
+
+describe("passageWords", () => {
+  it("reads a name of several words with its short form, and a hyphenated word with its parts, as one word each", () => {
+    const words = passageWords(tokenize("UN-backed court convicts former Prime Minister Jan al-Brandt"));
+    expect(words).toContainEqual(["un-back", "un", "back"]);
+    expect(words).toContainEqual(["al-brandt", "al", "brandt"]);
+    expect(words.find((w) => w.includes("pm"))).toEqual(expect.arrayContaining(["pm", "prime", "minist"]));
+    // An outlet writing "PM" and "Brandt" holds those words whole, once each.
+    const held = wordsHeld(words, new Set(["pm", "brandt", "convict"]));
+    expect(held).toHaveLength(3);
+  });
+
+  it("counts a word written twice once", () => {
+    expect(passageWords(tokenize("Brandt meets Brandt"))).toEqual([["brandt"], ["meet"]]);
   });
 });
 
