@@ -30,7 +30,8 @@ export const FUNCTION_WORDS: ReadonlySet<string> = new Set(
 
 /**
  * Titles that precede a name ("President Joe Biden"): the analysis strips them from the start of a
- * name (lib/analysis/text/names.ts) and never takes one alone for a name (lib/analysis/local/differences.ts).
+ * name (lib/analysis/text/names.ts) and never takes one alone for a name (lib/analysis/local/differences.ts);
+ * clustering never takes one for what a card is about (lib/cluster/assembly/join-cards.ts).
  */
 export const HONORIFICS: ReadonlySet<string> = new Set(
   (
