@@ -62,21 +62,23 @@ export function joinCards(
   keptApart: KeptApart | null = null,
   bySubject = true,
 ): void {
-  const members = cardMembers(forest, outlets);
+  const { members, cardOf } = cardMembers(forest, outlets);
   if (members.size < 2) return;
   const n = forest.size.length;
   // Pairs of cards with a likely link between them, with their best link: the candidates. An
   // article with a likely link into the other card needs no scoring (i · n + that card's root).
   const best = new Map<number, number>();
   const partnered = new Set<number>();
+  const { from, to, weight } = links;
   for (let e = 0; e < links.count; e++) {
-    if (links.weight[e] < options.cardSupport) continue;
-    const [i, j] = [links.from[e], links.to[e]];
-    const a = forest.find(i);
-    const b = forest.find(j);
-    if (a === b || !members.has(a) || !members.has(b)) continue;
+    if (weight[e] < options.cardSupport) continue;
+    const i = from[e];
+    const j = to[e];
+    const a = cardOf[i];
+    const b = cardOf[j];
+    if (a < 0 || b < 0 || a === b) continue;
     const key = Math.min(a, b) * n + Math.max(a, b);
-    best.set(key, Math.max(best.get(key) ?? 0, links.weight[e]));
+    best.set(key, Math.max(best.get(key) ?? 0, weight[e]));
     partnered.add(i * n + b).add(j * n + a);
   }
   const subjects = new Map<number, Subject>();
@@ -117,23 +119,35 @@ export function joinCards(
   }
 }
 
-/** The groups of two outlets or more, by root: their members. */
-function cardMembers(forest: ClusterForest, outlets: Int32Array): Map<number, number[]> {
+/**
+ * The groups of two outlets or more, by root: their members; and per article, its group's root
+ * when that group is one of them, else -1.
+ */
+function cardMembers(
+  forest: ClusterForest,
+  outlets: Int32Array,
+): { members: Map<number, number[]>; cardOf: Int32Array } {
   const n = forest.size.length;
   const groups = new Map<number, number[]>();
   const first = new Int32Array(n).fill(-1);
   const card = new Uint8Array(n);
+  const cardOf = new Int32Array(n).fill(-1);
   for (let i = 0; i < n; i++) {
     const root = forest.find(i);
     if (forest.size[root] < 2) continue;
+    cardOf[i] = root;
     if (first[root] < 0) first[root] = outlets[i];
     else if (first[root] !== outlets[i]) card[root] = 1;
     const group = groups.get(root);
     if (group) group.push(i);
     else groups.set(root, [i]);
   }
-  for (const root of [...groups.keys()]) if (!card[root]) groups.delete(root);
-  return groups;
+  for (const [root, group] of groups)
+    if (!card[root]) {
+      groups.delete(root);
+      for (const i of group) cardOf[i] = -1;
+    }
+  return { members: groups, cardOf };
 }
 
 /**
