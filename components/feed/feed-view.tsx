@@ -28,8 +28,8 @@ const ComparisonCardView = lazy(() => loadCardView().then((m) => ({ default: m.C
 const NO_CATEGORY_HINT =
   "No category is selected: Refresh News shows General News for the selected countries.";
 
-/** Cards mount two at a time, so no single commit blocks the main thread for long. */
-const BATCH = 2;
+/** Cards mount one at a time, so no single commit blocks the main thread for long (decision 178). */
+const BATCH = 1;
 
 // A stable initial value: a fresh [] on every render would make React re-defer forever.
 const NO_CARDS: NewsComparison[] = [];
