@@ -12,6 +12,7 @@ import { StatusLine } from "@/components/feed/status-line";
 import { SiteHeader } from "@/components/header/site-header";
 import { Hero } from "@/components/hero/hero";
 import { loadFilterPanelBody } from "@/components/hero/filter-panel";
+import { PanelLoading } from "@/components/app/panel-loading";
 import { Toast } from "@/components/app/toast";
 import { dataStatus } from "@/lib/client/data-status";
 import { countArticles } from "@/lib/client/feed";
@@ -48,14 +49,6 @@ const SettingsPanel = lazy(() =>
 );
 
 const PANEL_IDS = { cache: "cache-stats", settings: "settings-panel" } as const;
-
-function PanelLoading({ id }: { id: string }) {
-  return (
-    <p id={id} role="status" className="sr-only">
-      Loading…
-    </p>
-  );
-}
 
 /** The single screen of docs/product.md §2: header, hero with stats and filters, status line, cards. */
 export function NewsApp() {
