@@ -3,6 +3,7 @@
 /** The hero's 'News Sources' filter panel, a drawer on phones. */
 
 import { lazy, Suspense, useCallback, useRef, useState } from "react";
+import { PanelLoading } from "@/components/app/panel-loading";
 import { useEscape } from "@/lib/client/hooks/use-escape";
 import type { ComparisonOptions } from "@/lib/catalog";
 import type { Selection } from "@/lib/client/types";
@@ -57,7 +58,9 @@ export function FilterPanel(props: FilterPanelProps) {
         </span>
       </button>
       {open && (
-        <Suspense fallback={null}>
+        // Until its code has loaded (it is fetched when the page is idle), a stand-in holds the
+        // panel's id: the open button's aria-controls names it.
+        <Suspense fallback={<PanelLoading id="filter-panel" />}>
           <FilterPanelBody {...props} tab={tab} setTab={setTab} close={close} />
         </Suspense>
       )}

@@ -396,6 +396,27 @@ test("options failure: the built-in lists are used and the status stays 'Connect
   }
 });
 
+test("the filter button names an element that exists while the panel's code still loads", async ({
+  page,
+}) => {
+  // The panel's code (its chunk holds the country note's test id) arrives 1.5 s late.
+  await page.route("**/_next/static/chunks/*.js", async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (body.includes("country-meaning")) await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.fulfill({ response, body });
+  });
+  await page.goto("/");
+  const toggle = page.getByRole("button", { name: /^News Sources/ });
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  const controlled = page.locator(`#${await toggle.getAttribute("aria-controls")}`);
+  await expect(controlled).toHaveText("Loading…");
+  await expectAccessible(page, "filters loading", 'section[aria-labelledby="page-title"]');
+  await expect(page.getByRole("tab", { name: "Countries (1)" })).toBeVisible();
+  await expect(controlled).toHaveCount(1);
+});
+
 test(
   "filters: panel, tabs, regions, chips, pairs fetched independently, Clear and Defaults",
   PHONE_TOO,
