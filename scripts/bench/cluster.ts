@@ -1,7 +1,7 @@
 /**
  * `npm run bench:cluster`: clusters 1,000, 10,000 and 50,000 synthetic articles, each size in its own
- * process so the peak memory (max RSS) belongs to that size alone. Targets: 10k under 1 s, and 50k
- * at most 6× the 10k time. Each figure is the best of several runs. Also prints B-cubed F1 on the synthetic ground truth as a sanity check.
+ * process so the peak memory (max RSS) belongs to that size alone. Targets: 10k under 0.7 s (issue 31:
+ * the time before the learned pair weights), and 50k at most 6× the 10k time. Each figure is the best of several runs. Also prints B-cubed F1 on the synthetic ground truth as a sanity check.
  */
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
@@ -11,6 +11,9 @@ import { generateSyntheticNews } from "./synthetic-news";
 import { runScript } from "../script-runner";
 
 const SIZES = [1_000, 10_000, 50_000];
+/** The 10k target (issue 31), and the most the 50k time may be in multiples of it. */
+const TEN_K_TARGET_MS = 700;
+const MAX_50K_RATIO = 6;
 const SIZE_FLAG = "--size=";
 // More runs for the small sizes, whose times a busy machine distorts most.
 const runsFor = (size: number) => (size > 10_000 ? 3 : 5);
@@ -49,7 +52,8 @@ runScript(async () => {
   const ratio = of(50_000).ms / of(10_000).ms;
   const cpuRatio = of(50_000).cpuMs / of(10_000).cpuMs;
   console.log(
-    `10k under 1 s: ${of(10_000).ms < 1000 ? "yes" : "NO"}; 50k/10k time ratio ${ratio.toFixed(2)} (target ≤ 6): ${ratio <= 6 ? "yes" : "NO"}` +
+    `10k under ${TEN_K_TARGET_MS} ms: ${of(10_000).ms < TEN_K_TARGET_MS ? "yes" : "NO"}; ` +
+      `50k/10k time ratio ${ratio.toFixed(2)} (target ≤ ${MAX_50K_RATIO}): ${ratio <= MAX_50K_RATIO ? "yes" : "NO"}` +
       ` (CPU time ratio ${cpuRatio.toFixed(2)})`,
   );
 });
