@@ -14,7 +14,7 @@ export function CacheStatsModal({ onClose }: { onClose: () => void }) {
   // Rendered only after the button is pressed, so the statistics are read fresh on each open.
   const [stats] = useState<CacheStats>(() => getAnalysisCache().getStats());
   const rows: [string, string][] = [
-    ["Cache size", `${stats.size} entries`],
+    ["Cache size", `${stats.size} ${stats.size === 1 ? "entry" : "entries"}`],
     ["Hit rate", `${stats.hitRate.toFixed(1)}%`],
     ["Cache hits", String(stats.hits)],
     ["Cache misses", String(stats.misses)],

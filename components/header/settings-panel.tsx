@@ -69,7 +69,9 @@ export function SettingsPanel({
       </section>
       <section className="mt-3 text-sm">
         <h3 className="font-semibold text-slate-900">Local analysis cache</h3>
-        <p className="text-slate-700">{cached} cached analyses in this browser.</p>
+        <p className="text-slate-700">
+          {cached} cached {cached === 1 ? "analysis" : "analyses"} in this browser.
+        </p>
         <button
           type="button"
           onClick={clearCache}

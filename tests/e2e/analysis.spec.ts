@@ -214,7 +214,7 @@ test(
     await button.click();
     const modal = page.getByRole("dialog", { name: "AI Analysis Cache Statistics" });
     await expect(modal).toBeVisible();
-    await expect(modal.getByTestId("cache-cache-size")).toHaveText("1 entries");
+    await expect(modal.getByTestId("cache-cache-size")).toHaveText("1 entry");
     await expect(modal.getByTestId("cache-cache-hits")).toHaveText("1");
     await expect(modal.getByTestId("cache-cache-misses")).toHaveText("1");
     await expect(modal.getByTestId("cache-hit-rate")).toHaveText("50.0%");
@@ -233,6 +233,11 @@ test(
     await expect(modal.getByTestId("cache-hit-rate")).toHaveText("66.7%");
     await modal.getByRole("button", { name: "Close cache statistics" }).click();
     await expect(modal).toHaveCount(0);
+    // The settings panel counts the same one analysis, in the singular.
+    await page.getByRole("button", { name: "Settings" }).click();
+    await expect(page.getByRole("dialog", { name: "Settings" })).toContainText(
+      "1 cached analysis in this browser.",
+    );
   },
 );
 
