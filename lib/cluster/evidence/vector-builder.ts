@@ -96,10 +96,8 @@ export class VectorBuilder {
     const features = this.features.slice(0, this.length);
     const { documentFrequency, newId } = renumberByFrequency(features, featureCount);
     for (let k = 0; k < features.length; k++) features[k] = newId[features[k]];
-    const numberFeature = new Uint8Array(featureCount);
-    isNumber.forEach((flag, old) => (numberFeature[newId[old]] = flag));
-    const titleOrYear = new Uint8Array(featureCount);
-    isTitleOrYear.forEach((flag, old) => (titleOrYear[newId[old]] = flag));
+    const numberFeature = renumbered(isNumber, newId);
+    const titleOrYear = renumbered(isTitleOrYear, newId);
     const weights = new Float64Array(this.length);
     const roles = this.roles.slice(0, this.length);
     const numberList: number[] = [];
@@ -163,6 +161,13 @@ export class VectorBuilder {
       titleOrYear,
     };
   }
+}
+
+/** Per-feature flags under the features' new ids (renumberByFrequency). */
+function renumbered(flags: Uint8Array, newId: Int32Array): Uint8Array {
+  const out = new Uint8Array(flags.length);
+  flags.forEach((flag, old) => (out[newId[old]] = flag));
+  return out;
 }
 
 // Ids by descending frequency (ties by first appearance): the features most articles carry get the
