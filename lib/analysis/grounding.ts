@@ -242,8 +242,8 @@ function holdsName(e: ArticleEvidence, name: NameClaim, byLastName = false): boo
 
 /** Whether an article reports a quoted sentence in its own words: most of its words. */
 const reportsQuote = (e: ArticleEvidence, words: string[][]) => {
-  const held = wordsHeld(words, e.terms).length;
-  return held >= REPORTS_WORDS && held / words.length >= REPORTS_SHARE;
+  const { held, share } = wordsHeld(words, e.terms);
+  return held >= REPORTS_WORDS && share >= REPORTS_SHARE;
 };
 
 /** The names, figures and quotations of a claim that the article holds, by kind, and those it lacks. */

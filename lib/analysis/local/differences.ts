@@ -130,9 +130,7 @@ function ownDetails(
     // A quotation is the outlet's own only when no other outlet has it, nor most of its words.
     const words = passageWords(tokenize(q));
     const echoed = others.some(
-      (o) =>
-        o.match.includes(matchForm(q)) ||
-        (words.length > 0 && wordsHeld(words, o.terms).length / words.length >= REPORTS_SHARE),
+      (o) => o.match.includes(matchForm(q)) || wordsHeld(words, o.terms).share >= REPORTS_SHARE,
     );
     if (q.split(/\s+/).length >= 3 && !echoed) {
       details.push({ text: `“${q}”`, kind: "quote", key: `“${q}”`, weight: 4 });

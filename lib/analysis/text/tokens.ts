@@ -249,9 +249,10 @@ export function distinctWords(words: string[][]): string[][] {
   });
 }
 
-/** Of a passage's words (passageWords), those a set of terms holds: one of its terms. */
-export function wordsHeld(words: string[][], vocabulary: Set<string>): string[][] {
-  return words.filter((w) => w.some((t) => vocabulary.has(t)));
+/** Of a passage's words (passageWords), how many a set of terms holds (one of a word's terms), and their share. */
+export function wordsHeld(words: string[][], vocabulary: Set<string>): { held: number; share: number } {
+  const held = words.filter((w) => w.some((t) => vocabulary.has(t))).length;
+  return { held, share: words.length ? held / words.length : 0 };
 }
 
 /** A passage reports a sentence when it holds two fifths of its words, and three or more of them. */

@@ -202,8 +202,9 @@ describe("passageWords", () => {
     expect(words).toContainEqual(["al-brandt", "al", "brandt"]);
     expect(words.find((w) => w.includes("pm"))).toEqual(expect.arrayContaining(["pm", "prime", "minist"]));
     // An outlet writing "PM" and "Brandt" holds those words whole, once each.
-    const held = wordsHeld(words, new Set(["pm", "brandt", "convict"]));
-    expect(held).toHaveLength(3);
+    const { held, share } = wordsHeld(words, new Set(["pm", "brandt", "convict"]));
+    expect(held).toBe(3);
+    expect(share).toBe(3 / words.length);
   });
 
   it("counts a word written twice once", () => {
